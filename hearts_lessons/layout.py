@@ -1,0 +1,136 @@
+"""Bit masks derived once from a :class:`~hearts_lessons.rules.Rules` value, for the engine's hot path.
+
+A :class:`Layout` is cached per rules value, so building one costs nothing after the first time.
+
+>>> k = layout_for(Rules())
+>>> bin(k.suit_masks[Suit.HEARTS]).count("1"), bin(k.penalty).count("1"), k.moon_value
+(13, 14, 26)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, mask_of
+from .rules import Points, Rules
+
+__all__ = ["Layout", "layout_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Masks and tables for one rules value. ``values[id]`` is a card's points, ``suit_of[id]`` its suit."""
+
+    rules: Rules
+    deck: int
+    """Mask of every card used this hand."""
+    deck_ids: tuple[int, ...]
+    """The ids of those cards, in id order (the order they are shuffled from)."""
+    suit_masks: tuple[int, int, int, int]
+    hearts: int
+    """The heart suit, jokers included."""
+    penalty: int
+    """Cards that are penalty cards for the play rules (positive value; 10♣ when it doubles)."""
+    moon_cards: int
+    """Cards with a positive value: the ones a shooter must take."""
+    scoring: int
+    """Cards with a non-zero value."""
+    queen: int
+    jokers: int
+    values: dict[int, Points]
+    suit_of: dict[int, int]
+    moon_value: Points
+    """M, the penalty total of the deck (``rules.moon_value`` when set)."""
+    ten_of_clubs: int
+    multi_deck: bool
+    play_rules: tuple[str, ...]
+    """Names of the legality rules active under these rules, in cascade order."""
+    players: int
+    breakers: int
+    """Cards whose play breaks hearts: penalty cards, or only hearts (Windows Hearts option)."""
+    cascades: dict[int, Any] = field(default_factory=dict)
+    """Filled by :mod:`hearts_lessons.legality`: the cascade for each moment of play, built on first use."""
+
+
+def _suit_id_mask(suit: int, decks: int) -> int:
+    mask = 0
+    for copy in range(decks):
+        for rank in range(2, 15):
+            mask |= 1 << (copy * 64 + suit * 16 + rank)
+    return mask
+
+
+def layout_for(rules: Rules) -> Layout:
+    """The :class:`Layout` of ``rules``, built once per rules value and kept on it."""
+    cached: Layout | None = rules.__dict__.get("_layout")
+    if cached is None:
+        cached = _build(rules)
+        object.__setattr__(rules, "_layout", cached)
+    return cached
+
+
+def _build(rules: Rules) -> Layout:
+    deck_cards = rules.deck
+    deck = mask_of(deck_cards)
+    suits = tuple(_suit_id_mask(s, rules.decks) & deck for s in range(4))
+    jokers = mask_of(c for c in deck_cards if c.is_joker)
+    hearts = suits[Suit.HEARTS] | jokers
+    suits = (suits[0], suits[1], suits[2], hearts)
+    values: dict[int, Points] = {}
+    penalty = moon_cards = scoring = 0
+    for card in deck_cards:
+        value = rules.points_of(card)
+        if value != 0:
+            values[card.id] = value
+            scoring |= card.bit
+        if rules.is_penalty(card):
+            penalty |= card.bit
+        if _positive(value):
+            moon_cards |= card.bit
+    moon_value: Points
+    if rules.moon_value is not None:
+        moon_value = rules.moon_value
+    else:
+        moon_value = sum((v for i, v in values.items() if (moon_cards >> i) & 1), start=0)
+    ten_clubs = mask_of(c for c in deck_cards if c.rank == Rank.TEN and c.suit == Suit.CLUBS)
+    names = ["must_follow", "opening_lead", "first_trick_points"]
+    if rules.must_break_hearts:
+        names.append("hearts_not_broken")
+    else:
+        names.append("first_trick_hearts_lead")
+    if rules.queen_lead_restricted:
+        names.append("queen_lead_restricted")
+    if rules.queen_first_when_only_penalty:
+        names.append("queen_first_when_only_penalty")
+    suit_of = {c.id: (Suit.HEARTS if c.is_joker else c.suit) for c in deck_cards}
+    return Layout(
+        rules=rules,
+        deck=deck,
+        deck_ids=tuple(c.id for c in deck_cards),
+        suit_masks=suits,
+        hearts=hearts,
+        penalty=penalty,
+        moon_cards=moon_cards,
+        scoring=scoring,
+        queen=mask_of(c for c in deck_cards if _is_queen(c)),
+        jokers=jokers,
+        values=values,
+        suit_of={i: int(s) for i, s in suit_of.items()},
+        moon_value=moon_value,
+        ten_of_clubs=ten_clubs if rules.ten_of_clubs_multiplier != 1 else 0,
+        multi_deck=rules.decks > 1,
+        play_rules=tuple(names),
+        players=rules.players,
+        breakers=penalty if rules.penalty_cards_break_hearts else hearts,
+    )
+
+
+def _is_queen(card: Card) -> bool:
+    return card.rank == QUEEN_OF_SPADES.rank and card.suit == QUEEN_OF_SPADES.suit
+
+
+def _positive(value: Points) -> bool:
+    if isinstance(value, complex):
+        return value.real > 0 or value.imag > 0
+    return value > 0

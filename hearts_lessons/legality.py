@@ -1,0 +1,240 @@
+"""Which cards may be played or passed, and why not: one ordered cascade of small named rules.
+
+Each play rule looks at the spot (who leads, which suit was led, the trick number, whether hearts are broken)
+and the player's hand, and names the cards it forbids; its ``reason`` says why in words a learner understands.
+:func:`legal_mask` (the engine's hot path) and :func:`play_reason` (the "why not?" answer) run the *same*
+cascade, so the two can never disagree. A rule that would forbid every card still allowed is skipped: a
+player always has a legal card.
+
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.from_cards("2C 3H; 4C QS; 5C AS; 6C 7D", hold=True)
+>>> s.legal_plays()
+[2C]
+>>> s.why_not("3H")
+'the first trick is opened with the 2♣'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from .cards import Suit, card_from_id
+from .layout import Layout
+from .rules import OpeningLead
+
+__all__ = ["PLAY_RULES", "PlayRule", "Spot", "cascade_of", "legal_mask", "play_reason"]
+
+
+class Spot(Protocol):
+    """What the play rules need to know about the moment of play."""
+
+    @property
+    def lead_suit(self) -> int:
+        """The suit led to the current trick, or -1 when the player is leading."""
+
+    @property
+    def trick_number(self) -> int:
+        """0 for the first trick."""
+
+    @property
+    def hearts_broken(self) -> bool: ...
+
+    @property
+    def opening_card(self) -> int:
+        """The id of the card that must open the hand, or -1."""
+
+
+Forbid = Callable[[Layout, Spot, int, int], int]
+Reason = Callable[[Layout, Spot, int], str]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRule:
+    """One rule of the cascade: ``forbid(layout, spot, hand, allowed)`` returns the mask it forbids."""
+
+    name: str
+    summary: str
+    forbid: Forbid
+    reason: Reason
+    when: str = "always"
+    """When the rule can bite: ``always``, ``leading`` (the player leads) or ``first_trick``; the cascade skips
+    a rule outside its moment, which is only a shortcut: the rule itself also checks."""
+    first_trick_only: bool = False
+
+
+def _only_penalty(k: Layout, hand: int) -> bool:
+    return hand & ~k.penalty == 0
+
+
+def _must_follow(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+    lead = s.lead_suit
+    if lead < 0:
+        return 0
+    same = hand & k.suit_masks[lead]
+    return allowed & ~same if same else 0
+
+
+def _must_follow_reason(k: Layout, s: Spot, card: int) -> str:
+    suit = Suit(s.lead_suit)
+    return f"you must follow {suit.symbol}: you still hold {suit.english}"
+
+
+def _opening_lead(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+    if s.trick_number or s.lead_suit >= 0:
+        return 0
+    mode = k.rules.opening_lead
+    if mode is OpeningLead.LOWEST_CLUB and s.opening_card >= 0:
+        return allowed & ~(1 << s.opening_card)
+    if mode is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
+        return allowed & ~k.suit_masks[Suit.CLUBS]
+    return 0
+
+
+def _opening_lead_reason(k: Layout, s: Spot, card: int) -> str:
+    if k.rules.opening_lead is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
+        return "the first trick must be opened with a club"
+    return f"the first trick is opened with the {card_from_id(s.opening_card).symbol}"
+
+
+def _first_trick_points(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+    if s.trick_number or k.rules.points_on_first_trick or _only_penalty(k, hand):
+        return 0
+    return allowed & k.penalty
+
+
+def _first_trick_points_reason(k: Layout, s: Spot, card: int) -> str:
+    return "no penalty cards on the first trick (unless you hold nothing else)"
+
+
+def _first_trick_hearts_lead(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+    if s.trick_number or s.lead_suit >= 0 or _only_penalty(k, hand):
+        return 0
+    return allowed & k.hearts
+
+
+def _first_trick_hearts_lead_reason(k: Layout, s: Spot, card: int) -> str:
+    return "hearts may not be led to the first trick"
+
+
+def _hearts_not_broken(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+    if s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
+        return 0
+    return allowed & k.hearts
+
+
+def _hearts_not_broken_reason(k: Layout, s: Spot, card: int) -> str:
+    if k.rules.penalty_cards_break_hearts:
+        return "hearts are not broken yet: lead another suit (a penalty card must be played first)"
+    return "hearts are not broken yet: lead another suit (a heart must be discarded first)"
+
+
+def _queen_lead_restricted(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+    if s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
+        return 0
+    return allowed & k.queen
+
+
+def _queen_lead_restricted_reason(k: Layout, s: Spot, card: int) -> str:
+    return "the Q♠ may not be led before hearts are broken"
+
+
+def _queen_first(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+    if s.lead_suit >= 0 or s.hearts_broken or not _only_penalty(k, hand) or not hand & k.queen:
+        return 0
+    return allowed & ~k.queen
+
+
+def _queen_first_reason(k: Layout, s: Spot, card: int) -> str:
+    return "you hold only penalty cards and hearts are not broken: lead the Q♠ first"
+
+
+PLAY_RULES: dict[str, PlayRule] = {
+    rule.name: rule
+    for rule in (
+        PlayRule("must_follow", "Follow the suit led if you can.", _must_follow, _must_follow_reason),
+        PlayRule(
+            "opening_lead", "The lowest club opens the first trick.", _opening_lead, _opening_lead_reason,
+            "leading", True,
+        ),
+        PlayRule(
+            "first_trick_points",
+            "No penalty card on the first trick, unless you hold only penalty cards.",
+            _first_trick_points,
+            _first_trick_points_reason,
+            "always",
+            True,
+        ),
+        PlayRule(
+            "first_trick_hearts_lead",
+            "Hearts may not be led to the first trick.",
+            _first_trick_hearts_lead,
+            _first_trick_hearts_lead_reason,
+            "leading",
+            True,
+        ),
+        PlayRule(
+            "hearts_not_broken",
+            "Hearts may not be led until hearts are broken, unless you hold only penalty cards.",
+            _hearts_not_broken,
+            _hearts_not_broken_reason,
+            "leading",
+        ),
+        PlayRule(
+            "queen_lead_restricted",
+            "Q♠ may not be led until hearts are broken.",
+            _queen_lead_restricted,
+            _queen_lead_restricted_reason,
+            "leading",
+        ),
+        PlayRule(
+            "queen_first_when_only_penalty",
+            "Holding only penalty cards with hearts unbroken, lead Q♠ first.",
+            _queen_first,
+            _queen_first_reason,
+            "leading",
+        ),
+    )
+}
+
+
+def cascade_of(k: Layout) -> tuple[PlayRule, ...]:
+    """The rules in force under ``k``'s rules, in cascade order."""
+    return tuple(PLAY_RULES[n] for n in k.play_rules)
+
+
+def _forbids(k: Layout, key: int) -> tuple[Forbid, ...]:
+    leading, first = bool(key & 2), bool(key & 1)
+    entry: tuple[Forbid, ...] = tuple(
+        r.forbid for r in cascade_of(k) if (first or not r.first_trick_only) and (leading or r.when != "leading")
+    )
+    k.cascades[key] = entry
+    return entry
+
+
+def legal_mask(k: Layout, s: Spot, hand: int) -> int:
+    """The mask of the cards of ``hand`` that may be played now."""
+    key = (2 if s.lead_suit < 0 else 0) + (s.trick_number == 0)
+    forbids = k.cascades.get(key)
+    if forbids is None:
+        forbids = _forbids(k, key)
+    allowed = hand
+    for forbid in forbids:
+        f = forbid(k, s, hand, allowed) & allowed
+        if f and f != allowed:
+            allowed ^= f
+    return allowed
+
+
+def play_reason(k: Layout, s: Spot, hand: int, card: int) -> str | None:
+    """Why ``card`` (in ``hand``) may not be played now, or ``None`` if it may."""
+    bit = 1 << card
+    allowed = hand
+    for rule in cascade_of(k):
+        f = rule.forbid(k, s, hand, allowed) & allowed
+        if f and f != allowed:
+            if f & bit:
+                return rule.reason(k, s, card)
+            allowed ^= f
+    return None

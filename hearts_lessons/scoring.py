@@ -1,0 +1,201 @@
+"""Scoring a hand, in the order of ``RULES.md`` section 3.2 (steps 1–4; steps 5–8 are the game's).
+
+>>> from hearts_lessons.cards import parse_cards, mask_of
+>>> from hearts_lessons.layout import layout_for
+>>> from hearts_lessons.rules import STANDARD
+>>> k = layout_for(STANDARD)
+>>> everything = k.deck
+>>> hearts_and_queen = k.moon_cards
+>>> s = score_hand(k, [hearts_and_queen, 0, 0, everything & ~hearts_and_queen], [5, 0, 0, 8], everything)
+>>> s.points, s.shooter
+((0, 26, 26, 26), 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .layout import Layout
+from .rules import Moon, Points
+
+__all__ = ["MOON_CHOICES", "HandScore", "best_moon_choice", "format_points", "score_hand"]
+
+MOON_CHOICES: dict[Moon, tuple[str, ...]] = {
+    Moon.SHOOTER_CHOOSES: ("others_add", "shooter_subtracts"),
+    Moon.SIGN_TO_OTHERS: ("plus", "minus"),
+}
+"""Moon rules that ask the shooter to choose, and the choices."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The score of one hand: what each seat took and what it scores, with the reasons in words."""
+
+    card_points: tuple[Points, ...]
+    """Step 1–2: each seat's card points (after the 10♣ multiplier)."""
+    points: tuple[Points, ...]
+    """Steps 1–4: what each seat adds to its total for this hand."""
+    shooter: int | None
+    """The seat that shot the moon (or the sun), if any."""
+    sun: bool
+    moon_choice: str | None
+    reset_shooter: bool
+    """The shooter's running total is reset to 0 (moon option)."""
+    notes: tuple[str, ...]
+
+
+def _positive(value: Points) -> bool:
+    if isinstance(value, complex):
+        return value.real > 0 or value.imag > 0
+    return value > 0
+
+
+def format_points(value: Points) -> str:
+    """Print a score; complex scores as ``3+13i``.
+
+    >>> format_points(5), format_points(complex(3, -13)), format_points(13j)
+    ('5', '3-13i', '13i')
+    """
+    if isinstance(value, complex):
+        re, im = value.real, value.imag
+        re_s = f"{re:g}" if re else ""
+        if not im:
+            return re_s or "0"
+        im_abs = abs(im)
+        im_s = ("" if im_abs == 1 else f"{im_abs:g}") + "i"
+        if not re_s:
+            return ("-" if im < 0 else "") + im_s
+        return f"{re_s}{'-' if im < 0 else '+'}{im_s}"
+    return str(value)
+
+
+def score_hand(
+    k: Layout,
+    taken: Sequence[int],
+    tricks_won: Sequence[int],
+    in_play: int,
+    moon_choice: str | None = None,
+    *,
+    name: Callable[[int], str] = lambda seat: f"Player {seat + 1}",
+) -> HandScore:
+    """Score a finished hand from the cards each seat took (masks).
+
+    ``in_play`` is the mask of cards that could be taken this hand (hole cards set aside excluded). A moon rule
+    that lets the shooter choose needs ``moon_choice`` (one of :data:`MOON_CHOICES`).
+    """
+    rules = k.rules
+    n = len(taken)
+    values = k.values
+    penalty_part: list[Points] = []
+    bonus_part: list[Points] = []
+    multipliers: list[Points] = []
+    notes: list[str] = []
+    for seat in range(n):
+        pen: Points = 0
+        bonus: Points = 0
+        mask = taken[seat] & k.scoring
+        while mask:
+            low = mask & -mask
+            value = values[low.bit_length() - 1]
+            if _positive(value):
+                pen += value
+            else:
+                bonus += value
+            mask ^= low
+        penalty_part.append(pen)
+        bonus_part.append(bonus)
+        mult: Points = rules.ten_of_clubs_multiplier if taken[seat] & k.ten_of_clubs else 1
+        multipliers.append(mult)
+        if mult != 1:
+            notes.append(f"{name(seat)} took the 10♣: card points × {format_points(mult)}.")
+    card_points = tuple(_clean((penalty_part[s] + bonus_part[s]) * multipliers[s]) for s in range(n))
+
+    moon_cards = k.moon_cards & in_play
+    shooter: int | None = None
+    sun = False
+    if rules.moon is not Moon.NONE and moon_cards:
+        for seat in range(n):
+            if taken[seat] & moon_cards == moon_cards:
+                shooter = seat
+                break
+        if rules.shoot_the_sun:
+            for seat in range(n):
+                if taken[seat] & in_play == in_play:
+                    shooter, sun = seat, True
+    points: list[Points]
+    reset = False
+    choice: str | None = None
+    if shooter is None:
+        points = list(card_points)
+    else:
+        m: Points = k.moon_value * (2 if sun else 1)
+        what = "every trick: shot the sun" if sun else "every penalty card: shot the moon"
+        notes.append(f"{name(shooter)} took {what} (M = {format_points(m)}).")
+        points = [_clean(bonus_part[s] * multipliers[s]) for s in range(n)]
+        mode = rules.moon
+        if mode in MOON_CHOICES:
+            if moon_choice not in MOON_CHOICES[mode]:
+                raise ValueError(f"this moon rule needs a choice from {MOON_CHOICES[mode]}, not {moon_choice!r}")
+            choice = moon_choice
+        if mode is Moon.OTHERS_ADD or mode is Moon.RESET_TO_ZERO or choice == "others_add":
+            for seat in range(n):
+                if seat != shooter:
+                    points[seat] += m
+            notes.append(f"Every other player scores {format_points(m)}.")
+            if mode is Moon.RESET_TO_ZERO:
+                reset = True
+                notes.append(f"{name(shooter)}'s running total goes back to 0.")
+        elif mode is Moon.SHOOTER_SUBTRACTS or choice == "shooter_subtracts":
+            points[shooter] -= m
+            notes.append(f"{name(shooter)} scores −{format_points(m)}.")
+        else:
+            sign = 1 if choice == "plus" else -1
+            for seat in range(n):
+                if seat != shooter:
+                    points[seat] += sign * m
+            notes.append(f"Every other player's total changes by {'+' if sign > 0 else '−'}{format_points(m)}.")
+        if any(bonus_part):
+            notes.append("Bonus cards still count for whoever took them.")
+    if rules.no_tricks_bonus and shooter is None:
+        for seat in range(n):
+            if tricks_won[seat] == 0:
+                points[seat] -= rules.no_tricks_bonus
+                notes.append(f"{name(seat)} took no trick: −{rules.no_tricks_bonus}.")
+    return HandScore(
+        card_points=card_points,
+        points=tuple(_clean(p) for p in points),
+        shooter=shooter,
+        sun=sun,
+        moon_choice=choice,
+        reset_shooter=reset,
+        notes=tuple(notes),
+    )
+
+
+def _clean(value: Points) -> Points:
+    """Keep integer scores as ``int`` (and complex ones as ``complex``)."""
+    if isinstance(value, complex):
+        return value
+    return int(value)
+
+
+def best_moon_choice(rules_moon: Moon, shooter: int, totals: Sequence[Points], moon_value: Points) -> str:
+    """The choice a shooter should make to end furthest ahead of the best other player (a simple,
+    explainable policy used by the bots and as the widgets' suggestion)."""
+    choices = MOON_CHOICES[rules_moon]
+
+    def margin(choice: str) -> float:
+        after = [complex(t) for t in totals]
+        if choice == "others_add":
+            after = [t + (moon_value if s != shooter else 0) for s, t in enumerate(after)]
+        elif choice == "shooter_subtracts":
+            after[shooter] -= moon_value
+        else:
+            sign = 1 if choice == "plus" else -1
+            after = [t + (sign * moon_value if s != shooter else 0) for s, t in enumerate(after)]
+        mine = abs(after[shooter]) if isinstance(moon_value, complex) else after[shooter].real
+        others = [abs(t) if isinstance(moon_value, complex) else t.real for s, t in enumerate(after) if s != shooter]
+        return min(others) - mine
+
+    return max(choices, key=margin)

@@ -1,0 +1,902 @@
+"""One hand of Hearts, phase by phase: deal, (dealer's choice,) passing, play, (moon choice,) score.
+
+Every action has three verbs: ``verify_*`` raises :class:`~hearts_lessons.errors.IllegalActionError` with the
+reason, ``can_*`` answers yes or no, and the verb itself applies the action. A refused action leaves the state
+unchanged. Cards are held as bit masks inside; the public API speaks in :class:`~hearts_lessons.cards.Card`.
+
+>>> s = HandState.deal(seed=1)
+>>> s.phase, s.pass_direction
+(<Phase.PASSING: 'passing'>, <PassDirection.LEFT: 'left'>)
+>>> for seat in range(4):
+...     s.pass_cards(seat, s.hand(seat)[-3:])
+>>> s.phase, s.to_play, s.legal_plays()
+(<Phase.PLAYING: 'playing'>, 3, [2C])
+>>> s.play("3C")
+Traceback (most recent call last):
+...
+hearts_lessons.errors.IllegalPlayError: you do not hold the 3♣
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_of_mask, mask_of, parse_cards
+from .errors import IllegalPassError, IllegalPlayError, RecordError, RulesError
+from .layout import Layout, layout_for
+from .legality import legal_mask, play_reason
+from .records import dump_record, load_record, require
+from .rules import STANDARD, HoleCards, OpeningLead, PassDirection, Points, Rules
+from .scoring import MOON_CHOICES, HandScore, score_hand
+
+__all__ = ["Action", "HandState", "Phase", "Trick", "direction_offset", "pass_targets"]
+
+CardLike = Card | str
+
+
+class Phase(Enum):
+    DEALERS_CHOICE = "dealers_choice"
+    """The dealer names the passes for this hand before seeing their cards."""
+    PASSING = "passing"
+    PLAYING = "playing"
+    MOON_CHOICE = "moon_choice"
+    """The shooter chooses how the moon scores."""
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One recorded action. ``kind`` is ``choose_passes``, ``pass``, ``play`` or ``moon``."""
+
+    kind: str
+    seat: int
+    cards: tuple[Card, ...] = ()
+    choice: str | None = None
+    passes: tuple[tuple[str, int], ...] = ()
+
+    def to_json(self) -> list[Any]:
+        if self.kind == "play":
+            return ["play", self.seat, _code(self.cards[0])]
+        if self.kind == "pass":
+            return ["pass", self.seat, [_code(c) for c in self.cards]]
+        if self.kind == "moon":
+            return ["moon", self.seat, self.choice]
+        return ["choose_passes", self.seat, {d: n for d, n in self.passes}]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: who led, the cards in play order, who won it (``None`` if every card of the led suit was
+    cancelled), and the points it carried."""
+
+    number: int
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int | None
+    points: Points
+
+    @property
+    def cards(self) -> list[Card]:
+        return [c for _, c in self.plays]
+
+    @property
+    def lead_suit(self) -> Suit | None:
+        if not self.plays:
+            return None
+        card = self.plays[0][1]
+        return Suit.HEARTS if card.is_joker else card.suit
+
+
+def _code(card: Card) -> str:
+    return card.code if card.copy == 0 or card.is_joker else f"{card.code}#{card.copy}"
+
+
+def _card(value: CardLike) -> Card:
+    if isinstance(value, Card):
+        return value
+    code, _, copy = str(value).partition("#")
+    card = Card.from_str(code)
+    return Card(card.rank, card.suit, int(copy)) if copy.isdigit() else card
+
+
+def direction_offset(direction: PassDirection | str, players: int) -> int:
+    """How many seats to the left the cards go: left 1, right ``players - 1``, across ``players // 2``."""
+    d = PassDirection(direction)
+    if d is PassDirection.LEFT:
+        return 1
+    if d is PassDirection.RIGHT:
+        return players - 1
+    if d is PassDirection.ACROSS:
+        return players // 2
+    raise ValueError(f"{d.value} is not a single direction")
+
+
+def pass_targets(direction: PassDirection, rules: Rules) -> tuple[tuple[int, int], ...]:
+    """The pass of a hand as ``(offset, count)`` pairs: who gets how many cards (empty for hold)."""
+    n = rules.players
+    if direction is PassDirection.HOLD or direction is PassDirection.DEALERS_CHOICE:
+        return ()
+    if direction is PassDirection.SPLIT:
+        return tuple((offset, 1) for offset in range(1, n))
+    return ((direction_offset(direction, n), rules.cards_passed),)
+
+
+class HandState:
+    """The state of one hand. Build with :meth:`deal` (seeded) or :meth:`from_cards` (a given deal)."""
+
+    __slots__ = (
+        "_hands",
+        "_hole",
+        "_hole_owner",
+        "_in_play",
+        "_jokers_played",
+        "_passes",
+        "_pending",
+        "_received",
+        "_score",
+        "_seen",
+        "_taken",
+        "_trick",
+        "_tricks",
+        "_tricks_won",
+        "_voids",
+        "actions",
+        "deal_cards",
+        "dealer",
+        "direction",
+        "hand_number",
+        "hearts_broken",
+        "k",
+        "lead_suit",
+        "leader",
+        "opening_card",
+        "phase",
+        "rules",
+        "seed",
+        "targets",
+        "totals_before",
+        "trick_number",
+    )
+
+    def __init__(
+        self,
+        rules: Rules,
+        hands: Sequence[int],
+        hole: int,
+        *,
+        dealer: int = 0,
+        hand_number: int = 0,
+        seed: int | None = None,
+        direction: PassDirection | None = None,
+        totals_before: Sequence[Points] | None = None,
+    ) -> None:
+        self.rules = rules
+        self.k: Layout = layout_for(rules)
+        n = rules.players
+        if len(hands) != n:
+            raise ValueError(f"{n} hands are needed, not {len(hands)}")
+        self.dealer = dealer % n
+        self.hand_number = hand_number
+        self.seed = seed
+        self.deal_cards: tuple[int, ...] = tuple(hands)
+        self._hands = list(hands)
+        self._hole = hole
+        self._hole_owner: int | None = None
+        self._in_play = self.k.deck & ~hole if rules.hole_cards is HoleCards.SET_ASIDE else self.k.deck
+        self.direction = direction if direction is not None else rules.cycle[hand_number % len(rules.cycle)]
+        self.targets = pass_targets(self.direction, rules)
+        self._passes: list[tuple[int, ...] | None] = [None] * n
+        self._received = [0] * n
+        self._taken = [0] * n
+        self._tricks_won = [0] * n
+        self._voids = [0] * n
+        self._trick: list[tuple[int, int, int]] = []
+        self._tricks: list[RawTrick] = []
+        self._pending = 0
+        self._seen = 0
+        self.hearts_broken = False
+        """Whether hearts are broken (a penalty card, or a heart, has been played)."""
+        self.lead_suit = -1
+        """The suit led to the current trick (as an int), or -1 when the next card leads."""
+        self._jokers_played = 0
+        self._score: HandScore | None = None
+        self.trick_number = 0
+        self.leader = -1
+        self.opening_card = -1
+        self.totals_before: tuple[Points, ...] = tuple(totals_before) if totals_before else (0,) * n
+        self.actions: list[Action] = []
+        if self.direction is PassDirection.DEALERS_CHOICE:
+            self.phase = Phase.DEALERS_CHOICE
+        elif self.targets:
+            self.phase = Phase.PASSING
+        else:
+            self._start_play()
+
+    # -- construction --------------------------------------------------------------------------------------
+    @classmethod
+    def deal(
+        cls,
+        rules: Rules = STANDARD,
+        *,
+        seed: int = 0,
+        dealer: int = 0,
+        hand_number: int = 0,
+        totals_before: Sequence[Points] | None = None,
+    ) -> HandState:
+        """Shuffle with ``seed`` and deal one card at a time clockwise, starting left of the dealer; cards left
+        over after an even deal are the hole cards (or kitty)."""
+        ids = list(layout_for(rules).deck_ids)
+        random.Random(seed).shuffle(ids)
+        n = rules.players
+        size = len(ids) // n
+        hands = [0] * n
+        for index, card_id in enumerate(ids[: size * n]):
+            hands[(dealer + 1 + index) % n] |= 1 << card_id
+        hole = 0
+        for card_id in ids[size * n :]:
+            hole |= 1 << card_id
+        return cls(rules, hands, hole, dealer=dealer, hand_number=hand_number, seed=seed,
+                   totals_before=totals_before)  # fmt: skip
+
+    @classmethod
+    def from_cards(
+        cls,
+        hands: str | Sequence[str | Iterable[CardLike]],
+        rules: Rules = STANDARD,
+        *,
+        hole: str | Iterable[CardLike] = (),
+        dealer: int = 0,
+        hand_number: int = 0,
+        hold: bool = False,
+        direction: PassDirection | None = None,
+    ) -> HandState:
+        """Set up a hand from given cards (for puzzles and tests). ``hands`` is a list with one entry per seat,
+        or one string with seats separated by ``;``. Hands may be shorter than a full deal (a puzzle from the
+        middle of a hand); the first trick rules still apply to the first trick played. ``hold=True`` skips
+        passing.
+
+        >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D").hand(0)
+        [2C, QS]
+        """
+        if isinstance(hands, str):
+            hands = [h.strip() for h in hands.split(";")]
+        if len(hands) != rules.players:
+            raise ValueError(f"these rules are for {rules.players} players; {len(hands)} hands were given")
+        masks: list[int] = []
+        seen = 0
+        for seat_cards in hands:
+            cards = parse_cards(seat_cards) if isinstance(seat_cards, str) else [_card(c) for c in seat_cards]
+            mask = 0
+            for card in cards:
+                if card.bit & ~layout_for(rules).deck:
+                    raise ValueError(f"{card.symbol} is not in the deck of these rules")
+                if card.bit & (seen | mask):
+                    raise ValueError(f"{card.symbol} is dealt twice")
+                mask |= card.bit
+            seen |= mask
+            masks.append(mask)
+        sizes = {m.bit_count() for m in masks}
+        if len(sizes) != 1:
+            raise ValueError("every player must hold the same number of cards")
+        hole_cards = parse_cards(hole) if isinstance(hole, str) else [_card(c) for c in hole]
+        hole_mask = mask_of(hole_cards)
+        if hole_mask & seen:
+            raise ValueError("a hole card is also in a hand")
+        chosen = PassDirection.HOLD if hold else direction
+        return cls(rules, masks, hole_mask, dealer=dealer, hand_number=hand_number, direction=chosen)
+
+    def copy(self) -> HandState:
+        """An independent copy (cheap: lists of ints)."""
+        other = object.__new__(HandState)
+        for name in HandState.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = list(value)
+            object.__setattr__(other, name, value)
+        return other
+
+    # -- facts ---------------------------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def to_play(self) -> int:
+        """The seat whose turn it is to play (-1 outside the play phase)."""
+        if self.phase is not Phase.PLAYING:
+            return -1
+        return (self.leader + len(self._trick)) % self.rules.players
+
+    @property
+    def to_pass(self) -> list[int]:
+        """Seats that still have to pass."""
+        if self.phase is not Phase.PASSING:
+            return []
+        return [s for s in range(self.players) if self._passes[s] is None]
+
+    @property
+    def pass_direction(self) -> PassDirection:
+        return self.direction
+
+    @property
+    def cards_to_pass(self) -> int:
+        return sum(count for _, count in self.targets)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.DONE
+
+    def hand(self, seat: int) -> list[Card]:
+        """A seat's cards, sorted."""
+        return cards_of_mask(self._hands[seat])
+
+    def hand_mask(self, seat: int) -> int:
+        return self._hands[seat]
+
+    @property
+    def hole_cards(self) -> list[Card]:
+        """Cards left over after the deal (the kitty, hole cards, Cancellation's leftovers)."""
+        return cards_of_mask(self._hole)
+
+    @property
+    def hole_owner(self) -> int | None:
+        """The seat that took the hole cards, once someone has."""
+        return self._hole_owner
+
+    @property
+    def current_trick(self) -> list[tuple[int, Card]]:
+        return [(seat, card_from_id(cid)) for seat, cid, _ in self._trick]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """Completed tricks, in order."""
+        return [_trick_of(raw) for raw in self._tricks]
+
+    def taken(self, seat: int) -> list[Card]:
+        return cards_of_mask(self._taken[seat])
+
+    def taken_mask(self, seat: int) -> int:
+        return self._taken[seat]
+
+    def tricks_won(self, seat: int) -> int:
+        return self._tricks_won[seat]
+
+    def points_taken(self, seat: int) -> Points:
+        """Card points taken so far this hand (before moon and bonuses)."""
+        total: Points = 0
+        mask = self._taken[seat] & self.k.scoring
+        for cid in ids_of_mask(mask):
+            total += self.k.values[cid]
+        return total
+
+    def passed(self, seat: int) -> list[Card]:
+        """The cards this seat passed (empty before it passes or in a hold hand)."""
+        chosen = self._passes[seat]
+        return [card_from_id(i) for i in chosen] if chosen else []
+
+    def received(self, seat: int) -> list[Card]:
+        """The cards this seat received (known once everyone has passed)."""
+        return cards_of_mask(self._received[seat])
+
+    def voids(self, seat: int) -> list[Suit]:
+        """Suits this seat has shown it does not hold (by not following)."""
+        return [s for s in Suit if self._voids[seat] >> s & 1]
+
+    @property
+    def played_mask(self) -> int:
+        return self._seen
+
+    @property
+    def score(self) -> HandScore | None:
+        """The hand's score once it is over."""
+        return self._score
+
+    # -- dealer's choice -----------------------------------------------------------------------------------
+    def verify_choose_passes(self, passes: Mapping[str | PassDirection, int]) -> tuple[tuple[str, int], ...]:
+        """Check the dealer's choice: counts per direction (left, right, across), total at most cards_passed."""
+        if self.phase is not Phase.DEALERS_CHOICE:
+            raise IllegalPassError("the dealer chooses the passes only at the start of a dealer's-choice hand")
+        clean: list[tuple[str, int]] = []
+        total = 0
+        for key, count in passes.items():
+            try:
+                direction = PassDirection(key)
+                direction_offset(direction, self.players)
+            except ValueError:
+                raise IllegalPassError(f"{key!r} is not a direction (use left, right or across)") from None
+            if direction is PassDirection.ACROSS and self.players % 2:
+                raise IllegalPassError("passing across needs an even number of players")
+            if not isinstance(count, int) or count < 0:
+                raise IllegalPassError("a pass count is a whole number of 0 or more")
+            if count:
+                clean.append((direction.value, count))
+                total += count
+        if total > self.rules.cards_passed:
+            raise IllegalPassError(f"at most {self.rules.cards_passed} cards in all may be passed")
+        offsets = [direction_offset(d, self.players) for d, _ in clean]
+        if len(set(offsets)) != len(offsets):
+            raise IllegalPassError("two directions go to the same player")
+        return tuple(clean)
+
+    def choose_passes(self, passes: Mapping[str | PassDirection, int]) -> None:
+        """The dealer names how many cards everyone passes in each direction (``{"left": 2, "right": 1}``)."""
+        clean = self.verify_choose_passes(passes)
+        self.targets = tuple((direction_offset(d, self.players), n) for d, n in clean)
+        self.actions.append(Action("choose_passes", self.dealer, passes=clean))
+        if self.targets:
+            self.phase = Phase.PASSING
+        else:
+            self._start_play()
+
+    # -- passing -------------------------------------------------------------------------------------------
+    def why_not_pass(self, seat: int, card: CardLike) -> str | None:
+        """Why this card cannot be among the cards ``seat`` passes, or ``None``."""
+        if self.phase is not Phase.PASSING:
+            return "it is not time to pass"
+        if not 0 <= seat < self.players:
+            return f"there is no seat {seat}"
+        c = _card(card)
+        if not self._hands[seat] & c.bit:
+            return f"you do not hold the {c.symbol}"
+        if c in self.rules.unpassable:
+            return f"the {c.symbol} may not be passed"
+        return None
+
+    def verify_pass(self, seat: int, cards: Iterable[CardLike]) -> list[Card]:
+        """Raise :class:`IllegalPassError` unless ``seat`` may pass exactly these cards now."""
+        if self.phase is not Phase.PASSING:
+            raise IllegalPassError("it is not time to pass")
+        if not 0 <= seat < self.players:
+            raise IllegalPassError(f"there is no seat {seat}")
+        if self._passes[seat] is not None:
+            raise IllegalPassError("you have already passed")
+        try:
+            chosen = [_card(c) for c in cards]
+        except CardParseError as exc:
+            raise IllegalPassError(str(exc)) from None
+        need = self.cards_to_pass
+        if len(set(chosen)) != len(chosen):
+            raise IllegalPassError("the same card is chosen twice")
+        for card in chosen:
+            reason = self.why_not_pass(seat, card)
+            if reason:
+                raise IllegalPassError(reason)
+        if len(chosen) != need:
+            raise IllegalPassError(f"pass exactly {need} card{'s' if need != 1 else ''} (you chose {len(chosen)})")
+        return chosen
+
+    def can_pass(self, seat: int, cards: Iterable[CardLike]) -> bool:
+        try:
+            self.verify_pass(seat, cards)
+        except IllegalPassError:
+            return False
+        return True
+
+    def pass_cards(self, seat: int, cards: Iterable[CardLike]) -> None:
+        """Choose the cards ``seat`` passes. With several directions (split, dealer's choice) the cards go in
+        the order of :attr:`targets`: first to the first target, and so on. Nobody receives anything until
+        every seat has chosen."""
+        chosen = self.verify_pass(seat, cards)
+        self._passes[seat] = tuple(c.id for c in chosen)
+        self.actions.append(Action("pass", seat, tuple(chosen)))
+        if all(p is not None for p in self._passes):
+            self._exchange()
+
+    def _exchange(self) -> None:
+        n = self.players
+        for seat in range(n):
+            ids = self._passes[seat] or ()
+            position = 0
+            for offset, count in self.targets:
+                target = (seat + offset) % n
+                for cid in ids[position : position + count]:
+                    self._hands[seat] &= ~(1 << cid)
+                    self._received[target] |= 1 << cid
+                position += count
+        for seat in range(n):
+            self._hands[seat] |= self._received[seat]
+        self._start_play()
+
+    def _start_play(self) -> None:
+        self.phase = Phase.PLAYING
+        rules = self.rules
+        if rules.opening_lead is OpeningLead.LEFT_OF_DEALER:
+            self.leader = (self.dealer + 1) % self.players
+            self.opening_card = -1
+            return
+        clubs = self.k.suit_masks[Suit.CLUBS]
+        in_hands = 0
+        for mask in self._hands:
+            in_hands |= mask
+        lowest = in_hands & clubs
+        if not lowest:  # a puzzle without clubs: the player left of the dealer leads
+            self.leader = (self.dealer + 1) % self.players
+            return
+        low = lowest & -lowest
+        self.opening_card = low.bit_length() - 1
+        self.leader = next(s for s in range(self.players) if self._hands[s] & low)
+        if rules.opening_lead is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
+            self.opening_card = -1
+
+    # -- play ----------------------------------------------------------------------------------------------
+    def legal_mask(self, seat: int | None = None) -> int:
+        """Mask of the cards the player to move may play (0 if it is not ``seat``'s turn)."""
+        if self.phase is not Phase.PLAYING:
+            return 0
+        turn = self.to_play
+        if seat is not None and seat != turn:
+            return 0
+        return legal_mask(self.k, self, self._hands[turn])
+
+    def legal_plays(self, seat: int | None = None) -> list[Card]:
+        """The cards the player to move may play, sorted."""
+        return cards_of_mask(self.legal_mask(seat))
+
+    def why_not(self, card: CardLike, seat: int | None = None) -> str | None:
+        """Why ``card`` may not be played now (by ``seat``, default the player to move), or ``None`` if it may."""
+        if self.phase is not Phase.PLAYING:
+            return {
+                Phase.PASSING: "cards are being passed: play starts when everyone has passed",
+                Phase.DEALERS_CHOICE: "the dealer is choosing the passes",
+                Phase.MOON_CHOICE: "the hand is over: the shooter is choosing how to score the moon",
+                Phase.DONE: "the hand is over",
+            }[self.phase]
+        try:
+            c = _card(card)
+        except CardParseError as exc:
+            return str(exc)
+        turn = self.to_play
+        if seat is not None and seat != turn:
+            return f"it is not your turn (Player {turn + 1} plays next)"
+        hand = self._hands[turn]
+        if not hand & c.bit:
+            return f"you do not hold the {c.symbol}"
+        return play_reason(self.k, self, hand, c.id)
+
+    def verify_play(self, card: CardLike, seat: int | None = None) -> Card:
+        """Raise :class:`IllegalPlayError` with the reason unless the card may be played now."""
+        reason = self.why_not(card, seat)
+        if reason is not None:
+            raise IllegalPlayError(reason)
+        return _card(card)
+
+    def can_play(self, card: CardLike, seat: int | None = None) -> bool:
+        return self.why_not(card, seat) is None
+
+    def play(self, card: CardLike, seat: int | None = None) -> Trick | None:
+        """Play a card for the player to move. Returns the trick if this card completed it."""
+        c = self.verify_play(card, seat)
+        seat_ = self.to_play
+        self.actions.append(Action("play", seat_, (c,)))
+        done = len(self._tricks)
+        self._apply_play(c.id)
+        return _trick_of(self._tricks[-1]) if len(self._tricks) > done else None
+
+    def play_id(self, card_id: int) -> Trick | None:
+        """Play a card by id for the player to move; the id must be in :meth:`legal_mask` (fast path)."""
+        if not (self.legal_mask() >> card_id) & 1:
+            raise IllegalPlayError(self.why_not(card_from_id(card_id)) or "that card cannot be played now")
+        self.actions.append(Action("play", self.to_play, (card_from_id(card_id),)))
+        done = len(self._tricks)
+        self._apply_play(card_id)
+        return _trick_of(self._tricks[-1]) if len(self._tricks) > done else None
+
+    def _apply_play(self, cid: int) -> Trick | None:
+        k = self.k
+        trick = self._trick
+        seat = (self.leader + len(trick)) % k.players
+        bit = 1 << cid
+        self._hands[seat] ^= bit
+        rank = cid & 15
+        if bit & k.jokers:
+            rank = 15 if self._jokers_played == 0 else 1
+            self._jokers_played += 1
+        if trick:
+            if k.suit_of[cid] != self.lead_suit:
+                self._voids[seat] |= 1 << self.lead_suit
+        else:
+            self.lead_suit = k.suit_of[cid]
+        trick.append((seat, cid, rank))
+        self._seen |= bit
+        if bit & k.breakers:
+            self.hearts_broken = True
+        if len(trick) == k.players:
+            return self._finish_trick()
+        return None
+
+    def _finish_trick(self) -> Trick | None:
+        k = self.k
+        entries = self._trick
+        lead = self.lead_suit
+        if k.multi_deck or k.jokers:
+            winner_index = _winner(entries, lead, k)
+        else:  # one deck, no jokers: the highest id of the led suit wins
+            winner_index = None
+            best = -1
+            for index, entry in enumerate(entries):
+                cid = entry[1]
+                if cid > best and k.suit_of[cid] == lead:
+                    best, winner_index = cid, index
+        mask = 0
+        for entry in entries:
+            mask |= 1 << entry[1]
+        points: Points = 0
+        last = not self._hands[0]
+        if winner_index is None and last:
+            winner: int | None = self.leader  # RULES 3: if the last trick has no winner, its leader takes it
+        else:
+            winner = None if winner_index is None else entries[winner_index][0]
+        if winner is None:
+            self._pending |= mask
+        else:
+            mask |= self._pending
+            self._pending = 0
+            hole_rule = self.rules.hole_cards
+            if self._hole and self._hole_owner is None and hole_rule is not HoleCards.SET_ASIDE:
+                trigger = (
+                    hole_rule is HoleCards.FIRST_TRICK
+                    or (hole_rule is HoleCards.FIRST_HEART_TRICK and mask & k.hearts)
+                    or (hole_rule is HoleCards.FIRST_PENALTY_TRICK and mask & k.penalty)
+                )
+                if trigger:
+                    mask |= self._hole
+                    self._hole_owner = winner
+            self._taken[winner] |= mask
+            self._tricks_won[winner] += 1
+            scoring = mask & k.scoring
+            while scoring:
+                low = scoring & -scoring
+                points += k.values[low.bit_length() - 1]
+                scoring ^= low
+            self.leader = winner
+        self._tricks.append((self.trick_number, entries[0][0], tuple(entries), winner, points))
+        self._trick = []
+        self.lead_suit = -1
+        self.trick_number += 1
+        if last:
+            self._end_of_play()
+        return None
+
+    def _end_of_play(self) -> None:
+        if self._hole and self._hole_owner is None and self.rules.hole_cards is not HoleCards.SET_ASIDE:
+            # no trick triggered the hole cards (e.g. no heart was ever played): nobody takes them
+            self._in_play &= ~self._hole
+        k = self.k
+        moon_cards = k.moon_cards & self._in_play
+        needs_choice = self.rules.moon in MOON_CHOICES and any(
+            taken & moon_cards == moon_cards for taken in self._taken
+        )
+        if needs_choice and moon_cards:
+            self.phase = Phase.MOON_CHOICE
+        else:
+            self._score = score_hand(k, self._taken, self._tricks_won, self._in_play)
+            self.phase = Phase.DONE
+
+    # -- moon choice ---------------------------------------------------------------------------------------
+    @property
+    def moon_shooter(self) -> int | None:
+        """The seat that must choose how the moon scores (in the moon-choice phase)."""
+        if self.phase is not Phase.MOON_CHOICE:
+            return self._score.shooter if self._score else None
+        moon_cards = self.k.moon_cards & self._in_play
+        return next(s for s in range(self.players) if self._taken[s] & moon_cards == moon_cards)
+
+    @property
+    def moon_choices(self) -> tuple[str, ...]:
+        return MOON_CHOICES.get(self.rules.moon, ()) if self.phase is Phase.MOON_CHOICE else ()
+
+    def choose_moon(self, choice: str) -> None:
+        """The shooter's choice (see :data:`~hearts_lessons.scoring.MOON_CHOICES`)."""
+        if self.phase is not Phase.MOON_CHOICE:
+            raise IllegalPlayError("there is no moon to score now")
+        if choice not in self.moon_choices:
+            raise IllegalPlayError(f"choose one of: {', '.join(self.moon_choices)}")
+        shooter = self.moon_shooter
+        assert shooter is not None
+        self._score = score_hand(self.k, self._taken, self._tricks_won, self._in_play, choice)
+        self.actions.append(Action("moon", shooter, choice=choice))
+        self.phase = Phase.DONE
+
+    # -- actions as data -----------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Apply a recorded action (verifying it)."""
+        if action.kind == "play":
+            if action.seat != self.to_play:
+                raise IllegalPlayError(f"it is not Player {action.seat + 1}'s turn")
+            self.play(action.cards[0])
+        elif action.kind == "pass":
+            self.pass_cards(action.seat, action.cards)
+        elif action.kind == "moon":
+            if action.seat != self.moon_shooter:
+                raise IllegalPlayError(f"Player {action.seat + 1} did not shoot the moon")
+            self.choose_moon(action.choice or "")
+        elif action.kind == "choose_passes":
+            if action.seat != self.dealer:
+                raise IllegalPassError("only the dealer chooses the passes")
+            self.choose_passes(dict(action.passes))
+        else:
+            raise ValueError(f"unknown action {action.kind!r}")
+
+    def restart(self) -> HandState:
+        """A fresh state of the same deal, before any action."""
+        return HandState(
+            self.rules, self.deal_cards, self._hole, dealer=self.dealer, hand_number=self.hand_number,
+            seed=self.seed, direction=self.direction, totals_before=self.totals_before,
+        )  # fmt: skip
+
+    def undo(self) -> Action:
+        """Take back the last action (the hand is replayed without it). Returns the action taken back."""
+        if not self.actions:
+            raise IllegalPlayError("there is nothing to undo")
+        replay = self.restart()
+        for action in self.actions[:-1]:
+            replay.apply(action)
+        last = self.actions[-1]
+        for name in HandState.__slots__:
+            object.__setattr__(self, name, getattr(replay, name))
+        return last
+
+    # -- records -------------------------------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The hand as JSON data: rules, the deal and every action."""
+        return {
+            "rules": self.rules.to_json(),
+            "dealer": self.dealer,
+            "hand_number": self.hand_number,
+            "seed": self.seed,
+            "direction": self.direction.value,
+            "deal": [[_code(c) for c in cards_of_mask(m)] for m in self.deal_cards],
+            "hole": [_code(c) for c in cards_of_mask(self._hole)],
+            "totals_before": [_points_json(t) for t in self.totals_before],
+            "actions": [a.to_json() for a in self.actions],
+        }
+
+    def to_json(self) -> str:
+        """Save the hand (finished or in progress) as JSON text."""
+        return dump_record("hand", self.record())
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HandState:
+        """Load a hand saved by :meth:`to_json`, replaying and verifying every action; a malformed or
+        tampered record raises :class:`~hearts_lessons.errors.RecordError` saying what is wrong."""
+        return cls.from_record(load_record(text, "hand"))
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any]) -> HandState:
+        d = dict(data)
+        try:
+            rules = Rules.from_json(require(d, "rules", dict))
+        except RulesError as exc:
+            raise RecordError(f"the rules in the record are invalid: {exc}") from None
+        dealer = require(d, "dealer", int)
+        hand_number = require(d, "hand_number", int)
+        if not 0 <= dealer < rules.players or hand_number < 0:
+            raise RecordError("the dealer or hand number is out of range")
+        deal = require(d, "deal", list)
+        hole = require(d, "hole", list)
+        try:
+            direction = PassDirection(require(d, "direction", str))
+        except ValueError:
+            raise RecordError("the record's pass direction is unknown") from None
+        seed = d.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise RecordError("the record's seed must be a whole number")
+        totals = [_points_from_json(t) for t in d.get("totals_before") or []]
+        try:
+            hands = [mask_of(_card(c) for c in seat) for seat in deal]
+            hole_mask = mask_of(_card(c) for c in hole)
+        except (CardParseError, TypeError, AttributeError):
+            raise RecordError("the record's deal holds something that is not a card") from None
+        _check_deal(rules, deal, hands, hole, hole_mask)
+        if seed is not None:
+            fresh = cls.deal(rules, seed=seed, dealer=dealer, hand_number=hand_number)
+            if list(fresh.deal_cards) != hands or fresh._hole != hole_mask:
+                raise RecordError("the deal does not match the record's seed (the record was changed)")
+        state = cls(rules, hands, hole_mask, dealer=dealer, hand_number=hand_number, seed=seed,
+                    direction=direction, totals_before=totals or None)  # fmt: skip
+        for index, raw in enumerate(require(d, "actions", list)):
+            action = _action_from_json(raw, index)
+            try:
+                state.apply(action)
+            except (ValueError, IndexError) as exc:
+                raise RecordError(f"action {index + 1} ({raw}) is not legal: {exc}") from None
+        return state
+
+    # -- views and display ---------------------------------------------------------------------------------
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its hand, the cards played, what it passed and received."""
+        from .views import SeatView
+
+        return SeatView.of(self, seat)
+
+    def _repr_html_(self) -> str:
+        from .table import table_html
+
+        return table_html(self)
+
+    def __repr__(self) -> str:
+        return f"<HandState {self.rules.name}, hand {self.hand_number + 1}, {self.phase.value}>"
+
+
+RawTrick = tuple[int, int, tuple[tuple[int, int, int], ...], int | None, Points]
+"""A completed trick as stored: number, leader, (seat, card id, effective rank) plays, winner, points."""
+
+
+def _trick_of(raw: RawTrick) -> Trick:
+    number, leader, entries, winner, points = raw
+    return Trick(number, leader, tuple((seat, card_from_id(cid)) for seat, cid, _ in entries), winner, points)
+
+
+def _winner(entries: list[tuple[int, int, int]], lead: int, k: Layout) -> int | None:
+    """The index of the winning play: highest rank of the suit led; identical cards of several decks cancel."""
+    suit_of = k.suit_of
+    cancelled: set[int] = set()
+    if k.multi_deck:
+        groups: dict[int, list[int]] = {}
+        for index, (_, cid, _) in enumerate(entries):
+            groups.setdefault(cid & 63, []).append(index)
+        for members in groups.values():
+            if len(members) >= 2:
+                cancelled.update(members[:2])
+    best: int | None = None
+    best_rank = -1
+    for index, (_, cid, rank) in enumerate(entries):
+        if index in cancelled or suit_of[cid] != lead:
+            continue
+        if rank > best_rank:
+            best, best_rank = index, rank
+    return best
+
+
+def _check_deal(rules: Rules, deal: list[Any], hands: list[int], hole: list[Any], hole_mask: int) -> None:
+    if len(deal) != rules.players:
+        raise RecordError(f"the deal has {len(deal)} hands for {rules.players} players")
+    union = hole_mask
+    for mask in hands:
+        union |= mask
+    if union.bit_count() != sum(len(seat) for seat in deal) + len(hole):
+        raise RecordError("the deal lists a card twice")
+    if len({m.bit_count() for m in hands}) != 1:
+        raise RecordError("the hands of the deal are not all the same size")
+    if union & ~layout_for(rules).deck:
+        raise RecordError("the deal holds a card that is not in these rules' deck")
+
+
+def _action_from_json(raw: Any, index: int) -> Action:
+    where = f"action {index + 1}"
+    if not isinstance(raw, list) or len(raw) != 3 or not isinstance(raw[1], int) or isinstance(raw[1], bool):
+        raise RecordError(f"{where} is malformed: {raw!r}")
+    kind, seat, arg = raw
+    try:
+        if kind == "play" and isinstance(arg, str):
+            return Action("play", seat, (_card(arg),))
+        if kind == "pass" and isinstance(arg, list) and all(isinstance(c, str) for c in arg):
+            return Action("pass", seat, tuple(_card(c) for c in arg))
+        if kind == "moon" and isinstance(arg, str):
+            return Action("moon", seat, choice=arg)
+        if kind == "choose_passes" and isinstance(arg, dict):
+            return Action("choose_passes", seat, passes=tuple((str(d), n) for d, n in arg.items()))
+    except CardParseError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    raise RecordError(f"{where} is malformed: {raw!r}")
+
+
+def _points_json(value: Points) -> Any:
+    if isinstance(value, complex):
+        return {"re": value.real, "im": value.imag}
+    return value
+
+
+def _points_from_json(raw: Any) -> Points:
+    if isinstance(raw, dict) and set(raw) == {"re", "im"}:
+        return complex(raw["re"], raw["im"])
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return raw
+    raise RecordError(f"{raw!r} is not a score")
+
+
+from .views import SeatView  # noqa: E402  (views imports this module's types)

@@ -1,0 +1,91 @@
+"""The table of a hand as HTML: every seat's cards (or backs), the trick in the middle, and the score so far.
+
+Pure functions over the engine's state; notebooks show a :class:`~hearts_lessons.state.HandState` through its
+``_repr_html_``, which calls :func:`table_html`.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+from .cards import Card
+from .render import card_html, cards_row_html
+from .scoring import format_points
+
+if TYPE_CHECKING:
+    from .state import HandState, Trick
+
+__all__ = ["seat_name", "table_html", "trick_html"]
+
+COMPASS = {4: ("South", "West", "North", "East")}
+
+
+def seat_name(seat: int, players: int) -> str:
+    """A seat's name: compass points for four players (seat 0 is South, play goes clockwise), else numbers."""
+    names = COMPASS.get(players)
+    return names[seat] if names else f"Player {seat + 1}"
+
+
+def trick_html(
+    plays: list[tuple[int, Card]], players: int, *, winner: int | None = None, caption: str | None = None,
+    four_colour: bool = False, scale: float = 1.0,
+) -> str:  # fmt: skip
+    """A trick: each card with the name of the seat that played it; the winner's card framed in gold."""
+    cells = []
+    for seat, card in plays:
+        frame = "#d4a017" if winner == seat else None
+        label = html.escape(seat_name(seat, players)) + (" wins" if winner == seat else "")
+        cells.append(
+            '<div style="display:inline-block;text-align:center;margin:0 4px">'
+            f"{card_html(card, scale=scale, four_colour=four_colour, highlight=frame)}"
+            f'<div style="font:12px sans-serif">{label}</div></div>'
+        )
+    cap = f'<div style="font:13px sans-serif;color:#444">{html.escape(caption)}</div>' if caption else ""
+    label = html.escape(caption or "trick")
+    return f'<div class="hl-trick" role="group" aria-label="{label}">{cap}{"".join(cells)}</div>'
+
+
+def table_html(state: HandState, *, seat: int | None = None, four_colour: bool = False, scale: float = 0.8) -> str:
+    """The whole table. ``seat`` shows that seat's point of view (others' hands face down); ``None`` shows all."""
+    n = state.players
+    rows = []
+    for s in range(n):
+        name = seat_name(s, n)
+        cards: list[Card | None]
+        if seat is None or s == seat:
+            cards = list(state.hand(s))
+        else:
+            cards = [None] * state.hand_mask(s).bit_count()
+        marks = []
+        if s == state.dealer:
+            marks.append("dealer")
+        if s == state.to_play:
+            marks.append("to play")
+        taken = format_points(state.points_taken(s))
+        info = f"{name}{' (' + ', '.join(marks) + ')' if marks else ''} · tricks {state.tricks_won(s)} · points {taken}"
+        rows.append(cards_row_html(cards, scale=scale, four_colour=four_colour, caption=info, overlap=len(cards) > 9))
+    trick = state.current_trick
+    if trick:
+        middle = trick_html(trick, n, caption=f"Trick {state.trick_number + 1}", four_colour=four_colour, scale=scale)
+    elif state.tricks:
+        last: Trick = state.tricks[-1]
+        who = seat_name(last.winner, n) if last.winner is not None else "nobody"
+        middle = trick_html(
+            list(last.plays), n, winner=last.winner, caption=f"Last trick: {who} took it",
+            four_colour=four_colour, scale=scale,
+        )  # fmt: skip
+    else:
+        middle = ""
+    status = [f"{state.rules.name} · hand {state.hand_number + 1} · pass {state.direction.value}"]
+    status.append("hearts broken" if state.hearts_broken else "hearts not broken")
+    status.append(f"phase: {state.phase.value.replace('_', ' ')}")
+    if state.score is not None:
+        pts = ", ".join(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(state.score.points))
+        status.append(f"score: {pts}")
+    head = html.escape(" · ".join(status))
+    return (
+        '<div class="hl-table" style="border:1px solid #bbb;border-radius:8px;padding:8px;background:#f3f7f1">'
+        f'<div style="font:bold 13px sans-serif;margin-bottom:6px">{head}</div>'
+        f'{"".join(rows)}<div style="margin-top:6px">{middle}</div></div>'
+    )
