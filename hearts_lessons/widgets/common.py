@@ -1,0 +1,142 @@
+"""Pieces every lesson widget shares: card buttons, a message line, and error-safe handlers.
+
+A handler wrapped with :func:`safe` never shows a traceback to a reader: a refused action shows its reason
+(the engine's words), and anything unexpected shows a short apology with the error's message.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
+
+import ipywidgets as W
+
+from ..cards import Card, Suit
+from ..errors import IllegalActionError
+from ..render import suit_colour
+
+__all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "safe"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class MessageLine(W.HTML):
+    """A line of feedback: ``ok`` (green), ``info`` (grey), ``error`` (red). Screen readers hear updates."""
+
+    def __init__(self, text: str = "", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("hl-message")
+        self.show(text)
+
+    def show(self, text: str, kind: str = "info") -> None:
+        colour = {"ok": "#1b6e20", "info": "#333", "error": "#b00020"}.get(kind, "#333")
+        self.value = (
+            f'<div role="status" aria-live="polite" style="color:{colour};font:14px sans-serif;min-height:1.4em">'
+            f"{html.escape(text)}</div>"
+        )
+
+    @property
+    def text(self) -> str:
+        """The plain text shown (for tests)."""
+        import re
+
+        return html.unescape(re.sub(r"<[^>]+>", "", self.value))
+
+
+def safe(message: Callable[[Any], MessageLine]) -> Callable[[F], F]:
+    """Decorate a method handler: refused actions show their reason on ``message(self)``; nothing raises."""
+
+    def wrap(handler: F) -> F:
+        @functools.wraps(handler)
+        def run(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return handler(self, *args, **kwargs)
+            except IllegalActionError as exc:
+                message(self).show(exc.reason, "error")
+            except ValueError as exc:
+                message(self).show(str(exc), "error")
+            except Exception as exc:  # a widget never dumps a traceback on a reader
+                message(self).show(f"Something went wrong ({type(exc).__name__}: {exc}). Try again.", "error")
+            return None
+
+        return run  # type: ignore[return-value]
+
+    return wrap
+
+
+def card_label(card: Card) -> str:
+    """The text on a card button: ``Q♠``, ``10♦``."""
+    return card.symbol
+
+
+def card_button(card: Card, *, four_colour: bool = False, large: bool = False, disabled: bool = False,
+                tooltip: str | None = None) -> W.Button:  # fmt: skip
+    """A button showing a card, coloured by suit, with the card's name for screen readers."""
+    size = "20px" if large else "15px"
+    button = W.Button(
+        description=card_label(card),
+        tooltip=tooltip or card.name,
+        disabled=disabled,
+        layout=W.Layout(width="62px" if large else "50px", height="46px" if large else "36px", padding="0"),
+    )
+    button.style.text_color = "#999" if disabled else suit_colour(card.suit, four_colour=four_colour)
+    button.style.font_weight = "bold"
+    button.style.font_size = size
+    button.style.button_color = "#fffdf8"
+    button.add_class("hl-card-button")
+    return button
+
+
+class CardPicker(W.HBox):
+    """Toggle buttons for choosing some cards from a hand (passing, puzzles). ``selected`` lists the choice."""
+
+    def __init__(self, cards: Sequence[Card] = (), *, limit: int | None = None, four_colour: bool = False,
+                 on_change: Callable[[list[Card]], None] | None = None) -> None:  # fmt: skip
+        super().__init__(layout=W.Layout(flex_flow="row wrap"))
+        self.limit = limit
+        self.four_colour = four_colour
+        self.on_change = on_change
+        self._toggles: dict[Card, W.ToggleButton] = {}
+        self.set_cards(cards)
+
+    def set_cards(self, cards: Iterable[Card], *, disabled: Iterable[Card] = (), reasons: dict[Card, str] | None = None
+                  ) -> None:  # fmt: skip
+        off = set(disabled)
+        self._toggles = {}
+        for card in cards:
+            toggle = W.ToggleButton(
+                description=card_label(card),
+                tooltip=(reasons or {}).get(card, card.name),
+                disabled=card in off,
+                layout=W.Layout(width="50px", height="36px", padding="0"),
+            )
+            toggle.style.text_color = "#999" if card in off else suit_colour(card.suit, four_colour=self.four_colour)
+            toggle.style.font_weight = "bold"
+            toggle.add_class("hl-card-toggle")
+            toggle.observe(self._changed, names="value")
+            self._toggles[card] = toggle
+        self.children = tuple(self._toggles.values())
+
+    def _changed(self, change: dict[str, Any]) -> None:
+        if self.limit is not None and change["new"] and len(self.selected) > self.limit:
+            change["owner"].value = False
+            return
+        if self.on_change:
+            self.on_change(self.selected)
+
+    @property
+    def selected(self) -> list[Card]:
+        return [c for c, t in self._toggles.items() if t.value]
+
+    def select(self, cards: Iterable[Card]) -> None:
+        wanted = set(cards)
+        for card, toggle in self._toggles.items():
+            toggle.value = card in wanted
+
+    def toggle_for(self, card: Card) -> W.ToggleButton:
+        return self._toggles[card]
+
+
+SUIT_ORDER: tuple[Suit, ...] = tuple(Suit)
