@@ -196,6 +196,12 @@ class Rules:
         return len(self.deck) % self.players
 
     @property
+    def leftover_face_up(self) -> bool:
+        """Cancellation Hearts' left-over cards lie face up (everyone sees them); hole cards and the kitty are
+        face down."""
+        return self.decks > 1
+
+    @property
     def cycle(self) -> tuple[PassDirection, ...]:
         """The pass cycle in force (RULES.md 2: 3, 5, 7 players L,R,hold; 4, 6 players L,R,A,hold)."""
         if self.pass_cycle is not None:
@@ -248,7 +254,7 @@ class Rules:
 
     def describe(self) -> list[str]:
         """The options that differ from standard Hearts, in words."""
-        base = Rules(players=self.players)
+        base = Rules(players=self.players) if self.players <= 7 else STANDARD
         out = []
         for f in dataclasses.fields(self):
             if f.name == "name":
@@ -409,6 +415,10 @@ def _validate(r: Rules) -> None:
     scored = [c for c, _ in r.card_points]
     if len(set(scored)) != len(scored):
         raise RulesError("a card has two point values")
+    if r.ten_of_clubs_multiplier == 0:
+        raise RulesError("the 10♣ multiplier cannot be 0 (use 1 to switch it off)")
+    if r.ten_of_clubs_multiplier != 1 and not any(c.rank == Rank.TEN and c.suit == Suit.CLUBS for c in r.deck):
+        raise RulesError("the 10♣ multiplies scores, but it is removed from the deck")
     if r.moon == Moon.NONE and r.shoot_the_sun:
         raise RulesError("shooting the sun scores as a moon: it needs a moon rule")
     if r.moon == Moon.NONE and r.moon_value is not None:

@@ -13,13 +13,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from .layout import Layout
-from .rules import Moon, Points
+from .cards import Card, mask_of
+from .layout import Layout, layout_for
+from .rules import Moon, Points, Rules
 
-__all__ = ["MOON_CHOICES", "HandScore", "best_moon_choice", "format_points", "score_hand"]
+__all__ = ["MOON_CHOICES", "HandScore", "best_moon_choice", "format_points", "score_hand", "score_taken"]
 
 MOON_CHOICES: dict[Moon, tuple[str, ...]] = {
     Moon.SHOOTER_CHOOSES: ("others_add", "shooter_subtracts"),
@@ -148,13 +149,13 @@ def score_hand(
                 notes.append(f"{name(shooter)}'s running total goes back to 0.")
         elif mode is Moon.SHOOTER_SUBTRACTS or choice == "shooter_subtracts":
             points[shooter] -= m
-            notes.append(f"{name(shooter)} scores −{format_points(m)}.")
+            notes.append(f"{name(shooter)} scores −{_bracketed(m)}.")
         else:
             sign = 1 if choice == "plus" else -1
             for seat in range(n):
                 if seat != shooter:
                     points[seat] += sign * m
-            notes.append(f"Every other player's total changes by {'+' if sign > 0 else '−'}{format_points(m)}.")
+            notes.append(f"Every other player's total changes by {'+' if sign > 0 else '−'}{_bracketed(m)}.")
         if any(bonus_part):
             notes.append("Bonus cards still count for whoever took them.")
     if rules.no_tricks_bonus and shooter is None:
@@ -171,6 +172,45 @@ def score_hand(
         reset_shooter=reset,
         notes=tuple(notes),
     )
+
+
+def score_taken(
+    rules: Rules,
+    taken: Sequence[Iterable[Card]],
+    *,
+    tricks_won: Sequence[int] | None = None,
+    moon_choice: str | None = None,
+) -> HandScore:
+    """Score a hand from the cards each seat took (a scoring calculator). Every card of the deck counts as in
+    play, so a moon needs every penalty card of the deck. Without ``tricks_won``, a seat that took any card is
+    counted as having won a trick.
+
+    >>> from hearts_lessons.cards import parse_cards
+    >>> from hearts_lessons.rules import STANDARD
+    >>> score_taken(STANDARD, [parse_cards("QS 2H 3H"), parse_cards("4H"), [], []]).points
+    (15, 1, 0, 0)
+    >>> score_taken(STANDARD, [parse_cards("QS"), [], [], []]).shooter is None
+    True
+    """
+    k = layout_for(rules)
+    masks = [mask_of(cards) for cards in taken]
+    if len(masks) != rules.players:
+        raise ValueError(f"give the cards taken by each of the {rules.players} players")
+    union = 0
+    for mask in masks:
+        if mask & union:
+            raise ValueError("a card is listed for two players")
+        if mask & ~k.deck:
+            raise ValueError("a card is not in the deck of these rules")
+        union |= mask
+    won = list(tricks_won) if tricks_won is not None else [1 if m else 0 for m in masks]
+    return score_hand(k, masks, won, k.deck, moon_choice)
+
+
+def _bracketed(value: Points) -> str:
+    """A score to put after a sign: ``(13+13i)`` when it has two parts."""
+    text = format_points(value)
+    return f"({text})" if isinstance(value, complex) and value.real and value.imag else text
 
 
 def _clean(value: Points) -> Points:

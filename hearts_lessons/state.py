@@ -98,9 +98,13 @@ def _code(card: Card) -> str:
 def _card(value: CardLike) -> Card:
     if isinstance(value, Card):
         return value
-    code, _, copy = str(value).partition("#")
+    code, sep, copy = str(value).partition("#")
     card = Card.from_str(code)
-    return Card(card.rank, card.suit, int(copy)) if copy.isdigit() else card
+    if not sep:
+        return card
+    if copy not in ("0", "1", "2"):  # decks are numbered 0 to 2 (at most three decks)
+        raise CardParseError(f"{value!r} is not a card (a card of another deck is written like QS#1)")
+    return Card(card.rank, card.suit, int(copy))
 
 
 def direction_offset(direction: PassDirection | str, players: int) -> int:
@@ -253,11 +257,15 @@ class HandState:
         hand_number: int = 0,
         hold: bool = False,
         direction: PassDirection | None = None,
+        leader: int | None = None,
+        trick_number: int = 0,
+        hearts_broken: bool = False,
     ) -> HandState:
         """Set up a hand from given cards (for puzzles and tests). ``hands`` is a list with one entry per seat,
         or one string with seats separated by ``;``. Hands may be shorter than a full deal (a puzzle from the
-        middle of a hand); the first trick rules still apply to the first trick played. ``hold=True`` skips
-        passing.
+        middle of a hand); the first-trick rules apply while ``trick_number`` is 0. ``hold=True`` skips
+        passing. A puzzle can start mid-hand: ``leader`` (who leads), ``trick_number`` and ``hearts_broken``
+        (these need ``hold=True``).
 
         >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D").hand(0)
         [2C, QS]
@@ -287,7 +295,19 @@ class HandState:
         if hole_mask & seen:
             raise ValueError("a hole card is also in a hand")
         chosen = PassDirection.HOLD if hold else direction
-        return cls(rules, masks, hole_mask, dealer=dealer, hand_number=hand_number, direction=chosen)
+        state = cls(rules, masks, hole_mask, dealer=dealer, hand_number=hand_number, direction=chosen)
+        if leader is not None or trick_number or hearts_broken:
+            if state.phase is not Phase.PLAYING:
+                raise ValueError("a puzzle that starts mid-hand needs hold=True")
+            if leader is not None:
+                if not 0 <= leader < rules.players:
+                    raise ValueError(f"there is no seat {leader}")
+                state.leader = leader
+            state.trick_number = trick_number
+            state.hearts_broken = hearts_broken
+            if trick_number:
+                state.opening_card = -1
+        return state
 
     def copy(self) -> HandState:
         """An independent copy (cheap: lists of ints)."""
@@ -410,7 +430,7 @@ class HandState:
                 raise IllegalPassError(f"{key!r} is not a direction (use left, right or across)") from None
             if direction is PassDirection.ACROSS and self.players % 2:
                 raise IllegalPassError("passing across needs an even number of players")
-            if not isinstance(count, int) or count < 0:
+            if not isinstance(count, int) or isinstance(count, bool) or count < 0:
                 raise IllegalPassError("a pass count is a whole number of 0 or more")
             if count:
                 clean.append((direction.value, count))
@@ -785,7 +805,10 @@ class HandState:
         seed = d.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise RecordError("the record's seed must be a whole number")
-        totals = [_points_from_json(t) for t in d.get("totals_before") or []]
+        raw_totals = d.get("totals_before") or []
+        if not isinstance(raw_totals, list) or (raw_totals and len(raw_totals) != rules.players):
+            raise RecordError("the record's totals_before must list one score per player")
+        totals = [_points_from_json(t) for t in raw_totals]
         try:
             hands = [mask_of(_card(c) for c in seat) for seat in deal]
             hole_mask = mask_of(_card(c) for c in hole)
@@ -893,7 +916,9 @@ def _points_json(value: Points) -> Any:
 
 def _points_from_json(raw: Any) -> Points:
     if isinstance(raw, dict) and set(raw) == {"re", "im"}:
-        return complex(raw["re"], raw["im"])
+        parts = raw["re"], raw["im"]
+        if all(isinstance(p, (int, float)) and not isinstance(p, bool) for p in parts):
+            return complex(*parts)
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
     raise RecordError(f"{raw!r} is not a score")

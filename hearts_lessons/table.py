@@ -46,6 +46,25 @@ def trick_html(
     return f'<div class="hl-trick" role="group" aria-label="{label}">{cap}{"".join(cells)}</div>'
 
 
+def _hole_html(state: HandState, seat: int | None, *, four_colour: bool, scale: float) -> str:
+    """The cards left over after the deal: the kitty (face down), hole cards, or Cancellation's face-up cards."""
+    from .rules import HoleCards
+
+    rules = state.rules
+    owner = state.hole_owner
+    cards = state.hole_cards
+    if rules.leftover_face_up:
+        what, shown = "Left-over cards (face up)", True
+    elif rules.hole_cards is HoleCards.SET_ASIDE:
+        what, shown = "Hole cards (set aside)", seat is None
+    else:
+        what, shown = ("Kitty" if len(cards) == 1 else "Hole cards"), seat is None or seat == owner
+    if owner is not None:
+        what += f": taken by {seat_name(owner, state.players)}"
+    faces: list[Card | None] = list(cards) if shown else [None] * len(cards)
+    return cards_row_html(faces, scale=scale, four_colour=four_colour, caption=what)
+
+
 def table_html(state: HandState, *, seat: int | None = None, four_colour: bool = False, scale: float = 0.8) -> str:
     """The whole table. ``seat`` shows that seat's point of view (others' hands face down); ``None`` shows all."""
     n = state.players
@@ -65,6 +84,8 @@ def table_html(state: HandState, *, seat: int | None = None, four_colour: bool =
         taken = format_points(state.points_taken(s))
         info = f"{name}{' (' + ', '.join(marks) + ')' if marks else ''} · tricks {state.tricks_won(s)} · points {taken}"
         rows.append(cards_row_html(cards, scale=scale, four_colour=four_colour, caption=info, overlap=len(cards) > 9))
+    if state.hole_cards:
+        rows.append(_hole_html(state, seat, four_colour=four_colour, scale=scale))
     trick = state.current_trick
     if trick:
         middle = trick_html(trick, n, caption=f"Trick {state.trick_number + 1}", four_colour=four_colour, scale=scale)

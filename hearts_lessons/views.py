@@ -79,10 +79,11 @@ class SeatView:
         exchanged = state.phase.value not in ("passing", "dealers_choice")
         hole = state._hole
         owner = state._hole_owner
+        face_up = state.rules.leftover_face_up
         taken = []
         for s in range(n):
             mask = state._taken[s]
-            if owner is not None and s != seat and owner == s:
+            if owner is not None and s != seat and owner == s and not face_up:
                 mask &= ~hole
             taken.append(mask)
         return cls(
@@ -111,7 +112,7 @@ class SeatView:
             received_mask=state._received[seat] if exchanged else 0,
             pass_recipients=tuple(recipients),
             hole_count=hole.bit_count(),
-            hole_mask_known=hole if owner == seat else 0,
+            hole_mask_known=hole if owner == seat or face_up else 0,
             hole_owner=owner,
             pending_mask=state._pending,
             jokers_played=state._jokers_played,
@@ -168,7 +169,15 @@ def state_from_view(view: SeatView, hands: list[int], hole: int | None = None) -
         raise ValueError("only a hand in play can be rebuilt from a view")
     if hands[view.seat] != view.hand_mask:
         raise ValueError("the sampled hands must give the viewing seat its own hand")
-    hole_mask = view.hole_mask_known if hole is None else hole
+    if hole is None:
+        # the hole cards are the cards of the deck that nobody holds and nobody has played (whether set aside,
+        # or taken by a seat that did not show them to this one)
+        held = 0
+        for mask in hands:
+            held |= mask
+        hole_mask = view.k.deck & ~held & ~view.played_mask
+    else:
+        hole_mask = hole
     state = HandState(
         view.rules, list(hands), hole_mask, dealer=view.dealer, hand_number=view.hand_number,
         direction=PassDirection.HOLD, totals_before=view.totals_before,

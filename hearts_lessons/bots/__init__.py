@@ -6,6 +6,28 @@
 True
 """
 
-from .base import BOTS, BeginnerBot, Policy, RandomBot, bot_names, make_bot, play_game, play_hand, register
+from .base import (
+    BOTS,
+    BeginnerBot,
+    Policy,
+    RandomBot,
+    bot_names,
+    bot_step,
+    make_bot,
+    play_game,
+    play_hand,
+    register,
+)
 
-__all__ = ["BOTS", "BeginnerBot", "Policy", "RandomBot", "bot_names", "make_bot", "play_game", "play_hand", "register"]
+__all__ = [
+    "BOTS",
+    "BeginnerBot",
+    "Policy",
+    "RandomBot",
+    "bot_names",
+    "bot_step",
+    "make_bot",
+    "play_game",
+    "play_hand",
+    "register",
+]

@@ -25,6 +25,7 @@ __all__ = [
     "Policy",
     "RandomBot",
     "bot_names",
+    "bot_step",
     "make_bot",
     "passable_cards",
     "play_game",
@@ -144,6 +145,42 @@ def play_hand(state: HandState, bots: Sequence[Policy] | Mapping[int, Policy], r
                 return state
             state.choose_moon(moon_choice(state))
     return state
+
+
+def bot_step(state: HandState, bots: Mapping[int, Policy], rng: random.Random) -> str | None:
+    """Let one bot take one action if a bot is to act; return a sentence saying what it did, or ``None`` when
+    the hand waits for a seat without a bot (or is over). Widgets call this to show bots at a visible pace."""
+    before = len(state.actions)
+    play_hand_once(state, bots, rng)
+    if len(state.actions) == before:
+        return None
+    action = state.actions[-1]
+    from ..table import seat_name
+
+    who = seat_name(action.seat, state.players)
+    if action.kind == "play":
+        return f"{who} played the {action.cards[0].symbol}."
+    if action.kind == "pass":
+        return f"{who} chose {len(action.cards)} cards to pass."
+    if action.kind == "moon":
+        return f"{who} shot the moon and chose: {action.choice.replace('_', ' ') if action.choice else ''}."
+    return f"{who} (dealer) chose the passes: {', '.join(f'{n} {d}' for d, n in action.passes) or 'hold'}."
+
+
+def play_hand_once(state: HandState, bots: Mapping[int, Policy], rng: random.Random) -> None:
+    """At most one bot action (a bot whose seat must act now), applied through the verified API."""
+    if state.phase is Phase.DEALERS_CHOICE and state.dealer in bots:
+        state.choose_passes(dealers_choice(state.view(state.dealer), rng))
+    elif state.phase is Phase.PASSING:
+        for seat in state.to_pass:
+            if seat in bots:
+                state.pass_cards(seat, bots[seat].choose_pass(state.view(seat), rng))
+                return
+    elif state.phase is Phase.PLAYING and state.to_play in bots:
+        seat = state.to_play
+        state.play(bots[seat].choose_play(state.view(seat), rng), seat)
+    elif state.phase is Phase.MOON_CHOICE and state.moon_shooter in bots:
+        state.choose_moon(moon_choice(state))
 
 
 def play_game(bots: Sequence[Policy], rules: Rules = STANDARD, *, seed: int = 0, first_dealer: int = 0,

@@ -1,0 +1,79 @@
+"""A fast driver for bots, for simulations: the same rules as :func:`~hearts_lessons.bots.base.play_hand`, without
+recording actions or building a :class:`~hearts_lessons.views.SeatView` for every card.
+
+A bot that has the fast methods ``pass_ids(view, rng)`` and ``play_id(view, rng)`` (see :class:`FastPolicy`) is
+given a :class:`~hearts_lessons.bots.features.LiveView` (one seat's knowledge, read from the live hand); any
+other :class:`~hearts_lessons.bots.base.Policy` gets a ``SeatView``. Every card is checked against the legal mask
+(an illegal choice raises), and a seat with one legal card plays it without asking its bot.
+
+>>> import random
+>>> from hearts_lessons.state import HandState
+>>> from hearts_lessons.bots import make_bot
+>>> s = HandState.deal(seed=3)
+>>> run_hand(s, [make_bot("rules") for _ in range(4)], random.Random(3)).is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from ..cards import card_from_id
+from ..errors import IllegalPlayError
+from ..legality import legal_mask
+from ..scoring import best_moon_choice
+from ..state import HandState, Phase
+from .base import Policy, dealers_choice
+from .features import Knowledge, LiveView
+
+__all__ = ["FastPolicy", "run_hand"]
+
+
+@runtime_checkable
+class FastPolicy(Protocol):
+    """A bot that decides on masks from a :class:`~hearts_lessons.bots.features.Knowledge`."""
+
+    def pass_ids(self, view: Knowledge, rng: random.Random) -> list[int]: ...
+
+    def play_id(self, view: Knowledge, rng: random.Random) -> int: ...
+
+
+def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> HandState:
+    """Play the hand to its end with one bot per seat (actions are not recorded: no undo, no saving)."""
+    fast: list[FastPolicy | None] = [b if isinstance(b, FastPolicy) else None for b in bots]
+    if state.phase is Phase.DEALERS_CHOICE:
+        state.choose_passes(dealers_choice(state.view(state.dealer), rng))
+    if state.phase is Phase.PASSING:
+        for seat in state.to_pass:
+            quick = fast[seat]
+            if quick is not None:
+                cards = [card_from_id(c) for c in quick.pass_ids(LiveView(state, seat, 0), rng)]
+            else:
+                cards = bots[seat].choose_pass(state.view(seat), rng)
+            state.verify_pass(seat, cards)
+            state._passes[seat] = tuple(c.id for c in cards)
+        state._exchange()
+    k = state.k
+    hands = state._hands
+    players = k.players
+    while state.phase is Phase.PLAYING:
+        seat = (state.leader + len(state._trick)) % players
+        legal = legal_mask(k, state, hands[seat])
+        if legal & (legal - 1):
+            quick = fast[seat]
+            if quick is not None:
+                cid = quick.play_id(LiveView(state, seat, legal), rng)
+            else:
+                cid = bots[seat].choose_play(state.view(seat), rng).id
+            if not (legal >> cid) & 1:
+                raise IllegalPlayError(f"{bots[seat].name} chose {card_from_id(cid)}, which is not legal now")
+        else:
+            cid = legal.bit_length() - 1
+        state._apply_play(cid)
+    if state.phase is Phase.MOON_CHOICE:
+        shooter = state.moon_shooter
+        assert shooter is not None
+        state.choose_moon(best_moon_choice(state.rules.moon, shooter, state.totals_before, k.moon_value))
+    return state

@@ -1,0 +1,481 @@
+"""What the smarter bots compute from a seat's knowledge: card tables per rule set, a fast live view of one
+seat, the state of the current trick, moon threats, and features of a hand.
+
+The bots read a :class:`Knowledge`: anything with the fields of a :class:`~hearts_lessons.views.SeatView` that
+they use. A ``SeatView`` is one; :class:`LiveView` is another, a read-only window on a live hand that shows one
+seat's knowledge only, without copying the hand (the simulation harness and the coach's rollouts use it: building
+a full ``SeatView`` for every card would cost more than the bot's whole decision).
+
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.deal(seed=5)
+>>> f = hand_features(s.view(0).hand_mask, s.k)
+>>> f.length, sorted(f.as_dict())[:3]
+(13, ['aces', 'clubs', 'diamonds'])
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from ..cards import Suit
+from ..layout import Layout
+from ..rules import Moon, PassDirection, Points, Rules
+from ..views import SeatView
+
+if TYPE_CHECKING:
+    from ..state import HandState
+
+__all__ = [
+    "HandFeatures",
+    "Knowledge",
+    "LiveView",
+    "Tables",
+    "TrickState",
+    "bits",
+    "cost_of",
+    "hand_features",
+    "moon_threat",
+    "tables_for",
+    "trick_state",
+]
+
+
+class Knowledge(Protocol):
+    """The part of a seat's view the bots read (a :class:`~hearts_lessons.views.SeatView` is one)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def rules(self) -> Rules: ...
+    @property
+    def k(self) -> Layout: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def hand_mask(self) -> int: ...
+    @property
+    def legal_mask(self) -> int: ...
+    @property
+    def leader(self) -> int: ...
+    @property
+    def trick_number(self) -> int: ...
+    @property
+    def current_trick(self) -> tuple[tuple[int, int, int], ...]: ...
+    @property
+    def hearts_broken(self) -> bool: ...
+    @property
+    def played_mask(self) -> int: ...
+    @property
+    def taken_masks(self) -> tuple[int, ...]: ...
+    @property
+    def voids(self) -> tuple[int, ...]: ...
+    @property
+    def hand_sizes(self) -> tuple[int, ...]: ...
+    @property
+    def targets(self) -> tuple[tuple[int, int], ...]: ...
+    @property
+    def direction(self) -> PassDirection: ...
+    @property
+    def passed_mask(self) -> int: ...
+    @property
+    def received_mask(self) -> int: ...
+    @property
+    def hole_mask_known(self) -> int: ...
+    @property
+    def unseen_mask(self) -> int: ...
+    @property
+    def totals_before(self) -> tuple[Points, ...]: ...
+
+
+def cost_of(value: Points) -> float:
+    """A score as one number to minimise: the value itself, or re + im for Complex Hearts' complex scores
+    (so Q♠ = 13i costs 13 like in the standard game)."""
+    if isinstance(value, complex):
+        return value.real + value.imag
+    return float(value)
+
+
+def bits(mask: int) -> list[int]:
+    """The ids of the set bits of ``mask``, lowest first.
+
+    >>> bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Tables:
+    """Lookup tables for one rule set (built once per :class:`~hearts_lessons.layout.Layout`)."""
+
+    k: Layout
+    cost: tuple[float, ...]
+    """Each card id's points as a float (0 for cards that do not score)."""
+    suit: tuple[int, ...]
+    """Each card id's suit (-1 for ids that are not cards)."""
+    under: tuple[tuple[int, ...], ...]
+    """``under[suit][rank]``: the cards of the deck of that suit ranked below ``rank`` (every deck copy)."""
+    points: int
+    """Cards with a positive value (the ones a shooter must take)."""
+    bonus: int
+    """Cards with a negative value (bonuses: worth taking)."""
+    big: int
+    """Penalty cards worth 5 or more (Q♠ in the standard game): the cards everyone wants to dump."""
+    catchers: int
+    """Cards ranked above a big penalty card of their suit (A♠, K♠): they may have to win it."""
+    multi: bool
+    """More than one copy of a card (Cancellation Hearts): the fast highest/lowest shortcuts do not apply."""
+
+    def top(self, mask: int) -> int:
+        """The highest-ranked card of ``mask`` (by rank, then by suit)."""
+        if not self.multi:
+            return mask.bit_length() - 1
+        return max(bits(mask), key=lambda c: (c & 15, c & 63))
+
+    def bottom(self, mask: int) -> int:
+        """The lowest-ranked card of ``mask``."""
+        if not self.multi:
+            return (mask & -mask).bit_length() - 1
+        return min(bits(mask), key=lambda c: (c & 15, c & 63))
+
+    def top_rank(self, mask: int) -> int:
+        """The card of ``mask`` with the highest rank, whatever its suit (ties: the highest suit id)."""
+        best, best_rank = -1, -1
+        while mask:
+            low = mask & -mask
+            cid = low.bit_length() - 1
+            if cid & 15 >= best_rank:
+                best, best_rank = cid, cid & 15
+            mask ^= low
+        return best
+
+    def costliest(self, mask: int) -> int:
+        """The card of ``mask`` worth the most points (ties: the highest rank)."""
+        best, key = -1, (-1e9, -1)
+        cost = self.cost
+        while mask:
+            low = mask & -mask
+            cid = low.bit_length() - 1
+            here = (cost[cid], cid & 15)
+            if here > key:
+                best, key = cid, here
+            mask ^= low
+        return best
+
+    def points_in(self, mask: int) -> float:
+        """The points of the cards of ``mask``."""
+        total = 0.0
+        mask &= self.k.scoring
+        cost = self.cost
+        while mask:
+            low = mask & -mask
+            total += cost[low.bit_length() - 1]
+            mask ^= low
+        return total
+
+
+_TABLES: dict[int, Tables] = {}
+
+
+def tables_for(k: Layout) -> Tables:
+    """The :class:`Tables` of a layout (cached)."""
+    found = _TABLES.get(id(k))
+    if found is not None and found.k is k:
+        return found
+    made = _build_tables(k)
+    _TABLES[id(k)] = made
+    return made
+
+
+def _build_tables(k: Layout) -> Tables:
+    size = max(k.deck_ids) + 1
+    cost = [0.0] * size
+    suit = [-1] * size
+    for cid in k.deck_ids:
+        suit[cid] = k.suit_of[cid]
+        if cid in k.values:
+            cost[cid] = cost_of(k.values[cid])
+    under: list[tuple[int, ...]] = []
+    for s in range(4):
+        row = []
+        for rank in range(17):
+            mask = 0
+            for cid in bits(k.suit_masks[s]):
+                if cid & 15 < rank:
+                    mask |= 1 << cid
+            row.append(mask)
+        under.append(tuple(row))
+    points = bonus = big = 0
+    for cid in k.deck_ids:
+        if cost[cid] > 0:
+            points |= 1 << cid
+        elif cost[cid] < 0:
+            bonus |= 1 << cid
+        if cost[cid] >= 5 and (k.penalty >> cid) & 1:
+            big |= 1 << cid
+    catchers = 0
+    for cid in bits(big):
+        s = suit[cid]
+        catchers |= k.suit_masks[s] & ~under[s][(cid & 15) + 1]
+    return Tables(
+        k=k, cost=tuple(cost), suit=tuple(suit), under=tuple(under), points=points, bonus=bonus, big=big,
+        catchers=catchers & ~big, multi=k.multi_deck,
+    )  # fmt: skip
+
+
+class LiveView:
+    """One seat's knowledge of a live hand, read on demand (no copying). It shows exactly what a
+    :class:`~hearts_lessons.views.SeatView` of the same moment shows (a test checks every field), so a bot
+    given a ``LiveView`` sees no hidden card either.
+
+    >>> from hearts_lessons.state import HandState
+    >>> s = HandState.deal(seed=2)
+    >>> LiveView(s, 1).hand_mask == s.view(1).hand_mask
+    True
+    """
+
+    __slots__ = ("_legal", "_state", "k", "rules", "seat")
+
+    def __init__(self, state: HandState, seat: int, legal: int = -1) -> None:
+        self._state = state
+        self.seat = seat
+        self.k = state.k
+        self.rules = state.rules
+        self._legal = legal
+
+    @property
+    def players(self) -> int:
+        return self.k.players
+
+    @property
+    def phase(self) -> object:
+        return self._state.phase
+
+    @property
+    def hand_mask(self) -> int:
+        return self._state._hands[self.seat]
+
+    @property
+    def legal_mask(self) -> int:
+        if self._legal < 0:
+            self._legal = self._state.legal_mask(self.seat)
+        return self._legal
+
+    @property
+    def leader(self) -> int:
+        return self._state.leader
+
+    @property
+    def trick_number(self) -> int:
+        return self._state.trick_number
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, int, int], ...]:
+        return tuple(self._state._trick)
+
+    @property
+    def hearts_broken(self) -> bool:
+        return self._state.hearts_broken
+
+    @property
+    def played_mask(self) -> int:
+        return self._state._seen
+
+    @property
+    def taken_masks(self) -> tuple[int, ...]:
+        state = self._state
+        owner = state._hole_owner
+        if owner is None or owner == self.seat:
+            return tuple(state._taken)
+        taken = list(state._taken)
+        taken[owner] &= ~state._hole
+        return tuple(taken)
+
+    @property
+    def voids(self) -> tuple[int, ...]:
+        return tuple(self._state._voids)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(m.bit_count() for m in self._state._hands)
+
+    @property
+    def targets(self) -> tuple[tuple[int, int], ...]:
+        return self._state.targets
+
+    @property
+    def direction(self) -> PassDirection:
+        return self._state.direction
+
+    @property
+    def passed_mask(self) -> int:
+        return sum(1 << c for c in self._state._passes[self.seat] or ())
+
+    @property
+    def received_mask(self) -> int:
+        state = self._state
+        if state.phase.value in ("passing", "dealers_choice"):
+            return 0
+        return state._received[self.seat]
+
+    @property
+    def hole_mask_known(self) -> int:
+        state = self._state
+        return state._hole if state._hole_owner == self.seat else 0
+
+    @property
+    def unseen_mask(self) -> int:
+        state = self._state
+        known = state._hands[self.seat] | state._seen
+        if state._hole_owner == self.seat:
+            known |= state._hole
+        return self.k.deck & ~known
+
+    @property
+    def totals_before(self) -> tuple[Points, ...]:
+        return self._state.totals_before
+
+
+KNOWLEDGE_FIELDS: tuple[str, ...] = (
+    "seat", "rules", "players", "hand_mask", "legal_mask", "leader", "trick_number", "current_trick",
+    "hearts_broken", "played_mask", "taken_masks", "voids", "hand_sizes", "targets", "direction", "passed_mask",
+    "received_mask", "hole_mask_known", "unseen_mask", "totals_before",
+)  # fmt: skip
+"""The fields of :class:`Knowledge` (tests compare a :class:`LiveView` with a ``SeatView`` on each)."""
+
+
+def as_knowledge(view: SeatView) -> Knowledge:
+    """A ``SeatView`` is a :class:`Knowledge` (a typed no-op, for readers of the code)."""
+    return view
+
+
+@dataclass(frozen=True, slots=True)
+class TrickState:
+    """The trick in progress as one seat sees it."""
+
+    lead_suit: int
+    """-1 when the seat leads."""
+    winner: int
+    """The seat winning so far (-1 when leading)."""
+    winning_rank: int
+    points: float
+    """Points in the trick so far."""
+    last: bool
+    """The seat plays the last card of the trick."""
+
+
+def trick_state(view: Knowledge, t: Tables) -> TrickState:
+    """Who is winning the current trick, with what, and how many points it holds."""
+    trick = view.current_trick
+    if not trick:
+        return TrickState(-1, -1, -1, 0.0, False)
+    suit = t.suit
+    lead = suit[trick[0][1]]
+    winner, best = -1, -1
+    points = 0.0
+    cost = t.cost
+    for seat, cid, rank in trick:
+        if suit[cid] == lead and rank > best:
+            winner, best = seat, rank
+        points += cost[cid]
+    return TrickState(lead, winner, best, points, len(trick) == view.players - 1)
+
+
+def moon_threat(view: Knowledge, t: Tables, *, share: float = 0.4) -> int:
+    """The seat that looks like shooting the moon, or -1: another seat has taken every point card taken so
+    far, and at least ``share`` of all the points."""
+    rules = view.rules
+    if rules.moon is Moon.NONE:
+        return -1
+    points = t.points
+    shooter = -1
+    for seat, taken in enumerate(view.taken_masks):
+        if taken & points:
+            if shooter >= 0:
+                return -1
+            shooter = seat
+    if shooter < 0 or shooter == view.seat:
+        return -1
+    total = cost_of(view.k.moon_value)
+    if total <= 0 or t.points_in(view.taken_masks[shooter] & points) < share * total:
+        return -1
+    return shooter
+
+
+@dataclass(frozen=True, slots=True)
+class HandFeatures:
+    """Simple counts that describe a hand (used by the moon shooter and in the moon lesson's experiments)."""
+
+    length: int
+    clubs: int
+    diamonds: int
+    spades: int
+    hearts: int
+    aces: int
+    kings: int
+    high_cards: int
+    """Cards ranked jack or higher."""
+    low_cards: int
+    """Cards ranked 2 to 6."""
+    top_hearts: int
+    """How many of the top hearts (A, K, Q, …) the hand holds without a gap."""
+    longest: int
+    """The length of the longest suit."""
+    queen: bool
+    """Holds a big penalty card (Q♠ in the standard game)."""
+    spade_guards: int
+    """Cards below the Q♠ in its suit."""
+
+    def as_dict(self) -> dict[str, int | bool]:
+        return asdict(self)
+
+    @property
+    def moon_score(self) -> float:
+        """A rough strength for shooting the moon: high cards and a run of top hearts help, low cards hurt.
+
+        >>> from hearts_lessons.cards import parse_cards, mask_of
+        >>> from hearts_lessons.layout import layout_for
+        >>> from hearts_lessons.rules import STANDARD
+        >>> strong = hand_features(mask_of(parse_cards("AH KH QH JH TH AS KS QS AD KD AC KC QC")), layout_for(STANDARD))
+        >>> weak = hand_features(mask_of(parse_cards("2H 3H 4S 5S 6D 7D 8C 9C 2C 3C 4C 5D 6S")), layout_for(STANDARD))
+        >>> strong.moon_score > 10 > weak.moon_score
+        True
+        """
+        extra_length = max(0, self.longest - 4)
+        return (
+            1.5 * self.aces + self.kings + 0.5 * self.high_cards + self.top_hearts + 0.5 * extra_length
+            - 0.75 * self.low_cards
+        )
+
+
+def hand_features(hand: int, k: Layout) -> HandFeatures:
+    """Count the features of a hand (a mask)."""
+    t = tables_for(k)
+    ranks = [c & 15 for c in bits(hand)]
+    lengths = [(hand & k.suit_masks[s]).bit_count() for s in range(4)]
+    hearts = hand & k.suit_masks[Suit.HEARTS]
+    top = 0
+    for rank in (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2):
+        has = any((c & 15) == rank for c in bits(hearts))
+        in_deck = any((c & 15) == rank for c in bits(k.suit_masks[Suit.HEARTS]))
+        if not in_deck:
+            continue
+        if not has:
+            break
+        top += 1
+    big = hand & t.big
+    guards = 0
+    for cid in bits(t.big & k.suit_masks[Suit.SPADES]):
+        guards = (hand & t.under[Suit.SPADES][cid & 15]).bit_count()
+    return HandFeatures(
+        length=len(ranks), clubs=lengths[0], diamonds=lengths[1], spades=lengths[2], hearts=lengths[3],
+        aces=ranks.count(14), kings=ranks.count(13), high_cards=sum(r >= 11 for r in ranks),
+        low_cards=sum(r <= 6 for r in ranks), top_hearts=top, longest=max(lengths), queen=bool(big),
+        spade_guards=guards,
+    )  # fmt: skip

@@ -1,0 +1,190 @@
+"""Exercises for the Haggis lessons, with answers computed by the engine (never typed in by hand).
+
+:func:`bomb_answers` lays out the wild-card timing fight of seed 003 (``003_f6267983a4d4ba7d.txt``): which bombs
+an opponent can answer yours with, whether you can bomb back, and which wilds each side keeps.
+:func:`climbing_quiz` builds the closing questions of the climbing lesson; a widget checks the reader's
+choices with :meth:`Question.check`.
+
+>>> for row in bomb_answers(mine="3R 5O 7G 9B Q0 K0", theirs="J1 Q1 K1", opening="3R 5O 7G 9B"):
+...     print(row.text)
+J-Q: you bomb back with Q-K; they keep K
+J-K: you bomb back with Q-K; they keep Q
+Q-K: you cannot bomb back; they keep J
+J-Q-K: you cannot bomb back; they keep nothing
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .cards import HaggisCard, card_points, cards_text, parse_cards
+from .combos import BOMB_LADDER, Bomb, Combo, beats, classify
+from .plays import bombs_in
+from .rules import TWO_PLAYERS
+from .state import HaggisHand
+
+__all__ = ["BombAnswer", "Question", "bomb_answers", "climbing_quiz", "trick_taker_example"]
+
+
+@dataclass(frozen=True, slots=True)
+class BombAnswer:
+    """One way the opponent can beat your opening bomb, and what follows."""
+
+    answer: Combo
+    comebacks: tuple[Combo, ...]
+    they_keep: tuple[HaggisCard, ...]
+
+    @property
+    def text(self) -> str:
+        back = (
+            f"you bomb back with {self.comebacks[0].ranks_text}" if self.comebacks else "you cannot bomb back"
+        )
+        kept = " ".join(c.code[0] for c in self.they_keep if c.is_wild) or "nothing"
+        return f"{self.answer.ranks_text}: {back}; they keep {kept}"
+
+
+def _cards(cards: str | Sequence[HaggisCard]) -> list[HaggisCard]:
+    return parse_cards(cards) if isinstance(cards, str) else list(cards)
+
+
+def bomb_answers(
+    *, mine: str | Sequence[HaggisCard], theirs: str | Sequence[HaggisCard], opening: str | Sequence[HaggisCard]
+) -> list[BombAnswer]:
+    """For an opening bomb taken from ``mine``: every bomb in ``theirs`` that beats it, lowest first, with the
+    bombs you could answer it with from your remaining cards and the cards they keep."""
+    my_cards, their_cards = _cards(mine), _cards(theirs)
+    opened = classify(_cards(opening))
+    if not opened or not opened[0].is_bomb:
+        raise ValueError("the opening must be a bomb")
+    first = opened[0]
+    left = [c for c in my_cards if c not in first.cards]
+    rows = []
+    for answer in sorted(bombs_in(their_cards), key=lambda c: c.value):
+        if not beats(answer, first):
+            continue
+        comebacks = tuple(sorted((b for b in bombs_in(left) if beats(b, answer)), key=lambda c: c.value))
+        kept = tuple(c for c in their_cards if c not in answer.cards)
+        rows.append(BombAnswer(answer, comebacks, kept))
+    return rows
+
+
+def trick_taker_example() -> tuple[HaggisHand, int]:
+    """A two-player trick won by a bomb: seat 0 leads a pair of 9s, seat 1 bombs with J-Q, seat 0 passes.
+    Returns the hand after the trick and the seat that captured it (RULES 4.6: seat 0, who played before the bomb).
+
+    >>> trick_taker_example()[1]
+    0
+    """
+    hand = HaggisHand.from_cards(
+        TWO_PLAYERS,
+        hands=["9R 9O 2G 3G 4G 5G 6G 7G 8G 10G 2B 3B 4B 5B", "2R 3R 4R 5R 6R 7R 8R 10R 2O 3O 4O 5O 6O 7O"],
+        leader=0,
+    )
+    hand.play("9R 9O")
+    hand.play("J1 Q1")
+    hand.pass_turn()
+    return hand, hand.tricks[-1].taker
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A multiple-choice question whose ``answer`` (one of ``options``) was computed by the engine."""
+
+    prompt: str
+    options: tuple[str, ...]
+    answer: str
+    explanation: str
+
+    def __post_init__(self) -> None:
+        if self.answer not in self.options:
+            raise ValueError("the answer must be one of the options")
+
+    def check(self, choice: str | None) -> tuple[bool, str]:
+        """Whether ``choice`` is right, and what to tell the reader."""
+        if choice is None:
+            return False, "Choose an answer first."
+        if choice == self.answer:
+            return True, f"Right: {self.explanation}"
+        return False, f"Not quite: {self.explanation}"
+
+
+def _name_of(cards: str) -> str:
+    readings = classify(parse_cards(cards))
+    return readings[0].name if readings else "nothing"
+
+
+def climbing_quiz() -> list[Question]:
+    """The closing exercises of the climbing lesson; every answer comes from the engine.
+
+    >>> [q.answer for q in climbing_quiz()]
+    ['sequence 4-5-6 in green', '8B J0', 'Q-K', 'seat 0', '7', 'Q-K']
+    """
+    questions = []
+    forms = "4G 5G J0"
+    questions.append(
+        Question(
+            f"What do {forms} form?",
+            ("triple of 4s", _name_of(forms), "nothing: a wild cannot join two different ranks"),
+            _name_of(forms),
+            f"the jack fills the place above 5, so the cards are a {_name_of(forms)} (a wild may also end a "
+            "sequence).",
+        )
+    )
+    pair = classify(parse_cards("7R 7G"))[0]
+    candidates = ("6B 6O", "9R 9G 9B", "8B J0", "10R 10G 10B 10O")
+    legal = [c for c in candidates if any(beats(r, pair) for r in classify(parse_cards(c)))]
+    questions.append(
+        Question(
+            "A pair of 7s is on the table. Which of these may follow it?",
+            candidates,
+            legal[0],
+            f"only {legal[0]} is a higher pair: a follower plays the same kind with the same number of cards "
+            "(or a bomb).",
+        )
+    )
+    jk, qk = Bomb.JK, Bomb.QK
+    higher = max(jk, qk)
+    questions.append(
+        Question(
+            "Which bomb is higher?",
+            (jk.label, qk.label),
+            higher.label,
+            "the ladder runs " + ", ".join(b.label for b in BOMB_LADDER) + ".",
+        )
+    )
+    _, taker = trick_taker_example()
+    questions.append(
+        Question(
+            "Two players. Seat 0 leads a pair of 9s, seat 1 beats it with the J-Q bomb, seat 0 passes. "
+            "Who captures the trick?",
+            ("seat 0", "seat 1", "nobody: the cards go to the Haggis"),
+            f"seat {taker}",
+            "a trick won by a bomb goes to the player who played just before the bomb, so the bomber gets the "
+            "lead but gives away the cards (and the 5 points of J and Q).",
+        )
+    )
+    pile = parse_cards("3R 5G 8B 10O K1")
+    points = sum(card_points(c) for c in pile)
+    questions.append(
+        Question(
+            f"How many points does a player score for capturing {cards_text(pile)}?",
+            ("2", str(points), "12", "26"),
+            str(points),
+            "3 and 5 score 1 each, 8 and 10 nothing, the king 5.",
+        )
+    )
+    rows = bomb_answers(mine="3R 5O 7G 9B Q0 K0", theirs="J1 Q1 K1", opening="3R 5O 7G 9B")
+    unanswerable = [r for r in rows if not r.comebacks]
+    cheapest = min(unanswerable, key=lambda r: r.answer.value)
+    questions.append(
+        Question(
+            "You hold the 3-5-7-9 bomb in four suits and your Q and K; your opponent holds J, Q and K. You open "
+            "with the 3-5-7-9 bomb. What is the lowest bomb they can answer with that you cannot beat back?",
+            tuple(r.answer.ranks_text for r in rows),
+            cheapest.answer.ranks_text,
+            f"J-Q and J-K lose to your Q-K, so they must spend {cheapest.answer.ranks_text}; they keep only "
+            f"{' '.join(c.code[0] for c in cheapest.they_keep)}, while you still hold Q-K (seed 003).",
+        )
+    )
+    return questions

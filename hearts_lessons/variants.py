@@ -1,0 +1,780 @@
+"""Every variant of Hearts in ``RULES.md`` section 3 as a rules preset, and the scoring add-ons of section 3.1.
+
+A variant is data: a :class:`~hearts_lessons.rules.Rules` value built from the standard game with
+:func:`dataclasses.replace`. The add-ons are functions that return a copy of any rules with the add-on switched
+on, or refuse with a :class:`~hearts_lessons.errors.RulesError` that says why the combination makes no sense.
+
+>>> OMNIBUS.moon_value if OMNIBUS.moon_value is not None else layout_for(OMNIBUS).moon_value
+26
+>>> [layout_for(r).moon_value for r in (BASIC, PINK_LADY, BLACK_MARIA, SPOT, SPOT_ALT, HI_LO_JOKER)]
+[13, 38, 43, 129, 124, 30]
+>>> layout_for(cancellation(7)).moon_value, layout_for(cancellation(11)).moon_value
+(52, 78)
+>>> with_shoot_the_sun(BLACK_MARIA)
+Traceback (most recent call last):
+...
+hearts_lessons.errors.RulesError: Black Maria has no moon rule, and shooting the sun scores as a moon: switch the moon rule on first
+>>> with_ten_of_clubs_doubling(OMNIBUS).name
+'Omnibus Hearts + 10♣ doubles'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, mask_of, parse_cards
+from .errors import RulesError
+from .layout import layout_for
+from .rules import (
+    DEFAULT_REMOVALS,
+    STANDARD,
+    GameEnd,
+    HoleCards,
+    Moon,
+    OpeningLead,
+    PassDirection,
+    Points,
+    Rules,
+    standard_points,
+)
+from .scoring import MOON_CHOICES, HandScore, format_points, score_hand
+
+__all__ = [
+    "ADDONS",
+    "BASIC",
+    "BLACK_MARIA",
+    "CANCELLATION",
+    "COMPLEX",
+    "HI_LO_JOKER",
+    "KITTY",
+    "OMNIBUS",
+    "OMNIBUS_JACK",
+    "PINK_LADY",
+    "PRESETS",
+    "SPOT",
+    "SPOT_ALT",
+    "Addon",
+    "Choice",
+    "Option",
+    "Preset",
+    "black_maria",
+    "cancellation",
+    "changes_from_standard",
+    "combine",
+    "point_table",
+    "score_captured",
+    "with_exact_target",
+    "with_shoot_the_sun",
+    "with_ten_of_clubs_doubling",
+]
+
+TEN_OF_DIAMONDS = Card(Rank.TEN, Suit.DIAMONDS)
+JACK_OF_DIAMONDS = Card(Rank.JACK, Suit.DIAMONDS)
+QUEEN_OF_HEARTS = Card(Rank.QUEEN, Suit.HEARTS)
+TEN_OF_CLUBS = Card(Rank.TEN, Suit.CLUBS)
+JOKERS = (Card(Rank.JOKER, Suit.HEARTS, 0), Card(Rank.JOKER, Suit.HEARTS, 1))
+
+
+def _hearts(value: Callable[[Rank], Points] = lambda rank: 1) -> tuple[tuple[Card, Points], ...]:
+    return tuple((Card(Rank(r), Suit.HEARTS), value(Rank(r))) for r in range(2, 15))
+
+
+def _spot_alt(rank: Rank) -> int:
+    if rank == Rank.ACE:
+        return 15
+    return min(int(rank), 10)
+
+
+# -- the presets (RULES.md section 3) ---------------------------------------------------------------------------
+
+BASIC = Rules(name="Basic Hearts", card_points=_hearts())
+"""Hearts only: Q♠ scores nothing, M = 13."""
+
+OMNIBUS = Rules(name="Omnibus Hearts", card_points=(*standard_points(), (TEN_OF_DIAMONDS, -10)))
+"""Standard Hearts plus a bonus: whoever takes the 10♦ scores −10."""
+
+OMNIBUS_JACK = dataclasses.replace(
+    OMNIBUS, name="Omnibus Hearts (J♦)", card_points=(*standard_points(), (JACK_OF_DIAMONDS, -10))
+)
+"""Omnibus with the J♦ as the bonus card (pagat.com)."""
+
+PINK_LADY = Rules(
+    name="Pink Lady",
+    card_points=(
+        *_hearts(lambda rank: 13 if rank == Rank.QUEEN else 1),
+        (QUEEN_OF_SPADES, 13),
+        (TEN_OF_DIAMONDS, -10),
+    ),
+)
+"""Q♥ scores 13 like Q♠, with the Omnibus 10♦ bonus: M = 38."""
+
+_BLACK_MARIA_REMOVALS: Mapping[int, str] = {3: "2C", 4: "", 5: "2C 2S", 6: "2C 2D 2S 2H"}
+
+
+def black_maria(players: int = 3) -> Rules:
+    """Black Maria, the British game, for 3 to 6 players (3 is the usual table).
+
+    >>> [c.code for c in black_maria(5).removed], black_maria(3).hand_size
+    (['2C', '2S'], 17)
+    """
+    if players not in _BLACK_MARIA_REMOVALS:
+        raise RulesError(f"Black Maria is played by 3 to 6 players (not {players})")
+    return Rules(
+        name="Black Maria",
+        players=players,
+        removed_cards=tuple(parse_cards(_BLACK_MARIA_REMOVALS[players])),
+        pass_cycle=(PassDirection.RIGHT,),
+        opening_lead=OpeningLead.LEFT_OF_DEALER,
+        must_break_hearts=False,
+        card_points=(
+            *_hearts(),
+            (QUEEN_OF_SPADES, 13),
+            (Card(Rank.KING, Suit.SPADES), 10),
+            (Card(Rank.ACE, Suit.SPADES), 7),
+        ),
+        moon=Moon.NONE,
+    )
+
+
+BLACK_MARIA = black_maria()
+"""Black Maria for three players: K♠ 10 and A♠ 7 join Q♠ 13, pass right, no moon rule."""
+
+SPOT = Rules(name="Spot Hearts", card_points=(*_hearts(int), (QUEEN_OF_SPADES, 25)), target=500)
+"""Each heart scores its rank (A♥ 14), Q♠ 25: M = 129, game to 500."""
+
+SPOT_ALT = dataclasses.replace(
+    SPOT, name="Spot Hearts (J Q K 10, A 15)", card_points=(*_hearts(_spot_alt), (QUEEN_OF_SPADES, 25))
+)
+"""The other point table of Spot Hearts: J, Q, K♥ 10 each, A♥ 15, Q♠ 25 (M = 124)."""
+
+KITTY = Rules(
+    name="Kitty Hearts",
+    players=3,
+    removed_cards=(),
+    hole_cards=HoleCards.FIRST_TRICK,
+    opening_lead=OpeningLead.LEFT_OF_DEALER,
+)
+"""Three players, all 52 cards: 17 each and one face-down kitty for the first trick's winner."""
+
+HI_LO_JOKER = Rules(
+    name="Hi-Lo Joker Hearts",
+    players=3,
+    jokers=2,
+    removed_cards=(),
+    card_points=(*_hearts(), *((joker, 1) for joker in JOKERS), (QUEEN_OF_SPADES, 15)),
+)
+"""Three players, 54 cards: two jokers are hearts, the first played ranks above A♥, the second below 2♥."""
+
+
+def cancellation(players: int = 6, *, passing: bool = True) -> Rules:
+    """Cancellation Hearts for 6 to 10 players (two decks) or 11 to 15 (three decks).
+
+    >>> r = cancellation(7)
+    >>> r.decks, r.hand_size, r.leftover, r.hole_cards.value
+    (2, 14, 6, 'first_trick')
+    >>> cancellation(8).leftover, cancellation(8).hole_cards.value
+    (0, 'set_aside')
+    """
+    if not 6 <= players <= 15:
+        raise RulesError(f"Cancellation Hearts is for 6 to 15 players (not {players})")
+    decks = 2 if players <= 10 else 3
+    leftover = (52 * decks) % players
+    return Rules(
+        name="Cancellation Hearts",
+        players=players,
+        decks=decks,
+        removed_cards=(),
+        hole_cards=HoleCards.FIRST_TRICK if leftover else HoleCards.SET_ASIDE,
+        opening_lead=OpeningLead.LEFT_OF_DEALER,
+        pass_cycle=(PassDirection.LEFT, PassDirection.RIGHT, PassDirection.HOLD) if passing else (PassDirection.HOLD,),
+    )
+
+
+CANCELLATION = cancellation
+"""The Cancellation preset is a function of the player count (6–15): ``CANCELLATION(8)``."""
+
+COMPLEX = Rules(
+    name="Complex Hearts",
+    card_points=(*_hearts(), (QUEEN_OF_SPADES, 13j), (JACK_OF_DIAMONDS, -10)),
+    ten_of_clubs_multiplier=2j,
+    moon=Moon.SHOOTER_CHOOSES,
+    moon_value=13 + 13j,
+    magnitude_scores=True,
+    game_end=GameEnd.EXCEED_TARGET,
+)
+"""Complex scores: hearts 1, Q♠ 13i, J♦ −10, 10♣ multiplies by 2i; the game ends when some |total| > 100."""
+
+
+# -- the scoring add-ons (RULES.md 3.1) ------------------------------------------------------------------------
+
+
+def _with_name(rules: Rules, suffix: str) -> str:
+    return rules.name if suffix in rules.name else f"{rules.name} + {suffix}"
+
+
+def with_exact_target(rules: Rules) -> Rules:
+    """A total of exactly 50 drops to 0, exactly 100 to 50 (seed 000).
+
+    >>> with_exact_target(COMPLEX)
+    Traceback (most recent call last):
+    ...
+    hearts_lessons.errors.RulesError: Complex Hearts totals are complex numbers, compared by |total|: a total is never "exactly 50" in the sense of this add-on
+    """
+    if rules.magnitude_scores:
+        raise RulesError(
+            f"{rules.name} totals are complex numbers, compared by |total|: a total is never \"exactly 50\" "
+            "in the sense of this add-on"
+        )
+    return dataclasses.replace(rules, exact_target_reset=True, name=_with_name(rules, "exact target"))
+
+
+def with_ten_of_clubs_doubling(rules: Rules) -> Rules:
+    """Whoever takes the 10♣ doubles their card points for the hand (seed 000).
+
+    With two or three decks, taking one 10♣ or several doubles once (project choice)."""
+    if rules.ten_of_clubs_multiplier == 2:
+        return rules
+    if rules.ten_of_clubs_multiplier != 1:
+        raise RulesError(
+            f"in {rules.name} the 10♣ already multiplies its taker's points by "
+            f"{format_points(rules.ten_of_clubs_multiplier)}: it cannot also double them"
+        )
+    if not any(c.rank == Rank.TEN and c.suit == Suit.CLUBS for c in rules.deck):
+        raise RulesError(f"the 10♣ is removed from the deck in {rules.name}, so it cannot double anything")
+    if any(c.rank == Rank.TEN and c.suit == Suit.CLUBS for c, _ in rules.card_points):
+        raise RulesError(f"the 10♣ already has a point value in {rules.name}: it cannot also be the doubler")
+    return dataclasses.replace(rules, ten_of_clubs_multiplier=2, name=_with_name(rules, "10♣ doubles"))
+
+
+def with_shoot_the_sun(rules: Rules) -> Rules:
+    """Taking every trick scores as a moon with 2M in place of M (a sun is also a moon)."""
+    if rules.moon is Moon.NONE:
+        raise RulesError(
+            f"{rules.name} has no moon rule, and shooting the sun scores as a moon: switch the moon rule on first"
+        )
+    return dataclasses.replace(rules, shoot_the_sun=True, name=_with_name(rules, "shoot the sun"))
+
+
+@dataclass(frozen=True, slots=True)
+class Addon:
+    """A scoring add-on of RULES.md 3.1: its name, what it does, and the function that switches it on."""
+
+    key: str
+    name: str
+    summary: str
+    source: str
+    apply: Callable[[Rules], Rules]
+
+
+ADDONS: dict[str, Addon] = {
+    a.key: a
+    for a in (
+        Addon("exact_target", "Target score", "A total of exactly 50 drops to 0; exactly 100 drops to 50.",
+              "seed 000", with_exact_target),
+        Addon("ten_of_clubs", "10♣ doubles", "Whoever takes the 10♣ doubles their card points for the hand "
+              "(a negative score doubles too).", "seed 000", with_ten_of_clubs_doubling),
+        Addon("shoot_the_sun", "Shoot the sun", "Taking every trick scores as a moon worth 2M.",
+              "seed 000", with_shoot_the_sun),
+    )
+}  # fmt: skip
+"""The add-ons by key, in the order of RULES.md 3.1."""
+
+
+def combine(rules: Rules, addons: Iterable[str]) -> Rules:
+    """``rules`` with the named add-ons switched on (keys of :data:`ADDONS`); refuses what makes no sense.
+
+    >>> combine(SPOT, ["exact_target", "shoot_the_sun"]).name
+    'Spot Hearts + exact target + shoot the sun'
+    """
+    for key in addons:
+        if key not in ADDONS:
+            raise RulesError(f"unknown add-on {key!r} (choose from {', '.join(ADDONS)})")
+        rules = ADDONS[key].apply(rules)
+    return rules
+
+
+# -- the registry used by the lessons ----------------------------------------------------------------------------
+
+
+def _same(rules: Rules) -> Rules:
+    return rules
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One way to play a point where the sources disagree; ``apply`` turns the preset's rules into it."""
+
+    label: str
+    apply: Callable[[Rules], Rules] = _same
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A point where the sources disagree: the choices, the preset's default first."""
+
+    name: str
+    choices: tuple[Choice, ...]
+
+    def choice(self, label: str) -> Choice:
+        for c in self.choices:
+            if c.label == label:
+                return c
+        raise RulesError(f"{label!r} is not a choice of {self.name} (choose from "
+                         f"{', '.join(c.label for c in self.choices)})")  # fmt: skip
+
+
+@dataclass(frozen=True, kw_only=True)
+class Preset:
+    """A variant as the lessons present it: its rules, where it comes from, and what it changes."""
+
+    key: str
+    name: str
+    build: Callable[[int], Rules]
+    """The rules for a player count."""
+    players: tuple[int, ...]
+    """The player counts it can be played with; the first is the default."""
+    changes: tuple[str, ...]
+    """What changes against standard Hearts, in words."""
+    history: str
+    sources: tuple[str, ...]
+    options: tuple[Option, ...] = ()
+
+    @property
+    def rules(self) -> Rules:
+        """The preset's default rules."""
+        return self.build(self.players[0])
+
+    def rules_for(self, players: int | None = None, choices: Mapping[str, str] | None = None) -> Rules:
+        """The rules for ``players`` (default: the usual count) with some options switched by name."""
+        count = self.players[0] if players is None else players
+        if count not in self.players:
+            raise RulesError(
+                f"{self.name} is played by {_counts(self.players)} players (not {count})"
+            )
+        rules = self.build(count)
+        known = {o.name: o for o in self.options}
+        for name, label in (choices or {}).items():
+            if name not in known:
+                raise RulesError(f"{self.name} has no option {name!r}")
+            rules = known[name].choice(label).apply(rules)
+        return rules
+
+
+def _counts(counts: Sequence[int]) -> str:
+    ordered = sorted(counts)
+    if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
+        return f"{ordered[0]} to {ordered[-1]}"
+    return " or ".join(str(c) for c in ordered)
+
+
+def _fixed(rules: Rules) -> Callable[[int], Rules]:
+    def build(players: int) -> Rules:
+        return rules if players == rules.players else dataclasses.replace(rules, players=players)
+
+    return build
+
+
+def _bonus_card(card: Card) -> Callable[[Rules], Rules]:
+    def apply(rules: Rules) -> Rules:
+        points = tuple((c, v) for c, v in rules.card_points if c not in (TEN_OF_DIAMONDS, JACK_OF_DIAMONDS))
+        return dataclasses.replace(rules, card_points=(*points, (card, -10)), name=f"{rules.name} ({card.symbol})")
+
+    return apply
+
+
+def _replace(**changes: Any) -> Callable[[Rules], Rules]:
+    def apply(rules: Rules) -> Rules:
+        return dataclasses.replace(rules, **changes)
+
+    return apply
+
+
+def _queen_of_spades(value: int) -> Callable[[Rules], Rules]:
+    def apply(rules: Rules) -> Rules:
+        points = tuple((c, value if c == QUEEN_OF_SPADES else v) for c, v in rules.card_points)
+        return dataclasses.replace(rules, card_points=points)
+
+    return apply
+
+
+_MOON_ON = Choice("moon with M", _replace(moon=Moon.OTHERS_ADD), "pagat.com; seed 000")
+
+PRESETS: dict[str, Preset] = {
+    p.key: p
+    for p in (
+        Preset(
+            key="standard",
+            name="Standard Hearts (Black Lady)",
+            build=lambda n: STANDARD if n == 4 else Rules(players=n),
+            players=(4, 3, 5, 6, 7),
+            changes=("Nothing: this is the game of section 1 of the rules, the yardstick for the others.",),
+            history="Black Lady added the Q♠ (13 points) to plain Hearts early in the 20th century and soon "
+                    "became the game most people mean by Hearts; Microsoft Hearts made it familiar worldwide.",
+            sources=("seed 000", "seed 001", "seed 002", "pagat.com Hearts"),
+        ),
+        Preset(
+            key="basic",
+            name="Basic Hearts",
+            build=_fixed(BASIC),
+            players=(4, 3, 5, 6, 7),
+            changes=("The Q♠ is an ordinary card: only the 13 hearts score, 1 point each (M = 13).",
+                     "Shooting the moon means taking all 13 hearts."),
+            history="The original game of the 1880s, a modern form of Reversis; it was overshadowed by Black "
+                    "Lady in the early 20th century.",
+            sources=("seed 000 (基本ハーツ)", "The Standard Hoyle (1887)", "pagat.com Hearts"),
+        ),
+        Preset(
+            key="omnibus",
+            name="Omnibus Hearts",
+            build=_fixed(OMNIBUS),
+            players=(4, 3, 5, 6, 7),
+            changes=("The 10♦ is a bonus card: whoever takes it scores −10.",
+                     "The moon still needs only the hearts and the Q♠; the bonus counts on top for its taker."),
+            history="A 20th-century American elaboration: a card worth taking makes the game less purely "
+                    "about avoiding tricks.",
+            sources=("seed 000 (オムニバスハーツ)", "pagat.com Omnibus Hearts"),
+            options=(Option("bonus card", (Choice("10♦", source="seed 000"),
+                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), "pagat.com"))),),
+        ),
+        Preset(
+            key="pink_lady",
+            name="Pink Lady",
+            build=_fixed(PINK_LADY),
+            players=(4, 3, 5, 6, 7),
+            changes=("The Q♥ (the pink lady) scores 13, like the Q♠; the other hearts 1 each.",
+                     "The Omnibus bonus: the 10♦ scores −10.",
+                     "M = 38; the moon needs every penalty card."),
+            history="A harsher relative of Omnibus with two 13-point queens.",
+            sources=("seed 000 (ピンクレディ)", "pagat.com Hearts variations"),
+            options=(Option("bonus card", (Choice("10♦", source="seed 000"),
+                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), "seed 000, pagat.com"))),),
+        ),
+        Preset(
+            key="black_maria",
+            name="Black Maria",
+            build=black_maria,
+            players=(3, 4, 5, 6),
+            changes=("The K♠ scores 10 and the A♠ 7, besides the Q♠ 13 and the hearts (M = 43).",
+                     "Three players; the 2♣ is removed (five players: 2♣ 2♠; six: all four 2s).",
+                     "Pass 3 cards to the right every hand.",
+                     "The player left of the dealer leads the first trick with any card the rules allow.",
+                     "Hearts may be led from the second trick on; no moon rule."),
+            history="The British three-player cousin of Black Lady, first printed in 1939. Seeds 000 and 002 "
+                    "use the name for standard Hearts; here it means only the British game.",
+            sources=("pagat.com Black Maria", "Wikipedia: Black Maria (card game)"),
+            options=(
+                Option("must break hearts", (Choice("no", source="pagat.com"),
+                                             Choice("yes", _replace(must_break_hearts=True), "Wikipedia"))),
+                Option("moon", (Choice("no moon rule", source="pagat.com"), _MOON_ON)),
+            ),
+        ),
+        Preset(
+            key="spot",
+            name="Spot Hearts",
+            build=_fixed(SPOT),
+            players=(4, 3, 5, 6, 7),
+            changes=("Each heart scores its rank: 2♥ 2 … 10♥ 10, J 11, Q 12, K 13, A 14; the Q♠ 25 (M = 129).",
+                     "The game goes to 500."),
+            history="A way to make high hearts hurt more than low ones; the bigger numbers need a longer game.",
+            sources=("seed 000 (スポット・ハーツ)", "pagat.com Spot Hearts"),
+            options=(
+                Option("point table", (
+                    Choice("hearts by rank, A♥ 14"),
+                    Choice("J Q K♥ 10, A♥ 15", lambda r: dataclasses.replace(
+                        r, name=SPOT_ALT.name, card_points=SPOT_ALT.card_points), "seed 000"),
+                )),
+                Option("moon", (Choice("moon with M", source="seed 000"),
+                                Choice("no moon rule", _replace(moon=Moon.NONE), "seed 000"))),
+            ),
+        ),
+        Preset(
+            key="kitty",
+            name="Kitty Hearts",
+            build=_fixed(KITTY),
+            players=(3,),
+            changes=("Three players with all 52 cards: 17 each and one card face down, the kitty.",
+                     "The winner of the first trick takes the kitty (and alone sees it); it counts as taken.",
+                     "The player left of the dealer leads the first trick (project choice: the seed leaves "
+                     "it open); the 2♣ may be the kitty."),
+            history="A three-player way to use the whole pack: the unknown card adds a gamble to the first trick.",
+            sources=("seed 000 (キティ・ハーツ)", "pagat.com Hearts variations"),
+            options=(Option("kitty goes to", (
+                Choice("the first trick's winner", source="seed 000"),
+                Choice("the first trick with a penalty card", _replace(hole_cards=HoleCards.FIRST_PENALTY_TRICK),
+                       "seed 000"),
+            )),),
+        ),
+        Preset(
+            key="hi_lo_joker",
+            name="Hi-Lo Joker Hearts",
+            build=_fixed(HI_LO_JOKER),
+            players=(3,),
+            changes=("Three players, 54 cards (two jokers), 18 each, no kitty.",
+                     "Both jokers are hearts for every rule and score 1 each.",
+                     "The first joker played ranks above the A♥, the second below the 2♥.",
+                     "The Q♠ scores 15 (M = 30)."),
+            history="Also called Hello Hearts; raising the Q♠ to 15 keeps it as heavy as the 15 hearts.",
+            sources=("seed 000 (ハイロー・ジョーカー・ハーツ)", "pagat.com Hearts variations"),
+            options=(Option("Q♠", (Choice("15", source="seed 000"),
+                                   Choice("13", _queen_of_spades(13), "seed 000"))),),
+        ),
+        Preset(
+            key="cancellation",
+            name="Cancellation Hearts",
+            build=cancellation,
+            players=tuple(range(6, 16)),
+            changes=("6 to 10 players with two decks, 11 to 15 with three.",
+                     "Identical cards in one trick cancel: neither can win, both still score (of three, only "
+                     "the first two cancel).",
+                     "A trick whose led-suit cards all cancel has no winner: it stays on the table for the "
+                     "next trick that has one; the last trick goes to its leader.",
+                     "Cards left after an even deal lie face up and go to the first trick's winner.",
+                     "The player left of the dealer leads first; pass 3 cards left, right, hold.",
+                     "M = 52 with two decks, 78 with three."),
+            history="A party form for large tables, described by Hoyle-style compendiums of the 20th century.",
+            sources=("seed 000 (キャンセレーション・ハーツ)", "Wikipedia: Cancellation Hearts", "pagat.com"),
+            options=(Option("passing", (Choice("left, right, hold", source="project choice"),
+                                        Choice("no passing", _replace(pass_cycle=(PassDirection.HOLD,)),
+                                               "pagat.com"))),),
+        ),
+        Preset(
+            key="complex",
+            name="Complex Hearts",
+            build=_fixed(COMPLEX),
+            players=(4,),
+            changes=("Scores are complex numbers: each heart 1, the Q♠ 13i, the J♦ −10.",
+                     "Taking the 10♣ multiplies your hand score by 2i.",
+                     "A player loses when |total| exceeds 100; the smallest |total| wins.",
+                     "Moon: the shooter subtracts 13+13i from their own total or adds it to everyone else's."),
+            history="A mathematician's joke attributed to Richard Garfield, the designer of Magic: The "
+                    "Gathering.",
+            sources=("seed 000 (複素数ハーツ)", "rdieter's Complex Hearts page"),
+            options=(
+                Option("moon", (
+                    Choice("shooter chooses: −(13+13i) or others +(13+13i)", source="rdieter"),
+                    Choice("shooter picks a sign for everyone else", _replace(moon=Moon.SIGN_TO_OTHERS),
+                           "a reading of seed 000"),
+                )),
+                Option("game end", (Choice("|total| exceeds 100", source="seed 000, rdieter"),
+                                    Choice("|total| reaches 100", _replace(game_end=GameEnd.REACH_TARGET)))),
+            ),
+        ),
+    )
+}  # fmt: skip
+"""Every variant by key, standard Hearts first."""
+
+
+# -- tables and words for the lessons ----------------------------------------------------------------------------
+
+
+def point_table(rules: Rules) -> list[tuple[str, str]]:
+    """The cards that score under ``rules`` and their values, runs of hearts with equal values grouped.
+
+    >>> point_table(PINK_LADY)
+    [('2♥ … J♥', '1 each'), ('Q♥', '13'), ('K♥ … A♥', '1 each'), ('Q♠', '13'), ('10♦', '−10')]
+    >>> point_table(SPOT_ALT)[:3]
+    [('2♥ … 10♥', 'its rank (2 … 10)'), ('J♥ … K♥', '10 each'), ('A♥', '15')]
+    >>> point_table(HI_LO_JOKER)[-2:]
+    [('Joker 1, Joker 2', '1 each'), ('Q♠', '15')]
+    """
+    hearts = [(c, v) for c, v in rules.card_points if c.suit == Suit.HEARTS and not c.is_joker]
+    hearts.sort(key=lambda entry: entry[0].rank)
+    groups: list[list[tuple[Card, Points]]] = []
+    keys: list[object] = []
+    for card, value in hearts:
+        key: object = "own" if isinstance(value, int) and value == int(card.rank) else ("value", value)
+        if groups and keys[-1] == key and groups[-1][-1][0].rank + 1 == card.rank:
+            groups[-1].append((card, value))
+        else:
+            groups.append([(card, value)])
+            keys.append(key)
+    rows: list[tuple[str, str]] = []
+    for key, group in zip(keys, groups, strict=True):
+        first, value = group[0]
+        if len(group) == 1:
+            rows.append((first.symbol, _value_words(value)))
+        elif key == "own":
+            rows.append((f"{first.symbol} … {group[-1][0].symbol}", f"its rank ({value} … {group[-1][1]})"))
+        else:
+            rows.append((f"{first.symbol} … {group[-1][0].symbol}", f"{_value_words(value)} each"))
+    jokers = [(c, v) for c, v in rules.card_points if c.is_joker]
+    if jokers:
+        same = len({v for _, v in jokers}) == 1
+        if same:
+            label = ", ".join(j.symbol for j, _ in jokers)
+            rows.append((label, _value_words(jokers[0][1]) + (" each" if len(jokers) > 1 else "")))
+        else:
+            rows.extend((j.symbol, _value_words(v)) for j, v in jokers)
+    for card, value in rules.card_points:
+        if card.suit != Suit.HEARTS:
+            rows.append((card.symbol, _value_words(value)))
+    if rules.ten_of_clubs_multiplier != 1:
+        rows.append(("10♣", f"× {_value_words(rules.ten_of_clubs_multiplier)} (its taker's card points)"))
+    return rows
+
+
+def _value_words(value: Points) -> str:
+    text = format_points(value)
+    return text.replace("-", "−")
+
+
+def changes_from_standard(rules: Rules) -> list[str]:
+    """Every rule in which ``rules`` differ from standard Hearts, in words (computed from the data; the
+    presets' hand-written :attr:`Preset.changes` say the same more briefly).
+
+    >>> changes_from_standard(KITTY)
+    ['3 players (standard: 4)', 'all 52 cards are used (3 players usually remove 2♦)', 'the left-over card goes to the winner of the first trick', 'the player left of the dealer leads any card the rules allow']
+    """
+    std = STANDARD
+    out: list[str] = []
+    if rules.players != std.players:
+        out.append(f"{rules.players} players (standard: {std.players})")
+    if rules.decks != 1:
+        out.append(f"{rules.decks} decks: identical cards in a trick cancel")
+    if rules.jokers:
+        out.append(f"{rules.jokers} jokers, played as hearts (the first played high, the second low)")
+    usual = () if rules.decks > 1 or rules.jokers else tuple(parse_cards(DEFAULT_REMOVALS.get(rules.players, "")))
+    if set(rules.removed) != set(usual):
+        removed = " ".join(c.symbol for c in rules.removed)
+        usual_words = " ".join(c.symbol for c in usual)
+        if not rules.removed:
+            out.append(f"all {len(rules.deck)} cards are used ({rules.players} players usually remove "
+                       f"{usual_words})")  # fmt: skip
+        else:
+            out.append(f"removed before the deal: {removed}" + (f" (usually {usual_words})" if usual else ""))
+    if rules.hole_cards is not HoleCards.SET_ASIDE:
+        what = "left-over card" if rules.leftover == 1 else "left-over cards"
+        to = {
+            HoleCards.FIRST_TRICK: "the winner of the first trick",
+            HoleCards.FIRST_HEART_TRICK: "the winner of the first trick with a heart",
+            HoleCards.FIRST_PENALTY_TRICK: "the winner of the first trick with a penalty card",
+        }[rules.hole_cards]
+        out.append(f"the {what} {'goes' if rules.leftover == 1 else 'go'} to {to}")
+    if rules.pass_cycle is not None and rules.cycle != Rules(players=min(rules.players, 7)).cycle:
+        out.append("pass: " + ", ".join(d.value for d in rules.cycle) + (" every hand" if len(rules.cycle) == 1
+                                                                            else ", repeating"))  # fmt: skip
+    if rules.opening_lead is not std.opening_lead:
+        out.append({
+            OpeningLead.LEFT_OF_DEALER: "the player left of the dealer leads any card the rules allow",
+            OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB: "the holder of the lowest club leads any club",
+        }.get(rules.opening_lead, rules.opening_lead.value))  # fmt: skip
+    if not rules.must_break_hearts:
+        out.append("hearts may be led from the second trick on (no need to break them)")
+    if dict(_keyed(rules.card_points)) != dict(_keyed(std.card_points)):
+        table = "; ".join(f"{card} {value}" for card, value in point_table(rules))
+        out.append(f"points: {table} (M = {format_points(layout_for(rules).moon_value)})")
+    if rules.ten_of_clubs_multiplier != 1:
+        out.append(f"taking the 10♣ multiplies its taker's card points by {format_points(rules.ten_of_clubs_multiplier)}")
+    if rules.moon is not std.moon or rules.moon_value is not None:
+        out.append(_moon_words(rules))
+    if rules.shoot_the_sun:
+        out.append("shoot the sun: taking every trick scores as a moon worth 2M")
+    if rules.exact_target_reset:
+        out.append("a total of exactly 50 drops to 0, exactly 100 to 50")
+    if rules.magnitude_scores:
+        out.append("totals are compared by their size |total|")
+    if rules.game_end is not std.game_end or rules.target != std.target:
+        verb = {GameEnd.REACH_TARGET: "reaches", GameEnd.EXCEED_TARGET: "exceeds"}.get(rules.game_end)
+        size = "|total|" if rules.magnitude_scores else "a total"
+        out.append(f"the game ends when {size} {verb} {rules.target}" if verb else
+                   f"the game is {rules.fixed_hands} hands")  # fmt: skip
+    out.extend(_other_fields(rules))
+    return out
+
+
+_COVERED = {
+    "name", "players", "decks", "jokers", "removed_cards", "hole_cards", "pass_cycle", "opening_lead",
+    "must_break_hearts", "card_points", "ten_of_clubs_multiplier", "moon", "moon_value", "shoot_the_sun",
+    "exact_target_reset", "magnitude_scores", "game_end", "target", "fixed_hands",
+}  # fmt: skip
+
+
+def _other_fields(rules: Rules) -> list[str]:
+    out = []
+    for f in dataclasses.fields(rules):
+        if f.name in _COVERED:
+            continue
+        mine, std = getattr(rules, f.name), getattr(STANDARD, f.name)
+        if mine != std:
+            out.append(f"{f.name.replace('_', ' ')}: {mine} (standard: {std})")
+    return out
+
+
+def _keyed(points: Iterable[tuple[Card, Points]]) -> list[tuple[int, Points]]:
+    return [(c.id, v) for c, v in points]
+
+
+def _moon_words(rules: Rules) -> str:
+    m = format_points(layout_for(rules).moon_value)
+    return {
+        Moon.NONE: "no moon rule: penalty cards always score",
+        Moon.OTHERS_ADD: f"moon: every other player scores M = {m}",
+        Moon.SHOOTER_SUBTRACTS: f"moon: the shooter scores −{m}",
+        Moon.SHOOTER_CHOOSES: f"moon: the shooter either subtracts {m} or adds it to every other player",
+        Moon.RESET_TO_ZERO: f"moon: others score {m} and the shooter's total goes back to 0",
+        Moon.SIGN_TO_OTHERS: f"moon: the shooter picks a sign s and every other player adds s·({m})",
+    }[rules.moon]
+
+
+# -- the scoring calculator ------------------------------------------------------------------------------------
+
+
+def score_captured(
+    rules: Rules,
+    captured: str | Iterable[Card | str],
+    *,
+    every_trick: bool = False,
+    moon_choice: str | None = None,
+) -> HandScore:
+    """Score one hand in which Player 1 (seat 0) captured ``captured`` and the other players the rest.
+
+    ``every_trick=True`` means Player 1 took every trick (and so every card). A moon rule that lets the shooter
+    choose uses ``moon_choice`` (default: its first choice). Seat 0's points are the reader's score; the last
+    seat took nothing, so its points show what a bystander scores (``M`` in a moon).
+
+    >>> score_captured(OMNIBUS, "2H 3H TD").points[0]
+    -8
+    >>> s = score_captured(COMPLEX, "QS TC")
+    >>> format_points(s.points[0])
+    '-26'
+    """
+    k = layout_for(rules)
+    mask = k.deck if every_trick else 0
+    items = captured.split() if isinstance(captured, str) else captured
+    for item in items:
+        card = item if isinstance(item, Card) else _parse_card(item)
+        if not card.bit & k.deck:
+            raise RulesError(f"{card.symbol} is not in the deck of {rules.name}")
+        mask |= card.bit
+    n = rules.players
+    taken = [mask, k.deck & ~mask, *([0] * (n - 2))]
+    tricks = [1 if mask else 0, 1 if taken[1] else 0, *([1] * (n - 2))]
+    choices = MOON_CHOICES.get(rules.moon)
+    choice = None
+    if choices:
+        choice = moon_choice if moon_choice is not None else choices[0]
+        if choice not in choices:
+            raise RulesError(f"choose one of: {', '.join(choices)}")
+    return score_hand(k, taken, tricks, k.deck, choice)
+
+
+def _parse_card(text: str) -> Card:
+    code, _, copy = text.partition("#")
+    card = parse_cards(code)[0]
+    return Card(card.rank, card.suit, int(copy)) if copy.isdigit() else card
+
+
+def scoring_cards(rules: Rules) -> list[Card]:
+    """Every card of the deck that changes a score under ``rules`` (the 10♣ when it multiplies), sorted."""
+    k = layout_for(rules)
+    return sorted((c for c in rules.deck if c.bit & (k.scoring | k.ten_of_clubs)),
+                  key=lambda c: (c.suit, c.rank, c.copy))  # fmt: skip
+
+
+def hand_mask(cards: Iterable[Card]) -> int:
+    """The mask of some cards (a re-export for the widgets)."""
+    return mask_of(cards)

@@ -1,0 +1,457 @@
+"""The play table: a whole game of Hearts against bots, with every option switchable.
+
+The reader sits South (seat 0). Bots act at a visible pace; every card the reader may not play is greyed and
+clicking it says why. Undo, save and load, keyboard entry, the last trick, a card-counting aid, a four-colour
+deck and large cards are all here. The widget is a thin controller: the engine decides everything.
+
+>>> table = PlayTable(seed=3, pace=0)
+>>> table.phase_name
+'passing'
+>>> table.pass_picker.select(table.game.current.hand(0)[-3:])
+>>> table.pass_button.click()
+>>> table.game.current.phase.value
+'playing'
+"""
+
+from __future__ import annotations
+
+import base64
+import importlib
+import html
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from ..bots.base import BOTS, Policy, bot_step, make_bot
+from ..cards import Card, Suit, cards_of_mask
+from ..errors import IllegalActionError
+from ..explain import explain_trick
+from ..game import GameState
+from ..render import card_html
+from ..rules import STANDARD, Moon, PassDirection, Rules
+from ..scoring import format_points
+from ..state import HandState, Phase
+from ..table import seat_name, trick_html
+from .common import CardPicker, MessageLine, card_button, safe
+
+__all__ = ["DEFAULT_BOT", "PlayTable", "rule_switches"]
+
+HUMAN = 0
+DEFAULT_BOT = "rules" if "rules" in BOTS else "beginner"
+
+DIRECTION_WORDS = {
+    PassDirection.LEFT: "to the left (West)",
+    PassDirection.RIGHT: "to the right (East)",
+    PassDirection.ACROSS: "across (North)",
+    PassDirection.HOLD: "nowhere: a hold hand",
+    PassDirection.SPLIT: "one card to each other player",
+    PassDirection.DEALERS_CHOICE: "as the dealer chooses",
+}
+
+
+def rule_switches() -> dict[str, tuple[str, list[tuple[str, Any]]]]:
+    """The options where sources disagree, as (label, [(choice label, value)]) — shown as switches."""
+    return {
+        "penalty_cards_break_hearts": ("Q♠ breaks hearts", [("yes (seeds 000, 001)", True),
+                                                            ("no, only a heart (Windows)", False)]),
+        "points_on_first_trick": ("Points on the first trick", [("forbidden (seed 000)", False),
+                                                                ("allowed (seed 001, pagat)", True)]),
+        "must_break_hearts": ("Hearts must be broken", [("yes", True), ("no (optional rule, seed 000)", False)]),
+        "moon": ("Shooting the moon", [("others +26", Moon.OTHERS_ADD), ("shooter −26", Moon.SHOOTER_SUBTRACTS),
+                                       ("shooter chooses", Moon.SHOOTER_CHOOSES),
+                                       ("others +26, shooter back to 0", Moon.RESET_TO_ZERO),
+                                       ("no moon rule", Moon.NONE)]),
+        "queen_lead_restricted": ("Q♠ may be led before hearts break", [("yes", False), ("no (seed 001)", True)]),
+    }  # fmt: skip
+
+
+class PlayTable(W.VBox):
+    """A game of Hearts: the reader (South) against bots."""
+
+    def __init__(self, rules: Rules = STANDARD, *, bots: Sequence[str] | None = None, seed: int = 1,
+                 pace: float = 0.35, four_colour: bool = False, large: bool = False, counting: bool = False,
+                 show_setup: bool = True, presets: dict[str, Rules] | None = None) -> None:  # fmt: skip
+        super().__init__()
+        self.add_class("hl-play-table")
+        self.rules = rules
+        self.seed = seed
+        self.pace = pace
+        self.rng = random.Random(seed)
+        self.presets = presets if presets is not None else _presets()
+        names = list(bots) if bots is not None else [DEFAULT_BOT] * (rules.players - 1)
+        self.bot_names = names
+        self.message = MessageLine()
+        self.status = W.HTML()
+        self.others = W.HTML()
+        self.centre = W.HTML()
+        self.story = W.HTML()
+        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.pass_picker = CardPicker(on_change=lambda _: self._update_pass_button())
+        self.pass_button = W.Button(description="Pass", button_style="primary", icon="share")
+        self.pass_button.on_click(lambda _: self._pass())
+        self.pass_box = W.VBox([self.pass_picker, self.pass_button])
+        self.moon_box = W.HBox()
+        self.next_button = W.Button(description="Next hand", button_style="success", icon="forward")
+        self.next_button.on_click(lambda _: self._next_hand())
+        self.keyboard = W.Text(placeholder="type a card (QS, 10D, Q♠) and press Enter", continuous_update=False,
+                               description="Play:", layout=W.Layout(width="360px"))  # fmt: skip
+        self.keyboard.observe(self._typed, names="value")
+        self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back your last action")
+        self.undo_button.on_click(lambda _: self._undo())
+        self.last_button = W.ToggleButton(description="Last trick", icon="eye", tooltip="Show the last trick")
+        self.last_button.observe(lambda _: self._render(), names="value")
+        self.four_colour = W.Checkbox(value=four_colour, description="four-colour deck", indent=False)
+        self.large = W.Checkbox(value=large, description="large cards", indent=False)
+        self.counting = W.Checkbox(value=counting, description="card-counting aid", indent=False)
+        for box in (self.four_colour, self.large, self.counting):
+            box.observe(lambda _: self._render(), names="value")
+        self.count_view = W.HTML()
+        self.sheet = W.HTML()
+        self.review = W.HTML()
+        self.save_button = W.Button(description="Save game", icon="download")
+        self.save_button.on_click(lambda _: self._save())
+        self.save_link = W.HTML()
+        self.load_upload = W.FileUpload(accept=".json", multiple=False, description="Load game")
+        self.load_upload.observe(self._loaded, names="value")
+        self.setup = self._setup_panel() if show_setup else W.VBox()
+        tools = W.HBox([self.undo_button, self.last_button, self.four_colour, self.large, self.counting])
+        files = W.HBox([self.save_button, self.save_link, self.load_upload])
+        self.children = (
+            self.setup, self.status, self.others, self.centre, self.story, self.message, self.moon_box,
+            self.pass_box, self.hand_box, self.keyboard, self.next_button, tools, self.count_view, self.sheet,
+            self.review, files,
+        )  # fmt: skip
+        self._buttons: dict[Card, W.Button] = {}
+        self.new_game()
+
+    # -- set-up --------------------------------------------------------------------------------------------
+    def _setup_panel(self) -> W.Widget:
+        self.players_box = W.Dropdown(options=[3, 4, 5, 6, 7], value=self.rules.players, description="Players:")
+        self.preset_box = W.Dropdown(options=list(self.presets), value=_preset_name(self.presets, self.rules),
+                                     description="Rules:")  # fmt: skip
+        self.bot_box = W.Dropdown(options=list(BOTS), value=self.bot_names[0] if self.bot_names else DEFAULT_BOT,
+                                  description="Bots:")  # fmt: skip
+        self.switches: dict[str, W.Dropdown] = {}
+        for field, (label, choices) in rule_switches().items():
+            current = getattr(self.rules, field)
+            value = current if current in [v for _, v in choices] else choices[0][1]
+            self.switches[field] = W.Dropdown(options=choices, value=value, description=label,
+                                              style={"description_width": "200px"},
+                                              layout=W.Layout(width="460px"))  # fmt: skip
+        self.new_button = W.Button(description="New game", button_style="warning", icon="refresh")
+        self.new_button.on_click(lambda _: self._new_from_setup())
+        return W.VBox([
+            W.HBox([self.players_box, self.preset_box, self.bot_box]),
+            W.VBox(list(self.switches.values())),
+            self.new_button,
+        ])  # fmt: skip
+
+    @safe(lambda self: self.message)
+    def _new_from_setup(self) -> None:
+        base = self.presets[self.preset_box.value]
+        changes: dict[str, Any] = {f: w.value for f, w in self.switches.items()}
+        players = self.players_box.value
+        if players != base.players:
+            changes["players"] = players
+            changes["removed_cards"] = None
+            changes["pass_cycle"] = None if base.pass_cycle is None or players % 2 else base.pass_cycle
+        self.rules = base.with_options(**changes)  # an impossible combination raises RulesError here
+        self.bot_names = [self.bot_box.value] * (self.rules.players - 1)
+        self.seed += 1
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Start a new game with the current rules and bots."""
+        self.game = GameState(self.rules, seed=self.seed)
+        self.bots: dict[int, Policy] = {s: make_bot(self.bot_names[(s - 1) % len(self.bot_names)])
+                                        for s in range(1, self.rules.players)}  # fmt: skip
+        self.rng = random.Random(self.seed)
+        self.message.show(f"New game of {self.rules.name}: you are South. Good luck!", "info")
+        self._run_bots()
+
+    # -- engine calls --------------------------------------------------------------------------------------
+    @property
+    def hand(self) -> HandState:
+        return self.game.current
+
+    @property
+    def phase_name(self) -> str:
+        return self.hand.phase.value
+
+    def _run_bots(self) -> None:
+        """Let the bots act until it is the reader's turn (or the hand ends), showing each move."""
+        self._render()
+        while True:
+            said = bot_step(self.hand, self.bots, self.rng)
+            if said is None:
+                break
+            if self.pace:
+                self.message.show(said, "info")
+                self._render()
+                time.sleep(self.pace)
+        self._render()
+
+    @safe(lambda self: self.message)
+    def _pass(self) -> None:
+        cards = self.pass_picker.selected
+        self.hand.pass_cards(HUMAN, cards)
+        self.message.show(f"You passed {', '.join(c.symbol for c in cards)}.", "ok")
+        self._run_bots()
+        if self.hand.phase is Phase.PLAYING:
+            got = self.hand.received(HUMAN)
+            self.message.show(f"You received {', '.join(c.symbol for c in got)}.", "ok")
+            self._render()
+
+    @safe(lambda self: self.message)
+    def play(self, card: Card | str) -> None:
+        """Play a card for South (what clicking a card does)."""
+        state = self.hand
+        if state.phase is Phase.PLAYING and state.to_play != HUMAN:
+            raise IllegalActionError("wait: it is not your turn yet")
+        before = len(state.tricks)
+        state.play(card, HUMAN)
+        self.message.show(f"You played the {state.actions[-1].cards[0].symbol}.", "info")
+        self._run_bots()
+        tricks = self.hand.tricks
+        if len(tricks) > before:
+            self.message.show(explain_trick(tricks[before], state.players), "info")
+
+    def _click(self, card: Card) -> None:
+        self.play(card)
+
+    def _typed(self, change: dict[str, Any]) -> None:
+        text = str(change["new"]).strip()
+        if text:
+            self.keyboard.value = ""
+            self.play(text)
+
+    @safe(lambda self: self.message)
+    def _moon(self, choice: str) -> None:
+        self.hand.choose_moon(choice)
+        self._render()
+
+    @safe(lambda self: self.message)
+    def _next_hand(self) -> None:
+        if self.hand.phase is not Phase.DONE:
+            raise IllegalActionError("finish this hand first")
+        if self.game.is_over or self.game.next_hand() is None:
+            self.new_game()
+            return
+        self.last_button.value = False
+        self.message.show(f"Hand {self.hand.hand_number + 1}: pass {self.hand.direction.value}.", "info")
+        self._run_bots()
+
+    @safe(lambda self: self.message)
+    def _undo(self) -> None:
+        """Undo back to the reader's previous decision (bots' moves after it are taken back too)."""
+        game = self.game
+        while True:
+            game.undo()
+            actions = game.current.actions
+            if not actions or (actions[-1].seat == HUMAN and actions[-1].kind != "play") or (
+                game.current.phase is Phase.PLAYING and game.current.to_play == HUMAN
+            ) or (game.current.phase is Phase.PASSING and HUMAN in game.current.to_pass):
+                break
+        self.message.show("Taken back.", "info")
+        self._render()
+
+    @safe(lambda self: self.message)
+    def _save(self) -> None:
+        data = base64.b64encode(self.game.to_json().encode()).decode()
+        self.save_link.value = (f'<a download="hearts-game.json" href="data:application/json;base64,{data}">'
+                                "download hearts-game.json</a>")  # fmt: skip
+        self.message.show("Your game is ready to download.", "ok")
+
+    def load_text(self, text: str | bytes) -> None:
+        """Load a saved game (what the upload button does); a refused file says why and changes nothing."""
+        self._load(text)
+
+    @safe(lambda self: self.message)
+    def _load(self, text: str | bytes) -> None:
+        game = GameState.from_json(text)
+        if game.players != self.game.players:
+            self.rules = game.rules
+        self.rules = game.rules
+        self.game = game
+        self.bots = {s: make_bot(DEFAULT_BOT) for s in range(1, game.players)}
+        self.message.show("Game loaded.", "ok")
+        self._run_bots()
+
+    def _loaded(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        self._load(bytes(content))
+
+    # -- view ----------------------------------------------------------------------------------------------
+    def button_for(self, card: Card | str) -> W.Button:
+        """South's button for a card (for tests)."""
+        c = card if isinstance(card, Card) else Card.from_str(card)
+        return self._buttons[c]
+
+    def _update_pass_button(self) -> None:
+        need = self.hand.cards_to_pass
+        chosen = len(self.pass_picker.selected)
+        self.pass_button.disabled = chosen != need
+        self.pass_button.description = f"Pass {chosen}/{need}"
+
+    def _render(self) -> None:
+        state = self.hand
+        n = state.players
+        four = self.four_colour.value
+        scale = 1.1 if self.large.value else 0.8
+        self.status.value = self._status_html()
+        self.others.value = self._others_html()
+        # middle of the table
+        if self.last_button.value and state.tricks:
+            last = state.tricks[-1]
+            self.centre.value = trick_html(list(last.plays), n, winner=last.winner, caption="Last trick",
+                                           four_colour=four, scale=scale)  # fmt: skip
+        elif state.current_trick:
+            self.centre.value = trick_html(state.current_trick, n, caption=f"Trick {state.trick_number + 1}",
+                                           four_colour=four, scale=scale)  # fmt: skip
+        elif state.tricks and state.phase is not Phase.PLAYING:
+            last = state.tricks[-1]
+            self.centre.value = trick_html(list(last.plays), n, winner=last.winner, caption="Last trick",
+                                           four_colour=four, scale=scale)  # fmt: skip
+        else:
+            self.centre.value = '<div style="min-height:60px"></div>'
+        # passing
+        passing = state.phase is Phase.PASSING and HUMAN in state.to_pass
+        self.pass_box.layout.display = "" if passing else "none"
+        if passing:
+            reasons = {c: r for c in state.hand(HUMAN) if (r := state.why_not_pass(HUMAN, c))}
+            self.pass_picker.four_colour = four
+            self.pass_picker.limit = state.cards_to_pass
+            self.pass_picker.set_cards(state.hand(HUMAN), disabled=reasons, reasons=reasons)
+            self._update_pass_button()
+        # the reader's hand as buttons
+        self.hand_box.layout.display = "none" if passing else ""
+        buttons = []
+        self._buttons = {}
+        my_turn = state.phase is Phase.PLAYING and state.to_play == HUMAN
+        for card in state.hand(HUMAN):
+            reason = state.why_not(card, HUMAN) if my_turn else None
+            button = card_button(card, four_colour=four, large=self.large.value, tooltip=reason or card.name)
+            if reason or not my_turn:
+                button.style.text_color = "#a0a0a0"
+                button.style.button_color = "#ececec"
+            button.on_click(lambda _, c=card: self._click(c))
+            self._buttons[card] = button
+            buttons.append(button)
+        self.hand_box.children = tuple(buttons)
+        self.keyboard.disabled = not my_turn
+        # moon choice
+        if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:
+            choices = []
+            for choice in state.moon_choices:
+                b = W.Button(description=choice.replace("_", " "), button_style="danger")
+                b.on_click(lambda _, c=choice: self._moon(c))
+                choices.append(b)
+            self.moon_box.children = (W.HTML("<b>You shot the moon! Choose how it scores:</b>"), *choices)
+        else:
+            self.moon_box.children = ()
+        self.next_button.layout.display = "" if state.phase is Phase.DONE else "none"
+        self.next_button.description = "New game" if state.phase is Phase.DONE and self._game_would_end() else (
+            "Next hand"
+        )
+        self.undo_button.disabled = not (state.actions or self.game.hands)
+        self.story.value = self._score_html() if state.phase is Phase.DONE else ""
+        self.count_view.value = self._counting_html() if self.counting.value else ""
+        self.sheet.value = self.game.score_sheet_html() if self.game.results else ""
+        self.review.value = self._review_html() if state.phase is Phase.DONE else ""
+        _ = card_html  # the SVG art is used through trick_html
+
+    def _game_would_end(self) -> bool:
+        return self.game.is_over
+
+    def _status_html(self) -> str:
+        state = self.hand
+        n = state.players
+        bits = [f"<b>{html.escape(self.rules.name)}</b>", f"hand {state.hand_number + 1}",
+                f"dealer {seat_name(state.dealer, n)}"]  # fmt: skip
+        if state.phase is Phase.PASSING:
+            bits.append(f"pass {state.cards_to_pass} cards {DIRECTION_WORDS.get(state.direction, '')}")
+        elif state.phase is Phase.PLAYING:
+            bits.append("your turn" if state.to_play == HUMAN else f"{seat_name(state.to_play, n)} to play")
+        bits.append("♥ broken" if state.hearts_broken else "♥ not broken")
+        return f'<div role="status" style="font:14px sans-serif">{" · ".join(bits)}</div>'
+
+    def _others_html(self) -> str:
+        state = self.hand
+        n = state.players
+        cells = []
+        for seat in range(n):
+            name = "You" if seat == HUMAN else seat_name(seat, n)
+            bot = "" if seat == HUMAN else f" ({self.bots[seat].name})" if seat in self.bots else ""
+            cells.append(
+                f'<div style="display:inline-block;margin:2px 10px 2px 0;padding:4px 8px;border:1px solid #ccc;'
+                f'border-radius:6px;font:13px sans-serif">'
+                f"<b>{html.escape(name)}</b>{html.escape(bot)}<br>{state.hand_mask(seat).bit_count()} cards · "
+                f"{state.tricks_won(seat)} tricks · {format_points(state.points_taken(seat))} pts · total "
+                f"{format_points(self.game.totals[seat])}</div>"
+            )
+        return f'<div aria-label="players">{"".join(cells)}</div>'
+
+    def _score_html(self) -> str:
+        score = self.hand.score
+        if score is None:
+            return ""
+        n = self.hand.players
+        rows = "".join(f"<li>{seat_name(s, n)}: {format_points(p)}</li>" for s, p in enumerate(score.points))
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
+        over = ""
+        if self._game_would_end():
+            winners = ", ".join(seat_name(s, n) for s in self.game.winners)
+            over = f"<p><b>Game over. Lowest total wins: {winners}.</b></p>"
+        return f"<div style='font:14px sans-serif'><b>Hand over.</b><ul>{rows}</ul><ul>{notes}</ul>{over}</div>"
+
+    def _counting_html(self) -> str:
+        state = self.hand
+        n = state.players
+        unseen = state.k.deck & ~state.played_mask & ~state.hand_mask(HUMAN)
+        parts = []
+        for suit in Suit:
+            out = cards_of_mask(unseen & state.k.suit_masks[suit])
+            parts.append(f"{suit.symbol} {len(out)} out: {' '.join(c.rank.label for c in out) or '—'}")
+        voids = [f"{seat_name(s, n)}: {' '.join(v.symbol for v in state.voids(s))}" for s in range(n)
+                 if s != HUMAN and state.voids(s)]  # fmt: skip
+        return ("<div style='font:13px monospace'><b>Cards still out</b> (not yours, not played): "
+                + " · ".join(parts) + ("<br><b>Voids shown</b>: " + "; ".join(voids) if voids else "")
+                + "</div>")  # fmt: skip
+
+    def _review_html(self) -> str:
+        state = self.hand
+        n = state.players
+        items = []
+        for trick in state.tricks:
+            where = seat_name(trick.winner, n) if trick.winner is not None else "nobody"
+            cards = " ".join(c.symbol for c in trick.cards)
+            mark = " ⚠" if trick.winner == HUMAN and trick.points else ""
+            items.append(f"<li>Trick {trick.number + 1}: {cards} → {where}, "
+                         f"{format_points(trick.points)} pts{mark}</li>")  # fmt: skip
+        return ("<details><summary>Review this hand trick by trick</summary><ol style='font:13px sans-serif'>"
+                + "".join(items) + "</ol></details>")  # fmt: skip
+
+
+def _presets() -> dict[str, Rules]:
+    presets = {"Standard Hearts": STANDARD}
+    try:
+        variants = importlib.import_module("hearts_lessons.variants")
+        for name, rules in getattr(variants, "PLAYABLE_PRESETS", {}).items():
+            presets.setdefault(name, rules)
+    except ImportError:
+        pass
+    return presets
+
+
+def _preset_name(presets: dict[str, Rules], rules: Rules) -> str:
+    for name, preset in presets.items():
+        if preset == rules:
+            return name
+    return next(iter(presets))
