@@ -30,33 +30,31 @@ def readable_api_hand(seed: int) -> HandState:
 
 
 def measure(seconds: float) -> tuple[int, float]:
+    """Hands played and the CPU seconds they took (process time: one core's work, whatever else runs)."""
     rng = random.Random(2026)
     hands = 0
-    moons = 0
-    start = time.perf_counter()
+    start = time.process_time()
     deadline = start + seconds
-    while time.perf_counter() < deadline:
+    while time.process_time() < deadline:
         for _ in range(200):
             state = HandState.deal(STANDARD, seed=hands, dealer=hands % 4, hand_number=hands)
             random_playout(state, rng, record=False)
-            assert state.score is not None
-            moons += state.score.shooter is not None
             hands += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return hands, elapsed
 
 
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 4.0
-    start = time.perf_counter()
+    start = time.process_time()
     n_readable = 0
-    while time.perf_counter() - start < min(seconds / 4, 1.0):
+    while time.process_time() - start < min(seconds / 4, 1.0):
         readable_api_hand(n_readable)
         n_readable += 1
-    readable_rate = n_readable / (time.perf_counter() - start)
+    readable_rate = n_readable / (time.process_time() - start)
     hands, elapsed = measure(seconds)
     print(f"readable_api_hands_per_s: {readable_rate:.0f}")
-    print(f"hands: {hands} in {elapsed:.2f} s")
+    print(f"hands: {hands} in {elapsed:.2f} CPU s")
     print(f"random_hands_per_s: {hands / elapsed:.0f}")
 
 

@@ -17,7 +17,7 @@ from ..cards import Card, Suit
 from ..errors import IllegalActionError
 from ..render import suit_colour
 
-__all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "safe"]
+__all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "safe", "style_card_button"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -74,19 +74,24 @@ def card_label(card: Card) -> str:
 def card_button(card: Card, *, four_colour: bool = False, large: bool = False, disabled: bool = False,
                 tooltip: str | None = None) -> W.Button:  # fmt: skip
     """A button showing a card, coloured by suit, with the card's name for screen readers."""
-    size = "20px" if large else "15px"
-    button = W.Button(
-        description=card_label(card),
-        tooltip=tooltip or card.name,
-        disabled=disabled,
-        layout=W.Layout(width="62px" if large else "50px", height="46px" if large else "36px", padding="0"),
-    )
-    button.style.text_color = "#999" if disabled else suit_colour(card.suit, four_colour=four_colour)
-    button.style.font_weight = "bold"
-    button.style.font_size = size
-    button.style.button_color = "#fffdf8"
+    button = W.Button(disabled=disabled)
     button.add_class("hl-card-button")
+    style_card_button(button, card, four_colour=four_colour, large=large, muted=disabled, tooltip=tooltip)
     return button
+
+
+def style_card_button(button: W.Button, card: Card, *, four_colour: bool = False, large: bool = False,
+                      muted: bool = False, tooltip: str | None = None) -> None:  # fmt: skip
+    """Make ``button`` show ``card``; ``muted`` greys it (not playable now, but still clickable to ask why)."""
+    button.description = card_label(card)
+    button.tooltip = tooltip or card.name
+    button.layout.width = "62px" if large else "50px"
+    button.layout.height = "46px" if large else "36px"
+    button.layout.padding = "0"
+    button.style.text_color = "#a0a0a0" if muted else suit_colour(card.suit, four_colour=four_colour)
+    button.style.button_color = "#ececec" if muted else "#fffdf8"
+    button.style.font_weight = "bold"
+    button.style.font_size = "20px" if large else "15px"
 
 
 class CardPicker(W.HBox):
@@ -99,27 +104,39 @@ class CardPicker(W.HBox):
         self.four_colour = four_colour
         self.on_change = on_change
         self._toggles: dict[Card, W.ToggleButton] = {}
+        self._pool: list[W.ToggleButton] = []
+        self._quiet = False
         self.set_cards(cards)
 
     def set_cards(self, cards: Iterable[Card], *, disabled: Iterable[Card] = (), reasons: dict[Card, str] | None = None
                   ) -> None:  # fmt: skip
+        """Show these cards, unselected. Toggle widgets are reused, so this is cheap to call on every render."""
         off = set(disabled)
-        self._toggles = {}
-        for card in cards:
-            toggle = W.ToggleButton(
-                description=card_label(card),
-                tooltip=(reasons or {}).get(card, card.name),
-                disabled=card in off,
-                layout=W.Layout(width="50px", height="36px", padding="0"),
-            )
-            toggle.style.text_color = "#999" if card in off else suit_colour(card.suit, four_colour=self.four_colour)
+        wanted = list(cards)
+        while len(self._pool) < len(wanted):
+            toggle = W.ToggleButton(layout=W.Layout(width="50px", height="36px", padding="0"))
             toggle.style.font_weight = "bold"
             toggle.add_class("hl-card-toggle")
             toggle.observe(self._changed, names="value")
-            self._toggles[card] = toggle
-        self.children = tuple(self._toggles.values())
+            self._pool.append(toggle)
+        self._toggles = {}
+        self._quiet = True
+        try:
+            for card, toggle in zip(wanted, self._pool, strict=False):
+                toggle.value = False
+                toggle.description = card_label(card)
+                toggle.tooltip = (reasons or {}).get(card, card.name)
+                toggle.disabled = card in off
+                colour = suit_colour(card.suit, four_colour=self.four_colour)
+                toggle.style.text_color = "#999" if card in off else colour
+                self._toggles[card] = toggle
+        finally:
+            self._quiet = False
+        self.children = tuple(self._pool[: len(wanted)])
 
     def _changed(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
         if self.limit is not None and change["new"] and len(self.selected) > self.limit:
             change["owner"].value = False
             return

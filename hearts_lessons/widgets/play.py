@@ -16,8 +16,8 @@ deck and large cards are all here. The widget is a thin controller: the engine d
 from __future__ import annotations
 
 import base64
-import importlib
 import html
+import importlib
 import random
 import time
 from collections.abc import Sequence
@@ -35,7 +35,7 @@ from ..rules import STANDARD, Moon, PassDirection, Rules
 from ..scoring import format_points
 from ..state import HandState, Phase
 from ..table import seat_name, trick_html
-from .common import CardPicker, MessageLine, card_button, safe
+from .common import CardPicker, MessageLine, card_button, safe, style_card_button
 
 __all__ = ["DEFAULT_BOT", "PlayTable", "rule_switches"]
 
@@ -125,6 +125,8 @@ class PlayTable(W.VBox):
             self.review, files,
         )  # fmt: skip
         self._buttons: dict[Card, W.Button] = {}
+        self._button_cards: dict[int, Card] = {}
+        self._pool: list[W.Button] = []
         self.new_game()
 
     # -- set-up --------------------------------------------------------------------------------------------
@@ -183,7 +185,8 @@ class PlayTable(W.VBox):
 
     def _run_bots(self) -> None:
         """Let the bots act until it is the reader's turn (or the hand ends), showing each move."""
-        self._render()
+        if self.pace:
+            self._render()
         while True:
             said = bot_step(self.hand, self.bots, self.rng)
             if said is None:
@@ -221,6 +224,11 @@ class PlayTable(W.VBox):
 
     def _click(self, card: Card) -> None:
         self.play(card)
+
+    def _pool_click(self, button: W.Button) -> None:
+        card = self._button_cards.get(id(button))
+        if card is not None:
+            self.play(card)
 
     def _typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
@@ -330,21 +338,22 @@ class PlayTable(W.VBox):
             self.pass_picker.limit = state.cards_to_pass
             self.pass_picker.set_cards(state.hand(HUMAN), disabled=reasons, reasons=reasons)
             self._update_pass_button()
-        # the reader's hand as buttons
+        # the reader's hand as buttons (reused from a pool: creating widgets is what costs time)
         self.hand_box.layout.display = "none" if passing else ""
-        buttons = []
-        self._buttons = {}
         my_turn = state.phase is Phase.PLAYING and state.to_play == HUMAN
-        for card in state.hand(HUMAN):
+        cards = state.hand(HUMAN)
+        while len(self._pool) < len(cards):
+            button = card_button(cards[len(self._pool)], four_colour=four, large=self.large.value)
+            button.on_click(self._pool_click)
+            self._pool.append(button)
+        self._buttons = {}
+        for card, button in zip(cards, self._pool, strict=False):
             reason = state.why_not(card, HUMAN) if my_turn else None
-            button = card_button(card, four_colour=four, large=self.large.value, tooltip=reason or card.name)
-            if reason or not my_turn:
-                button.style.text_color = "#a0a0a0"
-                button.style.button_color = "#ececec"
-            button.on_click(lambda _, c=card: self._click(c))
+            style_card_button(button, card, four_colour=four, large=self.large.value, muted=bool(reason or not my_turn),
+                              tooltip=reason or card.name)  # fmt: skip
             self._buttons[card] = button
-            buttons.append(button)
-        self.hand_box.children = tuple(buttons)
+        self._button_cards = {id(b): c for c, b in self._buttons.items()}
+        self.hand_box.children = tuple(self._pool[: len(cards)])
         self.keyboard.disabled = not my_turn
         # moon choice
         if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:

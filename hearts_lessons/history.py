@@ -1,0 +1,146 @@
+"""Facts for the history lesson, as data: a timeline of Hearts and its names across languages.
+
+Each event names its sources (``RULES.md`` section 5, the seed documents by file name, and public references) and,
+where it changed the rules, the rules preset that plays it in this engine.
+
+>>> [e.year for e in TIMELINE][:2]
+[1550, 1650]
+>>> len(NAMES) >= 8
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DRIFT", "NAMES", "TIMELINE", "Drift", "Event", "Name", "event_html"]
+
+SEED_WIKIPEDIA = "seeds/000_054fa0c559059fe4.txt"
+SEED_BLOG = "seeds/001_d4e5111b3122471a.txt"
+SEED_HOWTO = "seeds/002_01de176b917b05ba.txt"
+SEED_HAGGIS = "seeds/003_f6267983a4d4ba7d.txt"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One step of the story. ``year`` orders the timeline; ``when`` is what the sources actually say."""
+
+    year: int
+    when: str
+    title: str
+    text: str
+    sources: tuple[str, ...]
+    preset: str | None = None
+    disputed: str | None = None
+
+
+TIMELINE: tuple[Event, ...] = (
+    Event(1550, "from about the 16th century", "Reversis",
+          "A trick-avoidance game played in Europe: players try not to take certain cards. Taking every trick — "
+          "'the Reversis' — earned a bonus, which lives on in Hearts as the local rule 'shoot the sun'.",
+          (SEED_WIKIPEDIA, "English Wikipedia, 'Reversis'"),
+          disputed="Seed 000 dates Reversis to the 16th century; other sources put its popularity around 1750 in "
+                   "Spain. The book shows both dates rather than choosing."),
+    Event(1650, "17th–18th centuries", "Fashionable in France",
+          "Reversis is in fashion among the French nobility. (It is not the board game Reversi, which once shared "
+          "its name.)", (SEED_WIKIPEDIA,)),
+    Event(1880, "1880s", "Hearts takes shape",
+          "A modern Reversis with rules of German origin becomes popular in the USA: every heart is a penalty "
+          "point and nothing else scores. This is 'Basic Hearts' in this book.",
+          (SEED_WIKIPEDIA, "Edmond Hoyle, The Standard Hoyle (1887)"), preset="Basic Hearts"),
+    Event(1910, "early 20th century", "Black Lady",
+          "Adding the queen of spades at 13 points makes 26 points per hand. Black Lady overshadows plain Hearts "
+          "and is what most people now simply call Hearts.", (SEED_WIKIPEDIA, "pagat.com, Hearts"),
+          preset="Standard Hearts"),
+    Event(1939, "1939", "Black Maria in print",
+          "The British three-player relative, with the K♠ (10) and A♠ (7) as extra penalty cards, is first printed.",
+          ("English Wikipedia, 'Black Maria (card game)'", "pagat.com, Black Maria"), preset="Black Maria",
+          disputed="Seeds 000 and 002 use 'Black Maria' as another name for standard Hearts; this book keeps the "
+                   "name for the British game."),
+    Event(1992, "1992", "Microsoft Hearts",
+          "Hearts ships with Windows for Workgroups 3.1 and then with Windows 95 to 7; millions learn the game "
+          "from it. Its rule that only a heart (not the Q♠) breaks hearts is an option here.",
+          (SEED_WIKIPEDIA, "English Wikipedia, 'Microsoft Hearts'"),
+          disputed="Seed 000 says 'Windows 95 and later'; Windows for Workgroups 3.1 came first."),
+    Event(2001, "2001 (Windows XP)", "Internet Hearts",
+          "Windows XP adds Internet Hearts, played against strangers online; Vista and later drop it, and its "
+          "service ended in 2019.", (SEED_WIKIPEDIA, "English Wikipedia, 'Microsoft Hearts'")),
+    Event(2006, "2006", "Hardwood Hearts on Xbox 360",
+          "Hardwood Hearts comes to Xbox Live Arcade on the Xbox 360.", (SEED_WIKIPEDIA,)),
+    Event(2010, "2010", "Haggis",
+          "Sean Ross publishes Haggis, a two-to-three player climbing game with bombs: a cousin from another "
+          "family of card games, taught at the end of this book.", (SEED_HAGGIS,)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Name:
+    english: str
+    japanese: str
+    meaning: str
+    sources: tuple[str, ...]
+
+
+NAMES: tuple[Name, ...] = (
+    Name("Hearts", "ハーツ (some books: ハート)", "the game, after the suit you avoid", (SEED_WIKIPEDIA,)),
+    Name("Black Lady", "ブラック・レディ", "the Q♠ version, today's standard game", (SEED_WIKIPEDIA, SEED_HOWTO)),
+    Name("Black Maria", "ブラック・マリア", "another name for Black Lady — or the British 3-player game",
+         (SEED_WIKIPEDIA, SEED_HOWTO)),
+    Name("Dirty", "ダーティー", "a nickname of the game", (SEED_HOWTO,)),
+    Name("Crubs", "クラッブス", "a nickname of the game", (SEED_HOWTO,)),
+    Name("Reversis", "リバーシス", "the ancestor game", (SEED_WIKIPEDIA,)),
+    Name("shooting the moon", "シュート・ザ・ムーン", "taking every penalty card", (SEED_WIKIPEDIA, SEED_HOWTO)),
+    Name("slam", "スラム", "seed 000's name for the moon", (SEED_WIKIPEDIA,)),
+    Name("going for control", "ゴーイング・フォー・コントロール", "another name for the moon", (SEED_WIKIPEDIA,)),
+    Name("running hearts / running", "ランニング・ハーツ / ランニング", "other names for the moon",
+         (SEED_WIKIPEDIA, SEED_HOWTO)),
+    Name("shooting the sun", "シュート・ザ・サン", "taking every trick (from Reversis)", (SEED_WIKIPEDIA,)),
+    Name("breaking hearts", "ハートをブレークする", "playing the first penalty card", (SEED_WIKIPEDIA,)),
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Drift:
+    """A rule on which the sources still disagree, and the engine option that switches it."""
+
+    rule: str
+    option: str
+    choices: str
+    sources: str
+
+
+DRIFT: tuple[Drift, ...] = (
+    Drift("Does the Q♠ break hearts?", "penalty_cards_break_hearts", "True / False",
+          "seeds 000, 001: any penalty card; Windows Hearts: only a heart"),
+    Drift("Points on the first trick?", "points_on_first_trick", "False / True",
+          "seed 000 and 002 forbid; seed 001 and pagat.com allow"),
+    Drift("Must hearts be broken before a heart is led?", "must_break_hearts", "True / False",
+          "seed 000 calls it an optional rule"),
+    Drift("Scoring the moon", "moon", "others_add / shooter_subtracts / shooter_chooses / reset_to_zero / none",
+          "seeds 001, 002: others +26; seed 000: the slam; seed 002: the shooter may subtract"),
+    Drift("When does the game end?", "game_end", "reach_target / exceed_target / fixed_hands",
+          "seeds 000, 002: reaching 100; seeds 000, 001: passing 100"),
+    Drift("Which card goes for three players?", "removed_cards", "2♦ / 2♣ / 2♠ / a hole card",
+          "seed 000: 2♣ or 2♦; seed 001: 2♠; seed 002: a hole card"),
+    Drift("Passing", "pass_cycle", "left, right, across, hold / always left / split / dealer's choice",
+          "seed 002 and Windows: the cycle; seed 000's basic rule: always left"),
+    Drift("May the Q♠ be led before hearts break?", "queen_lead_restricted", "False / True", "seed 001: no"),
+)  # fmt: skip
+
+
+def event_html(event: Event) -> str:
+    """One timeline event as an HTML card."""
+    import html
+
+    sources = "; ".join(html.escape(s) for s in event.sources)
+    parts = [
+        '<div class="hl-event" style="border-left:4px solid #c8102e;padding:4px 10px;font:14px sans-serif">',
+        f"<div style='color:#666'>{html.escape(event.when)}</div><b>{html.escape(event.title)}</b>",
+        f"<p>{html.escape(event.text)}</p>",
+    ]
+    if event.disputed:
+        parts.append(f"<p><i>Sources disagree:</i> {html.escape(event.disputed)}</p>")
+    if event.preset:
+        parts.append(f"<p>Play it here with the preset <code>{html.escape(event.preset)}</code>.</p>")
+    parts.append(f"<div style='font-size:12px;color:#555'>Sources: {sources}</div></div>")
+    return "".join(parts)
