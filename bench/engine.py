@@ -1,6 +1,6 @@
 """Benchmark: complete random hands of standard Hearts per second on one core.
 
-Each hand is dealt from a seed, every seat passes three uniformly random cards, and every play is a uniformly
+Every hand is dealt from one seeded random generator, every seat passes three uniformly random cards, and every play is a uniformly
 random legal card, through the engine's legality cascade and scoring. Prints figures; asserts nothing.
 
     python bench/engine.py [seconds]
@@ -37,7 +37,7 @@ def measure(seconds: float) -> tuple[int, float]:
     deadline = start + seconds
     while time.process_time() < deadline:
         for _ in range(200):
-            state = HandState.deal(STANDARD, seed=hands, dealer=hands % 4, hand_number=hands)
+            state = HandState.deal(STANDARD, dealer=hands % 4, hand_number=hands, rng=rng)
             random_playout(state, rng, record=False)
             hands += 1
     elapsed = time.process_time() - start

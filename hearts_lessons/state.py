@@ -230,11 +230,13 @@ class HandState:
         dealer: int = 0,
         hand_number: int = 0,
         totals_before: Sequence[Points] | None = None,
+        rng: random.Random | None = None,
     ) -> HandState:
         """Shuffle with ``seed`` and deal one card at a time clockwise, starting left of the dealer; cards left
-        over after an even deal are the hole cards (or kitty)."""
+        over after an even deal are the hole cards (or kitty). Simulations of many hands may pass one seeded
+        ``rng`` instead (the record then keeps the deal itself, not a seed)."""
         ids = list(layout_for(rules).deck_ids)
-        random.Random(seed).shuffle(ids)
+        (rng or random.Random(seed)).shuffle(ids)
         n = rules.players
         size = len(ids) // n
         hands = [0] * n
@@ -243,7 +245,7 @@ class HandState:
         hole = 0
         for card_id in ids[size * n :]:
             hole |= 1 << card_id
-        return cls(rules, hands, hole, dealer=dealer, hand_number=hand_number, seed=seed,
+        return cls(rules, hands, hole, dealer=dealer, hand_number=hand_number, seed=None if rng else seed,
                    totals_before=totals_before)  # fmt: skip
 
     @classmethod
