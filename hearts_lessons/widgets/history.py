@@ -26,8 +26,8 @@ class Timeline(W.VBox):
             options=[(f"{e.when}: {e.title}", i) for i, e in enumerate(events)], value=0,
             description="When:", layout=W.Layout(width="620px"), continuous_update=True,
         )  # fmt: skip
-        self.prev_button = W.Button(description="Earlier", icon="arrow-left")
-        self.next_button = W.Button(description="Later", icon="arrow-right")
+        self.prev_button = W.Button(description="◀ Earlier")
+        self.next_button = W.Button(description="Later ▶")
         self.prev_button.on_click(lambda _: self._step(-1))
         self.next_button.on_click(lambda _: self._step(1))
         self.strip = W.HTML()

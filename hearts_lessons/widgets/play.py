@@ -90,18 +90,18 @@ class PlayTable(W.VBox):
         self.story = W.HTML()
         self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.pass_picker = CardPicker(on_change=lambda _: self._update_pass_button())
-        self.pass_button = W.Button(description="Pass", button_style="primary", icon="share")
+        self.pass_button = W.Button(description="Pass", button_style="primary")
         self.pass_button.on_click(lambda _: self._pass())
         self.pass_box = W.VBox([self.pass_picker, self.pass_button])
         self.moon_box = W.HBox()
-        self.next_button = W.Button(description="Next hand", button_style="success", icon="forward")
+        self.next_button = W.Button(description="Next hand", button_style="success")
         self.next_button.on_click(lambda _: self._next_hand())
         self.keyboard = W.Text(placeholder="type a card (QS, 10D, Q♠) and press Enter", continuous_update=False,
                                description="Play:", layout=W.Layout(width="360px"))  # fmt: skip
         self.keyboard.observe(self._typed, names="value")
-        self.undo_button = W.Button(description="Undo", icon="undo", tooltip="Take back your last action")
+        self.undo_button = W.Button(description="Undo", tooltip="Take back your last action")
         self.undo_button.on_click(lambda _: self._undo())
-        self.last_button = W.ToggleButton(description="Last trick", icon="eye", tooltip="Show the last trick")
+        self.last_button = W.ToggleButton(description="Last trick", tooltip="Show the last trick")
         self.last_button.observe(lambda _: self._render(), names="value")
         self.four_colour = W.Checkbox(value=four_colour, description="four-colour deck", indent=False)
         self.large = W.Checkbox(value=large, description="large cards", indent=False)
@@ -111,7 +111,7 @@ class PlayTable(W.VBox):
         self.count_view = W.HTML()
         self.sheet = W.HTML()
         self.review = W.HTML()
-        self.save_button = W.Button(description="Save game", icon="download")
+        self.save_button = W.Button(description="Save game")
         self.save_button.on_click(lambda _: self._save())
         self.save_link = W.HTML()
         self.load_upload = W.FileUpload(accept=".json", multiple=False, description="Load game")
@@ -143,7 +143,7 @@ class PlayTable(W.VBox):
             self.switches[field] = W.Dropdown(options=choices, value=value, description=label,
                                               style={"description_width": "200px"},
                                               layout=W.Layout(width="460px"))  # fmt: skip
-        self.new_button = W.Button(description="New game", button_style="warning", icon="refresh")
+        self.new_button = W.Button(description="New game", button_style="warning")
         self.new_button.on_click(lambda _: self._new_from_setup())
         return W.VBox([
             W.HBox([self.players_box, self.preset_box, self.bot_box]),
@@ -191,7 +191,7 @@ class PlayTable(W.VBox):
             said = bot_step(self.hand, self.bots, self.rng)
             if said is None:
                 break
-            if self.pace:
+            if self.pace and self.hand.actions and self.hand.actions[-1].kind == "play":
                 self.message.show(said, "info")
                 self._render()
                 time.sleep(self.pace)
