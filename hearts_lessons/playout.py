@@ -62,7 +62,7 @@ def _settle(state: HandState, rng: random.Random) -> None:
     if state.phase is Phase.MOON_CHOICE:
         shooter = state.moon_shooter
         assert shooter is not None
-        choice = best_moon_choice(state.rules.moon, shooter, state.totals_before, state.k.moon_value)
+        choice = best_moon_choice(state.rules, shooter, state.totals_before)
         state.choose_moon(choice if choice in MOON_CHOICES[state.rules.moon] else rng.choice(state.moon_choices))
 
 

@@ -407,7 +407,8 @@ def _validate(r: Rules) -> None:
         raise RulesError("between 1 and 4 cards are passed")
     if PassDirection.SPLIT in r.cycle and r.players - 1 >= r.hand_size:
         raise RulesError(f"a split pass gives {r.players - 1} cards but a hand has only {r.hand_size}")
-    if r.cards_passed >= r.hand_size:
+    passes_full = {PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.DEALERS_CHOICE}
+    if passes_full & set(r.cycle) and r.cards_passed >= r.hand_size:
         raise RulesError(f"cannot pass {r.cards_passed} cards from a hand of {r.hand_size}")
     for card in r.unpassable:
         if card not in set(r.deck):

@@ -220,22 +220,48 @@ def _clean(value: Points) -> Points:
     return int(value)
 
 
-def best_moon_choice(rules_moon: Moon, shooter: int, totals: Sequence[Points], moon_value: Points) -> str:
-    """The choice a shooter should make to end furthest ahead of the best other player (a simple,
-    explainable policy used by the bots and as the widgets' suggestion)."""
-    choices = MOON_CHOICES[rules_moon]
+def best_moon_choice(rules: Rules, shooter: int, totals: Sequence[Points], moon_value: Points | None = None) -> str:
+    """The moon choice a shooter should make, given the totals before the hand (a simple, explainable policy
+    used by the bots and offered as the widgets' suggestion).
 
-    def margin(choice: str) -> float:
+    Ending the game while lowest is best, ending it while not lowest is worst; otherwise keep the best margin over
+    the nearest rival, and when both choices give the same margin (adding M to the others or subtracting it from
+    yourself usually do) bring the end nearer when leading, push it away when behind.
+
+    >>> from hearts_lessons.rules import STANDARD
+    >>> chooses = STANDARD.with_options(moon=Moon.SHOOTER_CHOOSES)
+    >>> best_moon_choice(chooses, 0, [10, 80, 40, 50])   # others +26 ends the game with seat 0 lowest
+    'others_add'
+    >>> best_moon_choice(chooses, 0, [90, 80, 40, 50])   # others +26 would end it with seat 0 losing
+    'shooter_subtracts'
+    """
+    from .rules import GameEnd
+
+    choices = MOON_CHOICES[rules.moon]
+    m = layout_for(rules).moon_value if moon_value is None else moon_value
+    by_size = rules.magnitude_scores or isinstance(m, complex)
+
+    def outcome(choice: str) -> tuple[int, float, int]:
         after = [complex(t) for t in totals]
         if choice == "others_add":
-            after = [t + (moon_value if s != shooter else 0) for s, t in enumerate(after)]
+            after = [t + (m if s != shooter else 0) for s, t in enumerate(after)]
         elif choice == "shooter_subtracts":
-            after[shooter] -= moon_value
+            after[shooter] -= m
         else:
             sign = 1 if choice == "plus" else -1
-            after = [t + (sign * moon_value if s != shooter else 0) for s, t in enumerate(after)]
-        mine = abs(after[shooter]) if isinstance(moon_value, complex) else after[shooter].real
-        others = [abs(t) if isinstance(moon_value, complex) else t.real for s, t in enumerate(after) if s != shooter]
-        return min(others) - mine
+            after = [t + (sign * m if s != shooter else 0) for s, t in enumerate(after)]
+        sizes = [abs(t) if by_size else t.real for t in after]
+        if rules.game_end is GameEnd.REACH_TARGET:
+            ends = any(size >= rules.target for size in sizes)
+        elif rules.game_end is GameEnd.EXCEED_TARGET:
+            ends = any(size > rules.target for size in sizes)
+        else:
+            ends = False
+        lowest = sizes[shooter] <= min(sizes)
+        rank = (2 if lowest else -1) if ends else 0
+        margin = min(size for s, size in enumerate(sizes) if s != shooter) - sizes[shooter]
+        nearer_end = sum(sizes) - sum(abs(t) if by_size else complex(t).real for t in totals)
+        tie_break = 1 if (nearer_end > 0) == lowest else 0
+        return (rank, round(margin, 9), tie_break)
 
-    return max(choices, key=margin)
+    return max(choices, key=outcome)

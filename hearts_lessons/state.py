@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_of_mask, mask_of, parse_cards
+from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_of_mask, mask_of
 from .errors import IllegalPassError, IllegalPlayError, RecordError, RulesError
 from .layout import Layout, layout_for
 from .legality import legal_mask, play_reason
@@ -107,6 +107,11 @@ def _card(value: CardLike) -> Card:
     return Card(card.rank, card.suit, int(copy))
 
 
+def _codes(text: str) -> list[str]:
+    """Split a list of card codes (``"QS 2C, QS#1"``: ``#1`` names the card of the second deck)."""
+    return text.replace(",", " ").replace(";", " ").split()
+
+
 def direction_offset(direction: PassDirection | str, players: int) -> int:
     """How many seats to the left the cards go: left 1, right ``players - 1``, across ``players // 2``."""
     d = PassDirection(direction)
@@ -161,6 +166,7 @@ class HandState:
         "phase",
         "rules",
         "seed",
+        "start",
         "targets",
         "totals_before",
         "trick_number",
@@ -190,6 +196,8 @@ class HandState:
         self._hands = list(hands)
         self._hole = hole
         self._hole_owner: int | None = None
+        # Every card of the deck but set-aside hole cards can be taken. In a puzzle with short hands the cards not
+        # dealt count as taken before the puzzle by nobody in particular, so a puzzle cannot end in a moon.
         self._in_play = self.k.deck & ~hole if rules.hole_cards is HoleCards.SET_ASIDE else self.k.deck
         self.direction = direction if direction is not None else rules.cycle[hand_number % len(rules.cycle)]
         self.targets = pass_targets(self.direction, rules)
@@ -213,6 +221,8 @@ class HandState:
         self.opening_card = -1
         self.totals_before: tuple[Points, ...] = tuple(totals_before) if totals_before else (0,) * n
         self.actions: list[Action] = []
+        self.start: tuple[int, int, bool] | None = None
+        """For a puzzle that starts mid-hand: (leader, trick number, hearts broken)."""
         if self.direction is PassDirection.DEALERS_CHOICE:
             self.phase = Phase.DEALERS_CHOICE
         elif self.targets:
@@ -279,7 +289,7 @@ class HandState:
         masks: list[int] = []
         seen = 0
         for seat_cards in hands:
-            cards = parse_cards(seat_cards) if isinstance(seat_cards, str) else [_card(c) for c in seat_cards]
+            cards = [_card(c) for c in (_codes(seat_cards) if isinstance(seat_cards, str) else seat_cards)]
             mask = 0
             for card in cards:
                 if card.bit & ~layout_for(rules).deck:
@@ -292,24 +302,30 @@ class HandState:
         sizes = {m.bit_count() for m in masks}
         if len(sizes) != 1:
             raise ValueError("every player must hold the same number of cards")
-        hole_cards = parse_cards(hole) if isinstance(hole, str) else [_card(c) for c in hole]
+        hole_cards = [_card(c) for c in (_codes(hole) if isinstance(hole, str) else hole)]
         hole_mask = mask_of(hole_cards)
         if hole_mask & seen:
             raise ValueError("a hole card is also in a hand")
         chosen = PassDirection.HOLD if hold else direction
         state = cls(rules, masks, hole_mask, dealer=dealer, hand_number=hand_number, direction=chosen)
         if leader is not None or trick_number or hearts_broken:
-            if state.phase is not Phase.PLAYING:
-                raise ValueError("a puzzle that starts mid-hand needs hold=True")
-            if leader is not None:
-                if not 0 <= leader < rules.players:
-                    raise ValueError(f"there is no seat {leader}")
-                state.leader = leader
-            state.trick_number = trick_number
-            state.hearts_broken = hearts_broken
-            if trick_number:
-                state.opening_card = -1
+            state._set_start(state.leader if leader is None else leader, trick_number, hearts_broken)
         return state
+
+    def _set_start(self, leader: int, trick_number: int, hearts_broken: bool) -> None:
+        """Start a puzzle mid-hand: who leads, how many tricks were played before, whether hearts are broken."""
+        if self.phase is not Phase.PLAYING or self.actions or self._tricks:
+            raise ValueError("a puzzle that starts mid-hand needs hold=True")
+        if not 0 <= leader < self.players:
+            raise ValueError(f"there is no seat {leader}")
+        if trick_number < 0:
+            raise ValueError("the trick number cannot be negative")
+        self.leader = leader
+        self.trick_number = trick_number
+        self.hearts_broken = hearts_broken
+        if trick_number:
+            self.opening_card = -1
+        self.start = (leader, trick_number, hearts_broken)
 
     def copy(self) -> HandState:
         """An independent copy (cheap: lists of ints)."""
@@ -745,10 +761,13 @@ class HandState:
 
     def restart(self) -> HandState:
         """A fresh state of the same deal, before any action."""
-        return HandState(
+        fresh = HandState(
             self.rules, self.deal_cards, self._hole, dealer=self.dealer, hand_number=self.hand_number,
             seed=self.seed, direction=self.direction, totals_before=self.totals_before,
         )  # fmt: skip
+        if self.start is not None:
+            fresh._set_start(*self.start)
+        return fresh
 
     def undo(self) -> Action:
         """Take back the last action (the hand is replayed without it). Returns the action taken back."""
@@ -774,8 +793,10 @@ class HandState:
             "deal": [[_code(c) for c in cards_of_mask(m)] for m in self.deal_cards],
             "hole": [_code(c) for c in cards_of_mask(self._hole)],
             "totals_before": [_points_json(t) for t in self.totals_before],
+            "start": None if self.start is None else {
+                "leader": self.start[0], "trick_number": self.start[1], "hearts_broken": self.start[2]},
             "actions": [a.to_json() for a in self.actions],
-        }
+        }  # fmt: skip
 
     def to_json(self) -> str:
         """Save the hand (finished or in progress) as JSON text."""
@@ -823,6 +844,17 @@ class HandState:
                 raise RecordError("the deal does not match the record's seed (the record was changed)")
         state = cls(rules, hands, hole_mask, dealer=dealer, hand_number=hand_number, seed=seed,
                     direction=direction, totals_before=totals or None)  # fmt: skip
+        start = d.get("start")
+        if start is not None:
+            if not isinstance(start, dict):
+                raise RecordError("the record's 'start' must be a JSON object")
+            leader = require(start, "leader", int, "start")
+            number = require(start, "trick_number", int, "start")
+            broken = require(start, "hearts_broken", bool, "start")
+            try:
+                state._set_start(leader, number, broken)
+            except ValueError as exc:
+                raise RecordError(f"the record's puzzle start is invalid: {exc}") from None
         for index, raw in enumerate(require(d, "actions", list)):
             action = _action_from_json(raw, index)
             try:

@@ -95,7 +95,7 @@ class SeatView:
             hand_number=state.hand_number,
             direction=state.direction,
             targets=state.targets,
-            hand_mask=state._hands[seat],
+            hand_mask=0 if state.phase.value == "dealers_choice" and seat == state.dealer else state._hands[seat],
             legal_mask=state.legal_mask(seat),
             to_play=state.to_play,
             leader=state.leader,

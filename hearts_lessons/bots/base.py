@@ -115,7 +115,7 @@ def moon_choice(state: HandState) -> str:
     """The shooter's best moon choice for the current totals (see :func:`~hearts_lessons.scoring.best_moon_choice`)."""
     shooter = state.moon_shooter
     assert shooter is not None
-    return best_moon_choice(state.rules.moon, shooter, state.totals_before, state.k.moon_value)
+    return best_moon_choice(state.rules, shooter, state.totals_before)
 
 
 def play_hand(state: HandState, bots: Sequence[Policy] | Mapping[int, Policy], rng: random.Random,
