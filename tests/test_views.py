@@ -205,3 +205,11 @@ def test_state_from_view_refuses_what_it_cannot_rebuild() -> None:
     hands[0], hands[1] = hands[1], hands[0]
     with pytest.raises(ValueError, match="its own hand"):
         state_from_view(playing.view(0), hands)
+
+
+def test_the_dealer_chooses_the_passes_without_seeing_their_hand() -> None:
+
+    state = HandState.deal(Rules(pass_cycle=(PassDirection.DEALERS_CHOICE,)), seed=3, dealer=2)
+    assert state.view(2).hand_mask == 0 and state.view(1).hand_mask == state.hand_mask(1)
+    state.choose_passes({"left": 2, "right": 1})
+    assert state.view(2).hand_mask == state.hand_mask(2)
