@@ -162,7 +162,8 @@ def test_toc_structure(toc: dict[str, Any]) -> None:
     assert toc["format"] == "jb-book"
     assert toc["root"] == "book/welcome"
     parts = {part["caption"]: [c["file"] for c in part["chapters"]] for part in toc["parts"]}
-    assert list(parts) == ["Start here", "For teachers", "Reference"]
+    required = ["Start here", "For teachers", "Reference"]
+    assert [caption for caption in parts if caption in required] == required  # more parts may come
     assert parts["Start here"][:3] == ["book/how_to_use", *LESSONS]
     assert parts["For teachers"] == ["book/teachers", "book/rules_sheet"]
     assert parts["Reference"] == ["book/glossary", "book/references"]

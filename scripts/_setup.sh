@@ -1,0 +1,106 @@
+# shellcheck shell=bash
+# Sourced by the other scripts in scripts/: finds the repository, makes .venv and installs into it
+# everything the book needs (requirements.txt, then the engine with `pip install -e .`).
+#
+# The install runs only when requirements.txt, pyproject.toml or the Python version changed since the
+# last successful install (a stamp in .venv records their hash), so a second run takes a second.
+# Environment: PYTHON=python3.12 picks the interpreter for a new .venv; HL_FORCE_INSTALL=1 reinstalls.
+
+set -euo pipefail
+
+HL_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+HL_VENV="$HL_ROOT/.venv"
+HL_STAMP="$HL_VENV/.hearts-lessons-installed"
+
+hl_log() { printf '==> %s\n' "$*"; }
+hl_warn() { printf 'warning: %s\n' "$*" >&2; }
+hl_die() {
+  printf 'error: %s\n' "$*" >&2
+  exit 1
+}
+
+# The first Python 3.11+ found (or $PYTHON).
+hl_find_python() {
+  local candidate
+  for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do
+    [ -n "$candidate" ] || continue
+    if command -v "$candidate" >/dev/null 2>&1 &&
+      "$candidate" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+      command -v "$candidate"
+      return 0
+    fi
+  done
+  return 1
+}
+
+hl_make_venv() {
+  local python
+  python="$(hl_find_python)" || hl_die "Python 3.11 or newer is needed (set PYTHON=/path/to/python3)"
+  hl_log "creating .venv with $python ($("$python" --version 2>&1))"
+  if "$python" -m venv "$HL_VENV"; then
+    return 0
+  fi
+  rm -rf "$HL_VENV"
+  # Debian and Ubuntu ship venv/ensurepip separately.
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    local minor
+    minor="$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')"
+    hl_log "python -m venv failed; installing python${minor}-venv with apt-get"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "python${minor}-venv" || apt-get install -y -qq python3-venv
+    "$python" -m venv "$HL_VENV" || hl_die "could not create .venv"
+  else
+    hl_die "python -m venv failed: install your system's python3-venv package and run again"
+  fi
+}
+
+hl_install_key() {
+  {
+    cat "$HL_ROOT/requirements.txt" "$HL_ROOT/pyproject.toml"
+    "$HL_VENV/bin/python" -c 'import sys; print(sys.version)'
+  } | sha256sum | cut -d' ' -f1
+}
+
+# Make .venv current and put it first on PATH (so `python`, `jupyter`, the kernel are the venv's).
+hl_setup() {
+  cd "$HL_ROOT"
+  [ -x "$HL_VENV/bin/python" ] || hl_make_venv
+  export VIRTUAL_ENV="$HL_VENV"
+  export PATH="$HL_VENV/bin:$PATH"
+  unset PYTHONHOME
+  local key
+  key="$(hl_install_key)"
+  if [ "${HL_FORCE_INSTALL:-0}" != 1 ] && [ -f "$HL_STAMP" ] && [ "$(cat "$HL_STAMP")" = "$key" ] &&
+    python -c 'import importlib.metadata as m; m.version("hearts-lessons")' 2>/dev/null; then
+    hl_log "environment up to date (.venv)"
+    return 0
+  fi
+  hl_log "installing requirements.txt and the engine into .venv (first run takes a few minutes)"
+  rm -f "$HL_STAMP"
+  python -m pip install --disable-pip-version-check --quiet -r requirements.txt
+  python -m pip install --disable-pip-version-check --quiet -e .
+  printf '%s\n' "$key" >"$HL_STAMP"
+  hl_log "environment ready"
+}
+
+# Fetch require.js, the ipywidgets HTML manager and MathJax from npm into _vendor/ (cached).
+hl_vendor_assets() {
+  python "$HL_ROOT/scripts/vendor_assets.py"
+}
+
+# Clean static build of the book into _build/html; fails on any warning or notebook error, or if a
+# page loads anything from outside the site. HL_TOC=path/to/toc.yml builds another table of contents.
+# (Each command ends in `|| return`: callers may run this where `set -e` is not in force.)
+hl_build_book() {
+  hl_vendor_assets || return
+  # A clean build every time: Sphinx 7.4 does not refresh changed static files in place, and pages
+  # of removed notebooks would linger. Notebooks are rerun anyway (execute_notebooks: force).
+  rm -rf "$HL_ROOT/_build/html" "$HL_ROOT/_build/.doctrees" "$HL_ROOT/_build/jupyter_execute" || return
+  local toc_args=()
+  if [ -n "${HL_TOC:-}" ]; then
+    toc_args=(--toc "$HL_TOC")
+  fi
+  jupyter-book build "$HL_ROOT" -W -n --keep-going "${toc_args[@]}" || return
+  python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
+}

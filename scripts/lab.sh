@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Run the lessons live: set up .venv (first run only), then open JupyterLab on notebooks/.
+#   bash scripts/lab.sh            # http://127.0.0.1:8888/lab?token=... (PORT=... to change)
+# Extra arguments go to `jupyter lab`, e.g. bash scripts/lab.sh --no-browser
+set -euo pipefail
+# shellcheck source=scripts/_setup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
+
+hl_setup
+
+port="${PORT:-8888}"
+if ! python - "$port" <<'PY'; then
+import socket, sys
+with socket.socket() as s:
+    try:
+        s.bind(("127.0.0.1", int(sys.argv[1])))
+    except OSError:
+        sys.exit(1)
+PY
+  hl_die "port $port on 127.0.0.1 is busy (is JupyterLab already running?); try: PORT=8899 bash scripts/lab.sh"
+fi
+token="${HL_LAB_TOKEN:-$(python -c 'import secrets; print(secrets.token_hex(24))')}"
+args=(
+  --ServerApp.ip=127.0.0.1
+  --ServerApp.port="$port"
+  --ServerApp.port_retries=0
+  --ServerApp.root_dir="$HL_ROOT/notebooks"
+  --IdentityProvider.token="$token"
+)
+if [ "$(id -u)" = 0 ]; then
+  args+=(--allow-root)
+fi
+url="http://127.0.0.1:$port/lab?token=$token"
+hl_log "starting JupyterLab on notebooks/ (Ctrl-C twice to stop)"
+hl_log "open: $url"
+exec jupyter lab "${args[@]}" "$@"

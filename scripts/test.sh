@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Everything CI checks, in one command (CI runs exactly this: .ci/run calls it):
+#   bash scripts/test.sh
+#
+# 1. ruff         lint the engine, tests, benchmarks and these scripts
+# 2. mypy         mypy --strict on the engine (configured in pyproject.toml)
+# 3. book         fetch the self-hosted JS from npm, build the book clean with -W (every lesson runs),
+#                 and check that no page loads anything from outside the site
+# 4. unit tests   pytest tests/ and the engine's doctests (tests/e2e excluded)
+# 5. notebooks    pytest --nbval-lax notebooks/ (every lesson cell runs without error)
+# 6. browser      pytest tests/e2e: the built book in Chromium, offline (skipped without /usr/bin/chromium,
+#                 except in CI, where it must run)
+#
+# Every step runs even if an earlier one failed (the browser tests need the book, though); the script
+# ends with a summary and exits non-zero if any step failed.
+set -euo pipefail
+# shellcheck source=scripts/_setup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
+
+total_start=$SECONDS
+hl_setup
+
+REPORTS="$HL_ROOT/_build/test-reports"
+rm -rf "$REPORTS"
+mkdir -p "$REPORTS"
+CHROMIUM="${HL_CHROMIUM:-/usr/bin/chromium}"
+export HL_CHROMIUM="$CHROMIUM"
+is_ci=false
+case "${CI:-}" in 1 | true | TRUE | True | yes) is_ci=true ;; esac
+
+step_names=()
+step_states=()
+step_times=()
+
+# step NAME FUNCTION...: run a step, record ok/FAILED/skipped and its duration.
+step() {
+  local name="$1"
+  shift
+  printf '\n==> [%s] %s\n' "$name" "$*"
+  local start=$SECONDS rc=0
+  set +e
+  "$@"
+  rc=$?
+  set -e
+  local state=ok
+  if [ "$rc" = 75 ]; then
+    state=skipped # a step's own "nothing to do" (see run_pytest)
+  elif [ "$rc" != 0 ]; then
+    state=FAILED
+  fi
+  step_names+=("$name")
+  step_states+=("$state")
+  step_times+=("$((SECONDS - start))")
+  printf '==> [%s] %s (%d s)\n' "$name" "$state" "$((SECONDS - start))"
+}
+
+skip_step() {
+  step_names+=("$1")
+  step_states+=("skipped")
+  step_times+=(0)
+  printf '\n==> [%s] skipped: %s\n' "$1" "$2"
+}
+
+existing() { # the arguments that exist as paths
+  local path
+  for path in "$@"; do
+    if [ -e "$HL_ROOT/$path" ]; then printf '%s\n' "$path"; fi
+  done
+}
+
+run_ruff() {
+  local paths
+  mapfile -t paths < <(existing hearts_lessons tests bench scripts)
+  ruff check "${paths[@]}"
+}
+
+run_mypy() {
+  if ! compgen -G "$HL_ROOT/hearts_lessons/*.py" >/dev/null; then
+    echo "hearts_lessons/ has no modules yet: nothing to type-check"
+    return 75
+  fi
+  mypy
+}
+
+# run_pytest REPORT_NAME ARGS...: pytest with a JUnit report; "no tests collected" (exit 5) is a skip.
+run_pytest() {
+  local report="$1" rc=0
+  shift
+  pytest -q -rfEs --junitxml="$REPORTS/$report.xml" "$@" || rc=$?
+  if [ "$rc" = 5 ]; then
+    echo "(no tests collected)"
+    return 75
+  fi
+  return "$rc"
+}
+
+step ruff run_ruff
+step mypy run_mypy
+step book hl_build_book
+book_state="${step_states[-1]}"
+
+# The book tests read _build/html; make them fail rather than skip if it is missing.
+export HL_REQUIRE_BUILD=1
+step "unit tests" run_pytest unit tests $(existing hearts_lessons) --ignore=tests/e2e
+
+if compgen -G "$HL_ROOT/notebooks/*.ipynb" >/dev/null; then
+  step notebooks run_pytest notebooks --nbval-lax notebooks/
+else
+  skip_step notebooks "no notebooks in notebooks/"
+fi
+
+if [ ! -x "$CHROMIUM" ] && [ "$is_ci" = false ]; then
+  skip_step browser "no Chromium at $CHROMIUM (apt-get install chromium); CI runs these"
+elif [ "$book_state" != ok ]; then
+  step_names+=("browser")
+  step_states+=("FAILED")
+  step_times+=(0)
+  printf '\n==> [browser] FAILED: not run, the book did not build\n'
+else
+  export HL_REQUIRE_E2E=1 # missing pieces fail instead of skipping
+  step browser run_pytest browser tests/e2e
+fi
+
+# Summary -----------------------------------------------------------------------------------------------
+failed_steps=()
+printf '\n==================================== summary ====================================\n'
+for i in "${!step_names[@]}"; do
+  printf '  %-8s %-12s %5d s\n' "${step_states[$i]}" "${step_names[$i]}" "${step_times[$i]}"
+  if [ "${step_states[$i]}" = FAILED ]; then failed_steps+=("${step_names[$i]}"); fi
+done
+counts="$(python - "$REPORTS" <<'PY'
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+passed = failed = skipped = 0
+for report in sorted(Path(sys.argv[1]).glob("*.xml")):
+    root = ET.parse(report).getroot()
+    for suite in [root] if root.tag == "testsuite" else root.iter("testsuite"):
+        tests, skips = int(suite.get("tests", 0)), int(suite.get("skipped", 0))
+        bad = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
+        passed += tests - bad - skips
+        failed += bad
+        skipped += skips
+print(f"{passed} passed, {failed} failed, {skipped} skipped")
+PY
+)"
+elapsed=$((SECONDS - total_start))
+printf '=================================================================================\n'
+if [ "${#failed_steps[@]}" -eq 0 ]; then
+  printf 'test.sh: OK: every step passed in %d s (%d min)\n' "$elapsed" "$((elapsed / 60))"
+else
+  printf 'test.sh: FAILED: %s (%d of %d steps) in %d s\n' "${failed_steps[*]}" "${#failed_steps[@]}" \
+    "${#step_names[@]}" "$elapsed"
+fi
+printf 'tests: %s\n' "$counts"
+[ "${#failed_steps[@]}" -eq 0 ]

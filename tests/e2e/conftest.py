@@ -1,0 +1,215 @@
+"""Fixtures for the browser tests: the built book served on 127.0.0.1, opened in the system Chromium.
+
+The tests run against ``_build/html`` (``bash scripts/build.sh`` makes it) with ``python -m http.server``,
+and drive Debian's Chromium (``/usr/bin/chromium``, or ``$HL_CHROMIUM``) through pytest-playwright; they
+never download a browser. Every request that does not go to 127.0.0.1 is aborted and recorded, so a page
+that reaches for a CDN fails its test instead of quietly working online.
+
+Without Chromium or a build the tests skip, except under CI (``CI=true``) or ``HL_REQUIRE_E2E=1`` (set by
+``scripts/test.sh`` when it runs them), where they fail instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+import yaml
+from playwright.sync_api import ConsoleMessage, Page, Request, Response, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "_build" / "html"
+ARTIFACTS = ROOT / "_build" / "e2e"  # screenshots and printed PDFs, for a human to look at
+CHROMIUM = Path(os.environ.get("HL_CHROMIUM", "/usr/bin/chromium"))
+# Flags measured to work for headless Debian Chromium as root, with nothing phoning home.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+LOCAL_HOST = "127.0.0.1"
+
+
+def required() -> bool:
+    """True when the browser tests must run (CI, or scripts/test.sh): then missing pieces fail, not skip."""
+    flags = (os.environ.get("CI", ""), os.environ.get("HL_REQUIRE_E2E", ""))
+    return any(flag.lower() in {"1", "true", "yes"} for flag in flags)
+
+
+def toc_docs() -> list[str]:
+    """Every document of the table of contents in reading order (``$HL_TOC`` overrides ``_toc.yml``)."""
+    toc_path = Path(os.environ.get("HL_TOC", ROOT / "_toc.yml"))
+    toc = yaml.safe_load(toc_path.read_text(encoding="utf-8"))
+    docs: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key in ("root", "file"):
+                if isinstance(node.get(key), str):
+                    docs.append(str(Path(node[key]).with_suffix("")))
+            for value in node.values():
+                if isinstance(value, list):
+                    for child in value:
+                        walk(child)
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(toc)
+    return docs
+
+
+def lesson_docs() -> list[str]:
+    return [doc for doc in toc_docs() if doc.startswith("notebooks/")]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if CHROMIUM.exists() or required():
+        return
+    skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (SITE / "index.html").exists():
+        message = "no built book in _build/html: run `bash scripts/build.sh` first"
+        if required():
+            pytest.fail(message)
+        pytest.skip(message)
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)  # screenshots and PDFs of this run only
+    ARTIFACTS.mkdir(parents=True)
+    return SITE
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((LOCAL_HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """Serve the built book with ``python -m http.server`` on a free port of 127.0.0.1."""
+    port = _free_port()
+    with open(ARTIFACTS / "http-server.log", "wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "--bind", LOCAL_HOST, "--directory", str(site_dir), str(port)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        try:
+            deadline = time.monotonic() + 20
+            while True:
+                if server.poll() is not None:
+                    pytest.fail(f"http.server exited with {server.returncode}; see {log.name}")
+                try:
+                    with socket.create_connection((LOCAL_HOST, port), timeout=0.5):
+                        break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        pytest.fail(f"http.server did not listen on {LOCAL_HOST}:{port} within 20 s")
+                    time.sleep(0.1)
+            yield f"http://{LOCAL_HOST}:{port}/"
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(server.pid, signal.SIGTERM)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+
+
+@pytest.fixture(scope="session")
+def base_url(site_url: str) -> str:
+    """pytest-playwright resolves ``page.goto("book/welcome.html")`` against this."""
+    return site_url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install -y chromium chromium-driver")
+    return {**browser_type_launch_args, "executable_path": str(CHROMIUM), "args": CHROMIUM_FLAGS}
+
+
+@dataclass
+class Watch:
+    """What a page did on the network and the console while a test looked at it."""
+
+    page: Page
+    external: list[str] = field(default_factory=list)  # blocked requests to anywhere but 127.0.0.1
+    failed: list[str] = field(default_factory=list)  # local requests that failed or answered >= 400
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def problems(self) -> list[str]:
+        return (
+            [f"external request (blocked): {url}" for url in self.external]
+            + [f"failed local request: {what}" for what in self.failed]
+            + [f"console error: {text}" for text in self.console_errors]
+            + [f"uncaught page error: {text}" for text in self.page_errors]
+        )
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "the page was not self-contained and quiet:\n  " + "\n  ".join(problems)
+
+
+@pytest.fixture
+def watch(page: Page, site_url: str) -> Watch:
+    """The Playwright page, with every non-local request aborted and recorded, and errors collected."""
+    seen = Watch(page)
+
+    def is_local(url: str) -> bool:
+        parts = urlsplit(url)
+        return parts.scheme not in {"http", "https", "ws", "wss"} or parts.hostname == LOCAL_HOST
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if is_local(url):
+            route.continue_()
+        else:
+            seen.external.append(url)
+            route.abort("blockedbyclient")
+
+    def on_failed(request: Request) -> None:
+        if is_local(request.url):
+            seen.failed.append(f"{request.url} ({request.failure})")
+
+    def on_response(response: Response) -> None:
+        if response.status >= 400 and is_local(response.url):
+            seen.failed.append(f"{response.url} (HTTP {response.status})")
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            seen.console_errors.append(message.text)
+
+    page.route("**/*", route)
+    page.on("requestfailed", on_failed)
+    page.on("response", on_response)
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: seen.page_errors.append(str(error)))
+    return seen

@@ -1,0 +1,116 @@
+"""The built book in a real browser: offline, widgets drawn from their saved state, rules sheet on one page."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+from pypdf import PdfReader
+
+from .conftest import ARTIFACTS, SITE, Watch, lesson_docs, toc_docs
+
+pytestmark = pytest.mark.e2e
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+# Every saved widget view (a <script> the HTML manager replaces) has a rendered widget next to it.
+ALL_VIEWS_RENDERED = f"""() => {{
+    const views = [...document.querySelectorAll('script[type="{WIDGET_VIEW}"]')];
+    return views.length > 0 && views.every(s => s.parentElement.querySelector('.jupyter-widgets'));
+}}"""
+
+
+def slug(doc: str) -> str:
+    return doc.replace("/", "__")
+
+
+def settle(page: Page) -> None:
+    """Wait until the page has loaded and fetched everything it is going to fetch."""
+    page.wait_for_load_state("load")
+    page.wait_for_load_state("networkidle")
+
+
+@pytest.mark.parametrize("doc", toc_docs())
+def test_page_loads_everything_from_the_site(watch: Watch, doc: str) -> None:
+    """Every page of the table of contents: no request leaves 127.0.0.1, no 404, no console error."""
+    page = watch.page
+    response = page.goto(f"{doc}.html")
+    assert response is not None and response.ok, f"{doc}.html: HTTP {response and response.status}"
+    settle(page)
+    expect(page.locator("article h1").first).to_be_visible()
+    # The theme's icons come from its own bundled Font Awesome, not a CDN stylesheet.
+    assert page.locator("link[href*='fontawesome'], link[href*='font-awesome']").count() == 0
+    # Pages with math load MathJax; it must be the site's copy.
+    for script in page.locator("script[src*='mathjax' i]").all():
+        assert "/_static/hl-vendor/mathjax-" in (script.get_attribute("src") or "")
+    if not doc.startswith("notebooks/"):  # lesson pages are photographed with their widgets below
+        page.screenshot(path=str(ARTIFACTS / f"{slug(doc)}.png"), full_page=True)
+    watch.assert_clean()
+
+
+@pytest.mark.parametrize("doc", lesson_docs())
+def test_lesson_widgets_render_from_saved_state(watch: Watch, doc: str) -> None:
+    """A lesson page draws its saved ipywidgets with the self-hosted HTML manager, and its plots."""
+    source = (SITE / f"{doc}.html").read_text(encoding="utf-8")
+    page = watch.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{doc}.html")
+    settle(page)
+    if WIDGET_STATE in source:
+        for src in ("hl-vendor/requirejs-", "hl-vendor/html-manager-"):
+            assert page.locator(f"script[src*='{src}']").count() == 1, f"{src} is not on the page"
+        expect(page.locator(".jupyter-widgets").first).to_be_visible(timeout=30_000)
+        page.wait_for_function(ALL_VIEWS_RENDERED, timeout=30_000)
+        assert page.locator(".jupyter-widgets-error-widget").count() == 0, "a widget failed to render"
+        buttons = page.locator(".widget-button")
+        if buttons.count():
+            expect(buttons.first).to_be_visible()
+    stderr = page.locator(".cell_output .output.stderr")
+    assert stderr.count() == 0, f"the page shows stderr output: {stderr.first.inner_text()[:300]!r}"
+    broken = page.evaluate(
+        "() => [...document.images].filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)"
+    )
+    assert broken == [], f"images that did not load: {broken}"
+    page.screenshot(path=str(ARTIFACTS / f"{slug(doc)}.png"), full_page=True)
+    watch.assert_clean()
+
+
+def test_at_least_one_lesson_has_saved_widgets() -> None:
+    """The static book is only worth testing for widgets if some lesson saved widget state."""
+    lessons = lesson_docs()
+    assert lessons, "_toc.yml lists no lesson notebooks"
+    with_widgets = [d for d in lessons if WIDGET_STATE in (SITE / f"{d}.html").read_text(encoding="utf-8")]
+    assert with_widgets, f"no built lesson page has saved ipywidgets state: {lessons}"
+
+
+# The theme's font stack ends in whatever sans-serif the machine has; DejaVu Sans, the usual Linux
+# fallback, is wider than Liberation Sans or Arial, so the sheet must fit with it too.
+WIDE_FONT = "* { font-family: 'DejaVu Sans', sans-serif !important; }"
+
+
+@pytest.mark.parametrize("font", ["theme", "wide"])
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_rules_sheet_prints_on_exactly_one_page(watch: Watch, paper: str, font: str) -> None:
+    page = watch.page
+    page.goto("book/rules_sheet.html")
+    settle(page)
+    if font == "wide":
+        page.add_style_tag(content=WIDE_FONT)
+    page.emulate_media(media="print")
+    # The print stylesheet hides the site's chrome and keeps the sheet.
+    for chrome in (".bd-header", ".bd-sidebar-primary", ".bd-sidebar-secondary", ".prev-next-area"):
+        locator = page.locator(chrome)
+        for i in range(locator.count()):
+            expect(locator.nth(i)).to_be_hidden()
+    expect(page.locator(".hl-rules-sheet").first).to_be_visible()
+    pdf = page.pdf(format=paper, print_background=True)
+    Path(ARTIFACTS / f"rules_sheet-{paper}-{font}.pdf").write_bytes(pdf)
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 1, f"the rules sheet prints on {len(reader.pages)} {paper} pages, not 1"
+    text = re.sub(r"\s+", " ", reader.pages[0].extract_text())
+    for phrase in ("Hearts", "follow suit", "Shooting the moon", "100"):
+        assert phrase.lower() in text.lower(), f"{phrase!r} is missing from the printed sheet"
+    watch.assert_clean()
