@@ -145,11 +145,13 @@ class PlayTable(W.VBox):
                                               layout=W.Layout(width="460px"))  # fmt: skip
         self.new_button = W.Button(description="New game", button_style="warning")
         self.new_button.on_click(lambda _: self._new_from_setup())
-        return W.VBox([
+        panel = W.VBox([
             W.HBox([self.players_box, self.preset_box, self.bot_box]),
             W.VBox(list(self.switches.values())),
             self.new_button,
         ])  # fmt: skip
+        return W.Accordion(children=[panel], titles=("Game set-up: players, rules, bots (starts a new game)",),
+                           selected_index=None)  # fmt: skip
 
     @safe(lambda self: self.message)
     def _new_from_setup(self) -> None:
