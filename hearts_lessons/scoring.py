@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from .cards import Card, mask_of
 from .layout import Layout, layout_for
 from .rules import Moon, Points, Rules
+from .seats import seat_name
 
 __all__ = ["MOON_CHOICES", "HandScore", "best_moon_choice", "format_points", "score_hand", "score_taken"]
 
@@ -78,7 +79,7 @@ def score_hand(
     in_play: int,
     moon_choice: str | None = None,
     *,
-    name: Callable[[int], str] = lambda seat: f"Player {seat + 1}",
+    name: Callable[[int], str] | None = None,
 ) -> HandScore:
     """Score a finished hand from the cards each seat took (masks).
 
@@ -87,6 +88,9 @@ def score_hand(
     """
     rules = k.rules
     n = len(taken)
+    if name is None:
+        def name(seat: int) -> str:
+            return seat_name(seat, n)
     values = k.values
     penalty_part: list[Points] = []
     bonus_part: list[Points] = []

@@ -32,6 +32,7 @@ from .legality import legal_mask, play_reason
 from .records import dump_record, load_record, require
 from .rules import STANDARD, HoleCards, OpeningLead, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore, score_hand
+from .seats import seat_name
 
 __all__ = ["Action", "HandState", "Phase", "Trick", "direction_offset", "pass_targets"]
 
@@ -589,7 +590,7 @@ class HandState:
             return str(exc)
         turn = self.to_play
         if seat is not None and seat != turn:
-            return f"it is not your turn (Player {turn + 1} plays next)"
+            return f"it is not your turn ({seat_name(turn, self.players)} plays next)"
         hand = self._hands[turn]
         if not hand & c.bit:
             return f"you do not hold the {c.symbol}"
@@ -744,13 +745,13 @@ class HandState:
         """Apply a recorded action (verifying it)."""
         if action.kind == "play":
             if action.seat != self.to_play:
-                raise IllegalPlayError(f"it is not Player {action.seat + 1}'s turn")
+                raise IllegalPlayError(f"it is not {seat_name(action.seat, self.players)}'s turn")
             self.play(action.cards[0])
         elif action.kind == "pass":
             self.pass_cards(action.seat, action.cards)
         elif action.kind == "moon":
             if action.seat != self.moon_shooter:
-                raise IllegalPlayError(f"Player {action.seat + 1} did not shoot the moon")
+                raise IllegalPlayError(f"{seat_name(action.seat, self.players)} did not shoot the moon")
             self.choose_moon(action.choice or "")
         elif action.kind == "choose_passes":
             if action.seat != self.dealer:

@@ -12,20 +12,12 @@ from typing import TYPE_CHECKING
 from .cards import Card
 from .render import card_html, cards_row_html
 from .scoring import format_points
+from .seats import seat_name
 
 if TYPE_CHECKING:
     from .state import HandState, Trick
 
 __all__ = ["seat_name", "table_html", "trick_html"]
-
-COMPASS = {4: ("South", "West", "North", "East")}
-
-
-def seat_name(seat: int, players: int) -> str:
-    """A seat's name: compass points for four players (seat 0 is South, play goes clockwise), else numbers."""
-    names = COMPASS.get(players)
-    return names[seat] if names else f"Player {seat + 1}"
-
 
 def trick_html(
     plays: list[tuple[int, Card]], players: int, *, winner: int | None = None, caption: str | None = None,

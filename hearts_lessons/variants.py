@@ -10,10 +10,10 @@ on, or refuse with a :class:`~hearts_lessons.errors.RulesError` that says why th
 [13, 38, 43, 129, 124, 30]
 >>> layout_for(cancellation(7)).moon_value, layout_for(cancellation(11)).moon_value
 (52, 78)
->>> with_shoot_the_sun(BLACK_MARIA)
+>>> with_shoot_the_sun(BLACK_MARIA)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-hearts_lessons.errors.RulesError: Black Maria has no moon rule, and shooting the sun scores as a moon: switch the moon rule on first
+hearts_lessons.errors.RulesError: Black Maria has no moon rule, and shooting the sun scores as a moon: ...
 >>> with_ten_of_clubs_doubling(OMNIBUS).name
 'Omnibus Hearts + 10♣ doubles'
 """
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, mask_of, parse_cards
+from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, parse_cards
 from .errors import RulesError
 from .layout import layout_for
 from .rules import (
@@ -60,12 +60,17 @@ __all__ = [
     "Choice",
     "Option",
     "Preset",
+    "addon_rows",
+    "addon_verdict",
     "black_maria",
     "cancellation",
     "changes_from_standard",
     "combine",
+    "options_rows",
+    "overview_rows",
     "point_table",
     "score_captured",
+    "scoring_cards",
     "with_exact_target",
     "with_shoot_the_sun",
     "with_ten_of_clubs_doubling",
@@ -73,8 +78,6 @@ __all__ = [
 
 TEN_OF_DIAMONDS = Card(Rank.TEN, Suit.DIAMONDS)
 JACK_OF_DIAMONDS = Card(Rank.JACK, Suit.DIAMONDS)
-QUEEN_OF_HEARTS = Card(Rank.QUEEN, Suit.HEARTS)
-TEN_OF_CLUBS = Card(Rank.TEN, Suit.CLUBS)
 JOKERS = (Card(Rank.JOKER, Suit.HEARTS, 0), Card(Rank.JOKER, Suit.HEARTS, 1))
 
 
@@ -218,10 +221,10 @@ def _with_name(rules: Rules, suffix: str) -> str:
 def with_exact_target(rules: Rules) -> Rules:
     """A total of exactly 50 drops to 0, exactly 100 to 50 (seed 000).
 
-    >>> with_exact_target(COMPLEX)
+    >>> with_exact_target(COMPLEX)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    hearts_lessons.errors.RulesError: Complex Hearts totals are complex numbers, compared by |total|: a total is never "exactly 50" in the sense of this add-on
+    hearts_lessons.errors.RulesError: Complex Hearts totals are complex numbers, compared by |total|: ...
     """
     if rules.magnitude_scores:
         raise RulesError(
@@ -401,7 +404,7 @@ def _queen_of_spades(value: int) -> Callable[[Rules], Rules]:
     return apply
 
 
-_MOON_ON = Choice("moon with M", _replace(moon=Moon.OTHERS_ADD), "pagat.com; seed 000")
+_MOON_ON = Choice("moon with M", _replace(moon=Moon.OTHERS_ADD), "RULES.md option")
 
 PRESETS: dict[str, Preset] = {
     p.key: p
@@ -412,9 +415,9 @@ PRESETS: dict[str, Preset] = {
             build=lambda n: STANDARD if n == 4 else Rules(players=n),
             players=(4, 3, 5, 6, 7),
             changes=("Nothing: this is the game of section 1 of the rules, the yardstick for the others.",),
-            history="Black Lady added the Q♠ (13 points) to plain Hearts early in the 20th century and soon "
+            history="Black Lady added the Q♠ (13 points) to plain Hearts and overshadowed it early in the 20th "
                     "became the game most people mean by Hearts; Microsoft Hearts made it familiar worldwide.",
-            sources=("seed 000", "seed 001", "seed 002", "pagat.com Hearts"),
+            sources=("seeds 000, 001, 002", "pagat.com (Hearts pages)", "Wikipedia: Hearts (card game)"),
         ),
         Preset(
             key="basic",
@@ -425,7 +428,7 @@ PRESETS: dict[str, Preset] = {
                      "Shooting the moon means taking all 13 hearts."),
             history="The original game of the 1880s, a modern form of Reversis; it was overshadowed by Black "
                     "Lady in the early 20th century.",
-            sources=("seed 000 (基本ハーツ)", "The Standard Hoyle (1887)", "pagat.com Hearts"),
+            sources=("seed 000 (基本ハーツ, after 松田道弘『トランプゲーム事典』1988)", "pagat.com (Hearts pages)"),
         ),
         Preset(
             key="omnibus",
@@ -434,11 +437,12 @@ PRESETS: dict[str, Preset] = {
             players=(4, 3, 5, 6, 7),
             changes=("The 10♦ is a bonus card: whoever takes it scores −10.",
                      "The moon still needs only the hearts and the Q♠; the bonus counts on top for its taker."),
-            history="A 20th-century American elaboration: a card worth taking makes the game less purely "
-                    "about avoiding tricks.",
-            sources=("seed 000 (オムニバスハーツ)", "pagat.com Omnibus Hearts"),
+            history="A card worth taking: with the bonus, one trick of the hand is one you want to win.",
+            sources=("seed 000 (オムニバスハーツ, after 松田道弘『トランプゲーム事典』1988)",
+                     "pagat.com (Hearts pages)"),
             options=(Option("bonus card", (Choice("10♦", source="seed 000"),
-                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), "pagat.com"))),),
+                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS),
+                                                  "pagat.com; seed 000 mentions it"))),),
         ),
         Preset(
             key="pink_lady",
@@ -448,10 +452,10 @@ PRESETS: dict[str, Preset] = {
             changes=("The Q♥ (the pink lady) scores 13, like the Q♠; the other hearts 1 each.",
                      "The Omnibus bonus: the 10♦ scores −10.",
                      "M = 38; the moon needs every penalty card."),
-            history="A harsher relative of Omnibus with two 13-point queens.",
-            sources=("seed 000 (ピンクレディ)", "pagat.com Hearts variations"),
+            history="Omnibus with a second queen to fear: the game has two 13-point queens and a bonus card.",
+            sources=("seed 000 (ピンクレディ, after 松田道弘『トランプゲーム事典』1988)", "pagat.com (Hearts pages)"),
             options=(Option("bonus card", (Choice("10♦", source="seed 000"),
-                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), "seed 000, pagat.com"))),),
+                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), "seed 000"))),),
         ),
         Preset(
             key="black_maria",
@@ -465,11 +469,11 @@ PRESETS: dict[str, Preset] = {
                      "Hearts may be led from the second trick on; no moon rule."),
             history="The British three-player cousin of Black Lady, first printed in 1939. Seeds 000 and 002 "
                     "use the name for standard Hearts; here it means only the British game.",
-            sources=("pagat.com Black Maria", "Wikipedia: Black Maria (card game)"),
+            sources=("pagat.com (Hearts pages)", "Wikipedia: Black Maria (card game)"),
             options=(
-                Option("must break hearts", (Choice("no", source="pagat.com"),
-                                             Choice("yes", _replace(must_break_hearts=True), "Wikipedia"))),
-                Option("moon", (Choice("no moon rule", source="pagat.com"), _MOON_ON)),
+                Option("must break hearts", (Choice("no", source="RULES.md default (the sources disagree)"),
+                                             Choice("yes", _replace(must_break_hearts=True), "RULES.md option"))),
+                Option("moon", (Choice("no moon rule", source="RULES.md default"), _MOON_ON)),
             ),
         ),
         Preset(
@@ -479,11 +483,12 @@ PRESETS: dict[str, Preset] = {
             players=(4, 3, 5, 6, 7),
             changes=("Each heart scores its rank: 2♥ 2 … 10♥ 10, J 11, Q 12, K 13, A 14; the Q♠ 25 (M = 129).",
                      "The game goes to 500."),
-            history="A way to make high hearts hurt more than low ones; the bigger numbers need a longer game.",
-            sources=("seed 000 (スポット・ハーツ)", "pagat.com Spot Hearts"),
+            history="High hearts hurt more than low ones; a hand hands out 129 points, so a game usually goes "
+                    "to 500 (seed 000).",
+            sources=("seed 000 (スポット・ハーツ)", "pagat.com (Hearts pages)"),
             options=(
                 Option("point table", (
-                    Choice("hearts by rank, A♥ 14"),
+                    Choice("hearts by rank, A♥ 14", source="seed 000"),
                     Choice("J Q K♥ 10, A♥ 15", lambda r: dataclasses.replace(
                         r, name=SPOT_ALT.name, card_points=SPOT_ALT.card_points), "seed 000"),
                 )),
@@ -500,8 +505,9 @@ PRESETS: dict[str, Preset] = {
                      "The winner of the first trick takes the kitty (and alone sees it); it counts as taken.",
                      "The player left of the dealer leads the first trick (project choice: the seed leaves "
                      "it open); the 2♣ may be the kitty."),
-            history="A three-player way to use the whole pack: the unknown card adds a gamble to the first trick.",
-            sources=("seed 000 (キティ・ハーツ)", "pagat.com Hearts variations"),
+            history="A three-player way to use the whole pack. Because the kitty may be worth having, seed 000 "
+                    "notes that the 2♣ need not open: some other opening lead rule is used.",
+            sources=("seed 000 (キティ・ハーツ)", "pagat.com (Hearts pages)"),
             options=(Option("kitty goes to", (
                 Choice("the first trick's winner", source="seed 000"),
                 Choice("the first trick with a penalty card", _replace(hole_cards=HoleCards.FIRST_PENALTY_TRICK),
@@ -517,8 +523,9 @@ PRESETS: dict[str, Preset] = {
                      "Both jokers are hearts for every rule and score 1 each.",
                      "The first joker played ranks above the A♥, the second below the 2♥.",
                      "The Q♠ scores 15 (M = 30)."),
-            history="Also called Hello Hearts; raising the Q♠ to 15 keeps it as heavy as the 15 hearts.",
-            sources=("seed 000 (ハイロー・ジョーカー・ハーツ)", "pagat.com Hearts variations"),
+            history="Also called Hello Hearts (seed 000). With the jokers there are 15 hearts, so the Q♠ is "
+                    "often raised to 15: the players agree on it before the game.",
+            sources=("seed 000 (ハイロー・ジョーカー・ハーツ)", "pagat.com (Hearts pages)"),
             options=(Option("Q♠", (Choice("15", source="seed 000"),
                                    Choice("13", _queen_of_spades(13), "seed 000"))),),
         ),
@@ -535,11 +542,12 @@ PRESETS: dict[str, Preset] = {
                      "Cards left after an even deal lie face up and go to the first trick's winner.",
                      "The player left of the dealer leads first; pass 3 cards left, right, hold.",
                      "M = 52 with two decks, 78 with three."),
-            history="A party form for large tables, described by Hoyle-style compendiums of the 20th century.",
-            sources=("seed 000 (キャンセレーション・ハーツ)", "Wikipedia: Cancellation Hearts", "pagat.com"),
-            options=(Option("passing", (Choice("left, right, hold", source="project choice"),
+            history="The variant for big groups (six or more, seed 000): with two decks a moon is rare, and with "
+                    "three a moon of 78 usually ends the game.",
+            sources=("seed 000 (キャンセレーション・ハーツ)", "Wikipedia: Cancellation Hearts"),
+            options=(Option("passing", (Choice("left, right, hold", source="RULES.md default"),
                                         Choice("no passing", _replace(pass_cycle=(PassDirection.HOLD,)),
-                                               "pagat.com"))),),
+                                               "RULES.md option"))),),
         ),
         Preset(
             key="complex",
@@ -550,8 +558,8 @@ PRESETS: dict[str, Preset] = {
                      "Taking the 10♣ multiplies your hand score by 2i.",
                      "A player loses when |total| exceeds 100; the smallest |total| wins.",
                      "Moon: the shooter subtracts 13+13i from their own total or adds it to everyone else's."),
-            history="A mathematician's joke attributed to Richard Garfield, the designer of Magic: The "
-                    "Gathering.",
+            history="A mathematician's joke, attributed to the game designer Richard Garfield (seed 000): the "
+                    "scores leave the number line for the plane.",
             sources=("seed 000 (複素数ハーツ)", "rdieter's Complex Hearts page"),
             options=(
                 Option("moon", (
@@ -559,8 +567,9 @@ PRESETS: dict[str, Preset] = {
                     Choice("shooter picks a sign for everyone else", _replace(moon=Moon.SIGN_TO_OTHERS),
                            "a reading of seed 000"),
                 )),
-                Option("game end", (Choice("|total| exceeds 100", source="seed 000, rdieter"),
-                                    Choice("|total| reaches 100", _replace(game_end=GameEnd.REACH_TARGET)))),
+                Option("game end", (Choice("|total| exceeds 100", source="seed 000"),
+                                    Choice("|total| reaches 100", _replace(game_end=GameEnd.REACH_TARGET),
+                                           "RULES.md option"))),
             ),
         ),
     )
@@ -626,8 +635,12 @@ def changes_from_standard(rules: Rules) -> list[str]:
     """Every rule in which ``rules`` differ from standard Hearts, in words (computed from the data; the
     presets' hand-written :attr:`Preset.changes` say the same more briefly).
 
-    >>> changes_from_standard(KITTY)
-    ['3 players (standard: 4)', 'all 52 cards are used (3 players usually remove 2♦)', 'the left-over card goes to the winner of the first trick', 'the player left of the dealer leads any card the rules allow']
+    >>> for line in changes_from_standard(KITTY):
+    ...     print(line)
+    3 players (standard: 4)
+    all 52 cards are used (3 players usually remove 2♦)
+    the left-over card goes to the winner of the first trick
+    the player left of the dealer leads any card the rules allow
     """
     std = STANDARD
     out: list[str] = []
@@ -668,7 +681,8 @@ def changes_from_standard(rules: Rules) -> list[str]:
         table = "; ".join(f"{card} {value}" for card, value in point_table(rules))
         out.append(f"points: {table} (M = {format_points(layout_for(rules).moon_value)})")
     if rules.ten_of_clubs_multiplier != 1:
-        out.append(f"taking the 10♣ multiplies its taker's card points by {format_points(rules.ten_of_clubs_multiplier)}")
+        factor = format_points(rules.ten_of_clubs_multiplier)
+        out.append(f"taking the 10♣ multiplies its taker's card points by {factor}")
     if rules.moon is not std.moon or rules.moon_value is not None:
         out.append(_moon_words(rules))
     if rules.shoot_the_sun:
@@ -732,15 +746,16 @@ def score_captured(
 ) -> HandScore:
     """Score one hand in which Player 1 (seat 0) captured ``captured`` and the other players the rest.
 
-    ``every_trick=True`` means Player 1 took every trick (and so every card). A moon rule that lets the shooter
-    choose uses ``moon_choice`` (default: its first choice). Seat 0's points are the reader's score; the last
-    seat took nothing, so its points show what a bystander scores (``M`` in a moon).
+    The other players share the rest card by card, so none of them took every penalty card: only Player 1 can
+    shoot the moon. ``every_trick=True`` means Player 1 took every trick (and so every card). A moon rule that lets
+    the shooter choose uses ``moon_choice`` (default: its first choice).
 
     >>> score_captured(OMNIBUS, "2H 3H TD").points[0]
     -8
-    >>> s = score_captured(COMPLEX, "QS TC")
-    >>> format_points(s.points[0])
+    >>> format_points(score_captured(COMPLEX, "QS TC").points[0])
     '-26'
+    >>> score_captured(BASIC, [c for c in BASIC.deck if c.suit == Suit.HEARTS]).points
+    (0, 13, 13, 13)
     """
     k = layout_for(rules)
     mask = k.deck if every_trick else 0
@@ -751,8 +766,11 @@ def score_captured(
             raise RulesError(f"{card.symbol} is not in the deck of {rules.name}")
         mask |= card.bit
     n = rules.players
-    taken = [mask, k.deck & ~mask, *([0] * (n - 2))]
-    tricks = [1 if mask else 0, 1 if taken[1] else 0, *([1] * (n - 2))]
+    taken = [mask] + [0] * (n - 1)
+    rest = sorted(c.id for c in rules.deck if not c.bit & mask)
+    for index, card_id in enumerate(rest):
+        taken[1 + index % (n - 1)] |= 1 << card_id
+    tricks = [1 if t else 0 for t in taken]
     choices = MOON_CHOICES.get(rules.moon)
     choice = None
     if choices:
@@ -775,6 +793,58 @@ def scoring_cards(rules: Rules) -> list[Card]:
                   key=lambda c: (c.suit, c.rank, c.copy))  # fmt: skip
 
 
-def hand_mask(cards: Iterable[Card]) -> int:
-    """The mask of some cards (a re-export for the widgets)."""
-    return mask_of(cards)
+
+# -- tables for the lessons -------------------------------------------------------------------------------------
+
+
+def overview_rows() -> list[dict[str, str]]:
+    """One row per preset: players, cards each, M, the end of the game, the moon rule, the sources."""
+    rows = []
+    for preset in PRESETS.values():
+        rules = preset.rules
+        k = layout_for(rules)
+        extra = f" + {rules.leftover} left over" if rules.leftover else ""
+        size = "|total|" if rules.magnitude_scores else "total"
+        verb = "exceeds" if rules.game_end is GameEnd.EXCEED_TARGET else "reaches"
+        rows.append({
+            "variant": preset.name,
+            "players": _counts(preset.players),
+            "cards each": f"{rules.hand_size}{extra}",
+            "M": format_points(k.moon_value),
+            "game ends when a": f"{size} {verb} {rules.target}",
+            "moon": "none" if rules.moon is Moon.NONE else rules.moon.value.replace("_", " "),
+            "sources": "; ".join(preset.sources),
+        })  # fmt: skip
+    return rows
+
+
+def addon_verdict(rules: Rules, key: str) -> str:
+    """``"yes"`` if the add-on combines with ``rules``, else the reason it is refused."""
+    try:
+        ADDONS[key].apply(rules)
+    except RulesError as exc:
+        return f"no: {exc}"
+    return "yes"
+
+
+def addon_rows() -> list[dict[str, str]]:
+    """For every preset, whether each add-on of RULES.md 3.1 combines with it (and why not)."""
+    return [
+        {"variant": p.name, **{ADDONS[key].name: addon_verdict(p.rules, key) for key in ADDONS}}
+        for p in PRESETS.values()
+    ]
+
+
+def options_rows() -> list[dict[str, str]]:
+    """Every point where the sources disagree, as the presets offer it: the default first."""
+    rows = []
+    for preset in PRESETS.values():
+        for option in preset.options:
+            for index, choice in enumerate(option.choices):
+                rows.append({
+                    "variant": preset.name,
+                    "option": option.name,
+                    "choice": choice.label + (" (default)" if index == 0 else ""),
+                    "source": choice.source or "project choice",
+                })  # fmt: skip
+    return rows

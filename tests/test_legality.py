@@ -125,7 +125,7 @@ def test_illegal_play_error_is_a_value_error_with_a_reason() -> None:
 
 def test_why_not_outside_the_players_turn_or_hand() -> None:
     state = HandState.from_cards("2C 3H; 4C QS; 5C AS; 6C 7D", hold=True)
-    assert state.why_not("4C", seat=1) == "it is not your turn (Player 1 plays next)"
+    assert state.why_not("4C", seat=1) == "it is not your turn (South plays next)"
     before = state.to_json()
     with pytest.raises(IllegalPlayError, match="not your turn"):
         state.play("4C", seat=1)

@@ -152,8 +152,7 @@ class Combo:
         """The ranks as players say them: ``7-7``, ``4-5-6``, ``5-5-6-6``, ``J``; a bomb's label."""
         if self.bomb is not None:
             return self.bomb.label
-        ranks = range(self.lowest, self.value + 1)
-        return "-".join(rank_text(r) for r in ranks for _ in range(self.width))
+        return _ranks_text(self.value, self.length, self.width)
 
     @property
     def shape_name(self) -> str:
@@ -195,6 +194,10 @@ class Combo:
         return f"<{self.name}: {' '.join(c.code for c in self.cards)}>"
 
 
+def _ranks_text(top: int, length: int, width: int) -> str:
+    return "-".join(rank_text(r) for r in range(top - length + 1, top + 1) for _ in range(width))
+
+
 _NUMBER_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -211,7 +214,8 @@ def _shape_name(kind: ComboKind, size: int, width: int) -> str:
 
 def _suits_text(combo: Combo) -> str:
     suits = sorted(
-        {c.suit for c in combo.cards if c.suit is not None} | {f.suit for f in combo.fills if f.suit}
+        {c.suit for c in combo.cards if c.suit is not None}
+        | {f.suit for f in combo.fills if f.suit is not None}
     )
     if not suits:
         return ""
@@ -263,7 +267,7 @@ def read_as_set(numbers: Sequence[HaggisCard], wilds: Sequence[HaggisCard]) -> C
     if any(c.rank != rank for c in numbers):
         return None
     size = len(numbers) + len(wilds)
-    return _make(ComboKind.SET, numbers, wilds, rank, size, [Fill(w, rank) for w in wilds])
+    return _make(ComboKind.SET, numbers, wilds, rank, size, [Fill(w, rank) for w in sort_cards(wilds)])
 
 
 def read_as_sequence(numbers: Sequence[HaggisCard], wilds: Sequence[HaggisCard]) -> Combo | None:
@@ -328,7 +332,7 @@ def classify(cards: Iterable[HaggisCard]) -> list[Combo]:
     >>> classify(parse_cards("3R 5R 7G 9B"))
     []
     """
-    group = list(cards)
+    group = sort_cards(cards)
     if not group or len(set(group)) != len(group):
         return []
     numbers = [c for c in group if not c.is_wild]
@@ -510,9 +514,8 @@ def what_beats(combo: Combo) -> str:
     top = KING if combo.kind is ComboKind.SET and combo.size == 1 else HIGHEST_NUMBER
     if combo.value >= top:
         return f"only a bomb: no {combo.shape_name} is higher"
-    step = Combo(combo.kind, combo.cards, combo.value + 1, combo.width)
-    best = Combo(combo.kind, combo.cards, top, combo.width)
-    span = step.ranks_text if step.value == top else f"{step.ranks_text} up to {best.ranks_text}"
+    step = _ranks_text(combo.value + 1, combo.length, combo.width)
+    span = step if combo.value + 1 == top else f"{step} up to {_ranks_text(top, combo.length, combo.width)}"
     return f"a higher {combo.shape_name} ({span}), or any bomb"
 
 

@@ -2,8 +2,8 @@
 
 :func:`bomb_answers` lays out the wild-card timing fight of seed 003 (``003_f6267983a4d4ba7d.txt``): which bombs
 an opponent can answer yours with, whether you can bomb back, and which wilds each side keeps.
-:func:`climbing_quiz` builds the closing questions of the climbing lesson; a widget checks the reader's
-choices with :meth:`Question.check`.
+:func:`climbing_quiz` builds the closing questions of the climbing lesson; the shared quiz widget checks the
+reader's choices against them.
 
 >>> for row in bomb_answers(mine="3R 5O 7G 9B Q0 K0", theirs="J1 Q1 K1", opening="3R 5O 7G 9B"):
 ...     print(row.text)
@@ -21,10 +21,19 @@ from dataclasses import dataclass
 from .cards import HaggisCard, card_points, cards_text, parse_cards
 from .combos import BOMB_LADDER, Bomb, Combo, beats, classify
 from .plays import bombs_in
-from .rules import TWO_PLAYERS
+from .rules import LITTLE_BET, TWO_PLAYERS
+from .scoring import bet_points, capture_points, go_out_bonus
 from .state import HaggisHand
 
-__all__ = ["BombAnswer", "Question", "bomb_answers", "climbing_quiz", "trick_taker_example"]
+__all__ = [
+    "BombAnswer",
+    "NumberExercise",
+    "Question",
+    "bomb_answers",
+    "climbing_quiz",
+    "scoring_quiz",
+    "trick_taker_example",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +58,10 @@ def _cards(cards: str | Sequence[HaggisCard]) -> list[HaggisCard]:
 
 
 def bomb_answers(
-    *, mine: str | Sequence[HaggisCard], theirs: str | Sequence[HaggisCard], opening: str | Sequence[HaggisCard]
+    *,
+    mine: str | Sequence[HaggisCard],
+    theirs: str | Sequence[HaggisCard],
+    opening: str | Sequence[HaggisCard],
 ) -> list[BombAnswer]:
     """For an opening bomb taken from ``mine``: every bomb in ``theirs`` that beats it, lowest first, with the
     bombs you could answer it with from your remaining cards and the cards they keep."""
@@ -100,13 +112,44 @@ class Question:
         if self.answer not in self.options:
             raise ValueError("the answer must be one of the options")
 
-    def check(self, choice: str | None) -> tuple[bool, str]:
-        """Whether ``choice`` is right, and what to tell the reader."""
-        if choice is None:
-            return False, "Choose an answer first."
-        if choice == self.answer:
-            return True, f"Right: {self.explanation}"
-        return False, f"Not quite: {self.explanation}"
+
+@dataclass(frozen=True, slots=True)
+class NumberExercise:
+    """A question whose answer is a number computed by the engine (e.g. a score)."""
+
+    prompt: str
+    answer: int
+    explanation: str
+
+
+def scoring_quiz() -> list[NumberExercise]:
+    """The closing exercises of the play lesson: scoring a hand (RULES 4.7–4.8), answers from the engine.
+
+    >>> [q.answer for q in scoring_quiz()]
+    [15, 30, 8]
+    """
+    bets = bet_points((LITTLE_BET, 0, 0), first_out=2, failed_bet_loses=False)
+    leftover, haggis = parse_cards("3R 8G 9B Q1"), parse_cards("5O 6O 7B 10G 2R 4B 8B 9G")
+    return [
+        NumberExercise(
+            "Three players. Seat 0 bets little (15), seat 1 does not bet, and seat 2 goes out first. "
+            "How many points does seat 1 get from the bets?",
+            bets[1],
+            "a failed bet goes to the first player out and to every player who did not bet.",
+        ),
+        NumberExercise(
+            "Two players. You go out while your opponent still holds 6 cards, two of them their J and K. "
+            "How many points is going out worth to you?",
+            go_out_bonus(6),
+            "5 for each card the opponent holds, wilds included.",
+        ),
+        NumberExercise(
+            f"You went out first. Your opponent is left with {cards_text(leftover)}, and the Haggis is "
+            f"{cards_text(haggis)}. How many card points do these cards add to your pile?",
+            capture_points([*leftover, *haggis]),
+            "3R, 9B, 5O, 7B and 9G score 1 each and the queen 3; the other cards score nothing.",
+        ),
+    ]
 
 
 def _name_of(cards: str) -> str:

@@ -23,7 +23,7 @@ from .actions import HaggisAction
 from .rules import TWO_PLAYERS, HaggisRules
 from .state import HaggisHand
 
-__all__ = ["HaggisGame", "leader_for"]
+__all__ = ["HaggisGame", "game_winner", "leader_for"]
 
 
 def leader_for(totals: Sequence[int], *, dealer: int) -> int:
@@ -35,6 +35,18 @@ def leader_for(totals: Sequence[int], *, dealer: int) -> int:
         if totals[seat] == fewest:
             return seat
     raise AssertionError("unreachable: some seat has the fewest points")
+
+
+def game_winner(totals: Sequence[int], *, target: int) -> int | None:
+    """After a hand: the seat with the highest total once someone reached ``target``; ``None`` to play on.
+
+    >>> game_winner((260, 100), target=250), game_winner((240, 100), target=250), game_winner((260, 260), target=250)
+    (0, None, None)
+    """
+    best = max(totals)
+    if best < target or list(totals).count(best) > 1:
+        return None
+    return list(totals).index(best)
 
 
 class HaggisGame:
@@ -78,11 +90,7 @@ class HaggisGame:
         """The winner once the game is over: someone reached the target and one total is highest."""
         if not self.current.is_over:
             return None
-        totals = self.totals
-        best = max(totals)
-        if best < self.rules.target or totals.count(best) > 1:
-            return None
-        return totals.index(best)
+        return game_winner(self.totals, target=self.rules.target)
 
     @property
     def is_over(self) -> bool:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import IllegalActionError, RecordError, RulesError
 from ..records import dump_record, load_record, require
 from .actions import action_from_json, action_to_json
-from .cards import HaggisCardParseError, cards_text, parse_cards
+from .cards import HaggisCard, HaggisCardParseError, cards_text, parse_cards
 from .rules import HaggisRules
 from .state import HaggisHand
 
@@ -67,7 +67,7 @@ def _rules_from(data: dict[str, Any]) -> HaggisRules:
         raise RecordError(f"the record's rules are not valid: {exc}") from None
 
 
-def _cards(data: dict[str, Any], key: str, where: str) -> list[Any]:
+def _cards(data: dict[str, Any], key: str, where: str) -> list[HaggisCard]:
     try:
         return parse_cards(require(data, key, str, where))
     except HaggisCardParseError as exc:
@@ -168,12 +168,12 @@ def game_from_record(text: str | bytes) -> HaggisGame:
                 raise RecordError(f"{where} follows the end of the game")
             game.start_next_hand()
         expected = game.current
-        saved = _deal_from(rules, item, where)
         for field in ("seed", "dealer", "leader"):
-            if getattr(saved, field) != getattr(expected, field):
+            if item.get(field) != getattr(expected, field):
                 raise RecordError(
-                    f"{where}'s {field} is {getattr(saved, field)}, but the game gives {getattr(expected, field)}"
+                    f"{where}'s {field} is {item.get(field)}, but the game gives {getattr(expected, field)}"
                 )
+        _deal_from(rules, item, where)  # the saved cards must be the ones this seed deals
         _replay(expected, item, where)
     if data.get("totals") != list(game.totals):
         raise RecordError(

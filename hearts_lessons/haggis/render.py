@@ -125,7 +125,9 @@ def classification_html(cards: Sequence[HaggisCard], *, against: Sequence[Haggis
     readings = classify(cards)
     targets = classify(against) if against else []
     if against and not targets:
-        parts.append(f'<p style="{_FONT}">The cards to beat form nothing: {html.escape(why_not(against) or "")}.</p>')
+        parts.append(
+            f'<p style="{_FONT}">The cards to beat form nothing: {html.escape(why_not(against) or "")}.</p>'
+        )
     if not readings:
         parts.append(f'<p style="{_FONT}"><b>They form nothing:</b> {html.escape(why_not(cards) or "")}.</p>')
     items = []
@@ -176,6 +178,10 @@ def bomb_ladder_html(*, scale: float = 0.55) -> str:
     )
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def table_html(hand: HaggisHand, *, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
     """The table: each seat's cards (face down for others when ``viewer`` is set; wilds are always face up),
     bets and captured points; the current trick; the Haggis; the result once the hand is over."""
@@ -196,7 +202,7 @@ def table_html(hand: HaggisHand, *, viewer: int | None = None, names: Sequence[s
             tags.append(f"out ({hand.out_order.index(seat) + 1}.)")
         points = sum(card_points(c) for c in hand.captured[seat])
         caption = (
-            f"{name[seat]}: {len(held)} cards, captured {len(hand.captured[seat])} cards ({points} points)"
+            f"{_capital(name[seat])}: {len(held)} cards, captured {len(hand.captured[seat])} cards ({points} points)"
             + (f" — {', '.join(tags)}" if tags else "")
         )
         parts.append(cards_row_html(shown, caption=caption, scale=0.6))
@@ -207,7 +213,7 @@ def table_html(hand: HaggisHand, *, viewer: int | None = None, names: Sequence[s
         parts.append(f'<div style="{_FONT};margin-top:6px">Current trick:</div><div>{plays}</div>')
     elif not hand.is_over:
         parts.append(
-            f'<div style="{_FONT};margin-top:6px">{html.escape(name[hand.to_act or 0])} leads.</div>'
+            f'<div style="{_FONT};margin-top:6px">{html.escape(_capital(name[hand.to_act or 0]))} to lead.</div>'
         )
     if hand.tricks and not hand.trick:
         last = hand.tricks[-1]

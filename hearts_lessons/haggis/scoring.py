@@ -62,6 +62,10 @@ def bet_points(bets: Sequence[int], *, first_out: int, failed_bet_loses: bool) -
     return tuple(points)
 
 
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 @dataclass(frozen=True, slots=True)
 class GoOut:
     """A player going out: who, the opponent holding most cards at that moment, how many, and the bonus."""
@@ -136,18 +140,18 @@ class HandResult:
             lines.append("Bets: nobody bet.")
         for event in self.going_out:
             lines.append(
-                f"Going out: {name[event.seat]} scores 5 × {event.cards_held} = {event.points} "
+                f"Going out: 5 × {event.cards_held} = {event.points} points for {name[event.seat]} "
                 f"({name[event.opponent]} held the most cards, {event.cards_held}, at that moment)."
             )
         leftover_points = capture_points(self.leftover)
         haggis_points = capture_points(self.haggis)
         lines.append(
-            f"Cards: {name[first]} also takes the Haggis ({len(self.haggis)} cards, {haggis_points} points) "
-            f"and the {len(self.leftover)} cards left in {name[self.last_player]}'s hand ({leftover_points} points)."
+            f"Cards: the Haggis ({len(self.haggis)} cards, {_points(haggis_points)}) and the {len(self.leftover)} "
+            f"cards left in {name[self.last_player]}'s hand ({_points(leftover_points)}) go to {name[first]}."
         )
         for seat in range(self.players):
             lines.append(
-                f"Captured: {name[seat]} has {len(self.captured[seat])} cards worth {self.card_points[seat]} points."
+                f"Captured by {name[seat]}: {len(self.captured[seat])} cards worth {_points(self.card_points[seat])}."
             )
         for seat in range(self.players):
             lines.append(

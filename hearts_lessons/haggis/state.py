@@ -139,7 +139,6 @@ class HaggisHand:
         self.trick: list[TrickPlay] = []
         self.passes = 0
         self.to_act: int | None = self.leader
-        self.trick_leader = self.leader
         self.tricks: list[Trick] = []
         self.captured: list[list[HaggisCard]] = [[] for _ in range(players)]
         self.bets: list[int] = [0] * players
@@ -168,8 +167,11 @@ class HaggisHand:
         """
         rng = random.Random(seed)
         players = rules.players
+        drawn = rng.randrange(
+            players
+        )  # drawn even when a dealer is given, so the cards depend on the seed only
         if dealer is None:
-            dealer = rng.randrange(players)
+            dealer = drawn
         deck = number_deck(players)
         rng.shuffle(deck)
         hands: list[list[HaggisCard]] = [[] for _ in range(players)]
@@ -295,8 +297,10 @@ class HaggisHand:
         if not found:
             raise IllegalHaggisPlayError(why_not(group) or "these cards form no combination")
         if len(found) > 1:
-            options = " or ".join(f"a {c.name} (kind={c.kind.value!r})" for c in found)
-            raise IllegalHaggisPlayError(f"these cards can be played as {options}: say which")
+            options = " or ".join(f"a {c.name}" for c in found)
+            raise IllegalHaggisPlayError(
+                f"these cards can be played as {options}: say which (give kind=, or play one of hand.readings())"
+            )
         return found[0]
 
     def _play_action(
@@ -361,8 +365,6 @@ class HaggisHand:
         seat = action.seat
         for card in action.combo.cards:
             self.held[seat].remove(card)
-        if not self.trick:
-            self.trick_leader = seat
         self.trick.append(TrickPlay(seat, action.combo))
         self.passes = 0
         counts = self.counts
@@ -398,7 +400,6 @@ class HaggisHand:
         if self.passes >= others:
             winner = self._close_trick()
             self.to_act = winner if counts[winner] else next_holder(counts, winner)
-            self.trick_leader = self.to_act if self.to_act is not None else winner
         else:
             self.to_act = next_holder(counts, action.seat)
 
@@ -436,11 +437,7 @@ class HaggisHand:
     # --- end of hand, undo ------------------------------------------------------------------------------
 
     def _finish(self) -> None:
-        last = (
-            next(s for s in range(self.players) if self.held[s])
-            if any(self.held)
-            else self.going_out[-1].seat
-        )
+        last = next(s for s in range(self.players) if self.held[s])  # the only player still holding cards
         leftover = tuple(self.held[last])
         first = self.going_out[0].seat
         self.captured[first].extend([*leftover, *self.haggis])

@@ -21,7 +21,7 @@ from .actions import Bet, HaggisAction, Pass, Play
 from .cards import HaggisCard
 from .combos import Combo
 from .plays import candidate_plays
-from .rules import BET_SIZES, HAND_SIZE, HaggisRules
+from .rules import BET_SIZES, HaggisRules
 from .scoring import capture_points
 
 if TYPE_CHECKING:
@@ -44,6 +44,8 @@ class HaggisView:
     bets: tuple[int, ...]
     captured_points: tuple[int, ...]
     out_order: tuple[int, ...]
+    may_bet: bool
+    """Whether the seat may bet now (decided by the hand's bet rules when the view is built)."""
 
     @property
     def top(self) -> Combo | None:
@@ -58,10 +60,6 @@ class HaggisView:
     def opponents(self) -> tuple[int, ...]:
         """The other seats that still hold cards."""
         return tuple(s for s, n in enumerate(self.card_counts) if s != self.seat and n)
-
-    @property
-    def may_bet(self) -> bool:
-        return self.my_turn and not self.bets[self.seat] and len(self.hand) == HAND_SIZE + 3
 
     def plays(self) -> list[Combo]:
         """The combinations this seat may play now (see :func:`~.plays.candidate_plays`)."""
@@ -94,4 +92,5 @@ def view_of(hand: HaggisHand, seat: int) -> HaggisView:
         bets=tuple(hand.bets),
         captured_points=tuple(capture_points(pile) for pile in hand.captured),
         out_order=tuple(hand.out_order),
+        may_bet=hand.can_bet(BET_SIZES[0], seat=seat),
     )

@@ -6,7 +6,9 @@ by :mod:`.render`. Illegal actions never show a traceback: the reason of the
 
 - :class:`ComboClassifier`: toggle cards, see what they form, their value, what beats them, or why they form
   nothing (and, optionally, whether they may follow a given combination).
-- :class:`QuizWidget`: multiple-choice exercises checked against answers computed by the engine.
+- :func:`climbing_quiz_widget`: the lesson's exercises in the project's shared quiz widget, with answers
+  computed by the engine.
+- :func:`scoring_quiz_widget`: the play lesson's scoring exercises, checked the same way.
 - :class:`PlayHandWidget`: a hand of two-player Haggis against a bot, with the scoring explained at the end.
 """
 
@@ -14,34 +16,39 @@ from __future__ import annotations
 
 import html
 import random
-from collections.abc import Sequence
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..errors import IllegalActionError
+from ..widgets.common import MessageLine, safe
+from ..widgets.quiz import ChoiceQuestion, NumberQuestion, Quiz
+from .actions import Bet, HaggisAction, Play
 from .bots import GreedyBot, HaggisBot
 from .cards import HaggisCard, HaggisCardParseError, HaggisSuit, number_deck, parse_cards, wilds_of
 from .combos import what_beats
-from .exercises import Question
+from .exercises import climbing_quiz, scoring_quiz
+from .render import classification_html
 from .rules import BIG_BET, LITTLE_BET, TWO_PLAYERS
 from .state import HaggisHand
-from .render import classification_html
 
-__all__ = ["ComboClassifier", "PlayHandWidget", "QuizWidget"]
+__all__ = ["ComboClassifier", "PlayHandWidget", "climbing_quiz_widget", "scoring_quiz_widget"]
 
 _CARD_LAYOUT = {"width": "48px", "height": "34px"}
 
 
-def _card_toggle(card: HaggisCard, *, value: bool = False) -> widgets.ToggleButton:
+def _card_toggle(card: HaggisCard, *, value: bool = False, muted: bool = False) -> widgets.ToggleButton:
+    """A card as a toggle button. ``muted`` greys a card that is in no play open now (it stays clickable:
+    playing it anyway shows the engine's reason)."""
     colour = card.suit.colour if card.suit is not None else "#8a6d00"
     button = widgets.ToggleButton(
         value=value,
         description=card.symbol if card.suit is not None else f"{card.symbol}★",
-        tooltip=card.name,
+        tooltip=card.name + (" (in no play open now)" if muted else ""),
         layout=widgets.Layout(**_CARD_LAYOUT),
     )
-    button.style.text_color = colour
+    button.style.text_color = "#9a9a9a" if muted else colour
     button.style.font_weight = "bold"
     return button
 
@@ -55,6 +62,7 @@ class ComboClassifier(widgets.VBox):
 
     def __init__(self, *, players: int = 3, selected: str = "", against: str = "", **kwargs: Any) -> None:
         chosen = set(parse_cards(selected))
+        self._quiet = False
         self.cards: list[HaggisCard] = [*number_deck(players), *wilds_of(0)]
         self.toggles = {card: _card_toggle(card, value=card in chosen) for card in self.cards}
         rows = [
@@ -63,7 +71,9 @@ class ComboClassifier(widgets.VBox):
             if any(c.suit is suit for c in self.cards)
         ]
         rows.append(widgets.HBox([self.toggles[c] for c in self.cards if c.is_wild]))
-        self.against = widgets.Text(value=against, description="to beat:", placeholder="e.g. 7R 7G (optional)")
+        self.against = widgets.Text(
+            value=against, description="to beat:", placeholder="e.g. 7R 7G (optional)"
+        )
         self.clear = widgets.Button(description="Clear", tooltip="unselect every card")
         self.report = widgets.HTML()
         for toggle in self.toggles.values():
@@ -96,8 +106,6 @@ class ComboClassifier(widgets.VBox):
                 note = f'<p style="color:#a00">{html.escape(str(exc))}</p>'
         self.report.value = note + classification_html(self.selected, against=against)
 
-    _quiet = False
-
     def _changed(self, change: dict[str, Any]) -> None:
         if not self._quiet:
             self.refresh()
@@ -106,36 +114,24 @@ class ComboClassifier(widgets.VBox):
         self.select("")
 
 
-class QuizWidget(widgets.VBox):
-    """Multiple-choice questions, each with its own Check button and feedback."""
+def climbing_quiz_widget() -> Quiz:
+    """The closing exercises of the climbing lesson, in the project's shared quiz widget; the answers come from
+    :func:`~.exercises.climbing_quiz`, computed by the engine."""
+    return Quiz(
+        [
+            ChoiceQuestion(q.prompt, q.options, answer=q.answer, explanation=q.explanation)
+            for q in climbing_quiz()
+        ],
+        title="Exercises",
+    )
 
-    def __init__(self, questions: Sequence[Question], **kwargs: Any) -> None:
-        self.questions = list(questions)
-        self.choices: list[widgets.RadioButtons] = []
-        self.buttons: list[widgets.Button] = []
-        self.feedback: list[widgets.HTML] = []
-        boxes = []
-        for number, question in enumerate(self.questions, start=1):
-            choice = widgets.RadioButtons(options=list(question.options), value=None, layout={"width": "auto"})
-            button = widgets.Button(description="Check", tooltip=f"check question {number}")
-            feedback = widgets.HTML()
-            button.on_click(lambda _b, i=number - 1: self.check(i))
-            self.choices.append(choice)
-            self.buttons.append(button)
-            self.feedback.append(feedback)
-            prompt = widgets.HTML(f"<b>{number}.</b> {html.escape(question.prompt)}")
-            boxes.append(widgets.VBox([prompt, choice, widgets.HBox([button, feedback])]))
-        self.score = widgets.HTML(f"{len(self.questions)} questions: choose an answer and press Check.")
-        super().__init__([*boxes, self.score], **kwargs)
 
-    def check(self, index: int) -> bool:
-        """Check one question (what its button does); update its feedback and the score line."""
-        right, message = self.questions[index].check(self.choices[index].value)
-        colour = "#1b5e20" if right else "#b71c1c"
-        self.feedback[index].value = f'<span style="color:{colour}">{html.escape(message)}</span>'
-        solved = sum(fb.value.find("Right:") >= 0 for fb in self.feedback)
-        self.score.value = f"{solved} of {len(self.questions)} answered correctly."
-        return right
+def scoring_quiz_widget() -> Quiz:
+    """The closing exercises of the play lesson (scoring), with answers from :func:`~.exercises.scoring_quiz`."""
+    return Quiz(
+        [NumberQuestion(q.prompt, answer=q.answer, explanation=q.explanation) for q in scoring_quiz()],
+        title="Exercises",
+    )
 
 
 class PlayHandWidget(widgets.VBox):
@@ -161,7 +157,7 @@ class PlayHandWidget(widgets.VBox):
         self.rng = random.Random(seed)
         self.hand = HaggisHand.deal(TWO_PLAYERS, seed=seed)
         self.table = widgets.HTML()
-        self.message = widgets.HTML()
+        self.message = MessageLine()
         self.cards_box = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.toggles: dict[HaggisCard, widgets.ToggleButton] = {}
         self.reading = widgets.Dropdown(description="play as", options=[], layout={"display": "none"})
@@ -178,12 +174,18 @@ class PlayHandWidget(widgets.VBox):
         self.undo_button.on_click(lambda _b: self.undo())
         self.new_button.on_click(lambda _b: self.new_hand(self.seed + 1))
         buttons = widgets.HBox(
-            [self.play_button, self.pass_button, self.little_button, self.big_button, self.undo_button, self.new_button],
+            [
+                self.play_button,
+                self.pass_button,
+                self.little_button,
+                self.big_button,
+                self.undo_button,
+                self.new_button,
+            ],
             layout={"flex_flow": "row wrap"},
         )
         super().__init__([self.table, self.cards_box, self.reading, buttons, self.message], **kwargs)
-        self._bots_move()
-        self._render("")
+        self._render(" ".join(self._bots_move()))
 
     # --- actions -------------------------------------------------------------------------------------------
 
@@ -197,6 +199,7 @@ class PlayHandWidget(widgets.VBox):
         for card, toggle in self.toggles.items():
             toggle.value = card in wanted
 
+    @safe(lambda self: self.message)
     def play_selected(self) -> None:
         """Play the selected cards; if they can be read several ways, ask which reading first."""
         cards = self.selected
@@ -207,31 +210,36 @@ class PlayHandWidget(widgets.VBox):
                 self.reading.options = names
                 self.reading.value = names[0]
                 self.reading.layout.display = ""
-                self.message.value = "These cards can be played several ways: choose one under “play as”, then Play."
+                self.message.show(
+                    "These cards can be played several ways: choose one under “play as”, then Play."
+                )
                 return
             combo = readings[names.index(self.reading.value)]
             self._act(lambda: self.hand.play(combo, seat=self.you))
             return
         self._act(lambda: self.hand.play(cards, seat=self.you))
 
-    def _act(self, action: Any) -> None:
+    @safe(lambda self: self.message)
+    def _act(self, action: Callable[[], HaggisAction]) -> None:
         try:
             done = action()
         except IllegalActionError as exc:
-            self.message.value = f'<span style="color:#b71c1c">{html.escape(exc.reason)}</span>'
+            self.message.show(exc.reason, "error")
             return
         self.reading.layout.display = "none"
         self.reading.options = []
         said = self._bots_move()
         self._render(" ".join([self._say(done), *said]))
 
+    @safe(lambda self: self.message)
     def undo(self) -> None:
         """Take back your last action and the bot's replies."""
         if not self.hand.undo_last_of(self.you):
-            self.message.value = "There is nothing of yours to take back."
+            self.message.show("There is nothing of yours to take back.")
             return
         self._render("Taken back.")
 
+    @safe(lambda self: self.message)
     def new_hand(self, seed: int) -> None:
         """Deal a new hand from ``seed``."""
         self.seed = seed
@@ -247,19 +255,28 @@ class PlayHandWidget(widgets.VBox):
             said.append(self._say(self.hand.apply(self.bot.choose_action(self.hand.view(seat), self.rng))))
         return said
 
-    def _say(self, action: Any) -> str:
-        text: str = action.text
-        for seat, name in enumerate(self.names):
-            text = text.replace(f"seat {seat} ", f"{name} ")
-        return text[0].upper() + text[1:] + "."
+    def _say(self, action: HaggisAction) -> str:
+        """One sentence about an action, in the second person for you and the third for the bot."""
+        who = self.names[action.seat]
+        you = action.seat == self.you
+        if isinstance(action, Play):
+            codes = " ".join(c.code for c in action.combo.cards)
+            sentence = f"{who} {'play' if you else 'plays'} {codes} ({action.combo.name})"
+        elif isinstance(action, Bet):
+            size = "little" if action.amount == LITTLE_BET else "big"
+            sentence = f"{who} {'bet' if you else 'bets'} {size} ({action.amount})"
+        else:
+            sentence = f"{who} {'pass' if you else 'passes'}"
+        return sentence[0].upper() + sentence[1:] + "."
 
     # --- rendering ---------------------------------------------------------------------------------------------
 
     def _render(self, news: str) -> None:
         hand = self.hand
         self.table.value = hand.table_html(viewer=None if hand.is_over else self.you, names=self.names)
-        held = hand.held[self.you]
-        self.toggles = {card: _card_toggle(card) for card in held}
+        view = hand.view(self.you)
+        playable = {card for combo in view.plays() for card in combo.cards}
+        self.toggles = {card: _card_toggle(card, muted=card not in playable) for card in view.hand}
         self.cards_box.children = list(self.toggles.values())
         over = hand.is_over
         mine = hand.to_act == self.you
@@ -276,4 +293,4 @@ class PlayHandWidget(widgets.VBox):
         else:
             top = hand.top.combo
             prompt = f"To beat: the {top.name}. You may play {what_beats(top)}, or pass."
-        self.message.value = html.escape(f"{news} {prompt}".strip())
+        self.message.show(f"{news} {prompt}".strip())

@@ -1,0 +1,456 @@
+"""The variant lab: play many seeded games of a variant with bots and measure how the variant behaves.
+
+For each variant the lab reports how often a moon (or sun) is shot, the spread of one player's hand score, how
+many hands a game lasts, how often the leader changes during a game, and how much the deal decides: the share
+of the variance of a hand's score that is fixed by the cards dealt, measured with duplicate deals (every deal is
+played once per seat rotation, so each set of cards is played from every seat by every bot of the table).
+
+Everything is seeded: the same call gives the same numbers. Plots use matplotlib, imported only when a plotting
+function is called (the engine never needs it).
+
+>>> from hearts_lessons.variants import BASIC
+>>> stats = simulate(BASIC, games=3, seed=1, deal_rounds=2)
+>>> stats.games, stats.hands == sum(stats.hands_per_game), 0 <= stats.moon_rate <= 1
+(3, True, True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .bots.base import BOTS, Policy, make_bot, play_hand
+from .game import GameState
+from .rules import Moon, Points, Rules
+from .scoring import format_points
+from .state import HandState
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "VariantStats",
+    "compare",
+    "deal_share",
+    "default_bots",
+    "figure_png",
+    "leader_changes",
+    "play_game_fast",
+    "plot_complex_game",
+    "plot_lab",
+    "plot_ten_of_clubs",
+    "sample_hand",
+    "simulate",
+    "stats_rows",
+    "story_html",
+]
+
+PREFERRED_BOTS = ("rules", "beginner")
+"""The bot the lab seats at every place: the first of these that is registered in :data:`~.bots.base.BOTS`."""
+
+
+def default_bots() -> tuple[str, str]:
+    """The lab's bots: a good bot (the first registered of :data:`PREFERRED_BOTS`), which plays every seat of the
+    games, and a weaker one with another style, which plays the odd seats of the duplicate deals that measure how
+    much the deal decides."""
+    importlib.import_module("hearts_lessons.bots")  # registers the bots that ship with the package
+    good = next(name for name in PREFERRED_BOTS if name in BOTS)
+    return good, ("beginner" if good != "beginner" else "random")
+
+
+def _driver() -> Callable[[HandState, Sequence[Policy], random.Random], HandState]:
+    """The fastest way to let bots finish a hand: the bots' fast driver if present, else the verified driver."""
+    try:
+        module = importlib.import_module("hearts_lessons.bots.driver")
+        run: Callable[[HandState, Sequence[Policy], random.Random], HandState] = module.run_hand
+        return run
+    except (ImportError, AttributeError):
+        return play_hand
+
+
+def _size(value: Points, magnitude: bool) -> float:
+    return abs(value) if magnitude else float(value.real)
+
+
+def leader_changes(totals: Iterable[Sequence[Points]], *, magnitude: bool = False) -> int:
+    """How many times the leader (the one player with the lowest total) changes during a game, given the totals
+    after each hand. A tie for the lowest total keeps the previous leader.
+
+    >>> leader_changes([(5, 0, 9), (5, 7, 9), (15, 7, 9), (16, 17, 18)])
+    3
+    """
+    leader: int | None = None
+    changes = 0
+    for row in totals:
+        sizes = [_size(t, magnitude) for t in row]
+        best = min(sizes)
+        lowest = [s for s, v in enumerate(sizes) if v == best]
+        if len(lowest) != 1:
+            continue
+        if leader is not None and lowest[0] != leader:
+            changes += 1
+        leader = lowest[0]
+    return changes
+
+
+def play_game_fast(rules: Rules, bots: Sequence[Policy], *, seed: int = 0, max_hands: int = 500) -> GameState:
+    """A whole seeded game between bots, without recording actions (for simulations)."""
+    run = _driver()
+    game = GameState(rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(max_hands):
+        run(game.current, bots, rng)
+        if game.next_hand() is None:
+            return game
+    raise RuntimeError("the game did not end within max_hands")
+
+
+def sample_hand(rules: Rules, *, seed: int = 0, bot: str | None = None) -> HandState:
+    """One seeded hand of ``rules`` played out by bots, every action recorded (to show trick by trick)."""
+    name = bot or default_bots()[0]
+    bots = [make_bot(name) for _ in range(rules.players)]
+    state = HandState.deal(rules, seed=seed)
+    return play_hand(state, bots, random.Random(seed))
+
+
+def deal_share(rules: Rules, *, deals: int = 100, seed: int = 0, bots: Sequence[str] | None = None) -> float:
+    """How much the deal decides: the share of the variance of a hand's score explained by the cards dealt.
+
+    Each deal is played once for every rotation of the hands around a table of alternating bots (the two bots of
+    :func:`default_bots`), so every set of cards is played from every seat, by both bots. The variance of
+    the score of a set of cards splits into the part between sets of cards (the deal) and the part between
+    rotations (who plays it, and how the others play). The between part is corrected for the noise of its own
+    estimate, so a game of pure chance in the play scores near 0 and a game fixed by the deal near 1.
+    """
+    names = tuple(bots) if bots else default_bots()
+    n = rules.players
+    table = [make_bot(names[s % len(names)]) for s in range(n)]
+    run = _driver()
+    rng = random.Random(seed)
+    groups: list[list[complex]] = []
+    for d in range(deals):
+        first = HandState.deal(rules, seed=seed * 7919 + d, hand_number=d)
+        hands = first.deal_cards
+        hole = sum(c.bit for c in first.hole_cards)
+        results: list[list[complex]] = [[] for _ in range(n)]
+        for r in range(n):
+            rotated = [hands[(s + r) % n] for s in range(n)]
+            state = HandState(rules, rotated, hole, hand_number=d, seed=None)
+            run(state, table, rng)
+            assert state.score is not None
+            for s in range(n):
+                results[(s + r) % n].append(complex(state.score.points[s]))
+        groups.extend(results)
+    return _between_share(groups)
+
+
+def _between_share(groups: Sequence[Sequence[complex]]) -> float:
+    """One-way analysis of variance: the share of the total variance that lies between the groups (corrected
+    for the noise of the group means; |x − mean|² makes it work for complex scores too)."""
+    values = [x for g in groups for x in g]
+    if len(values) < 2:
+        return 0.0
+    grand = sum(values) / len(values)
+    total = sum(abs(x - grand) ** 2 for x in values) / len(values)
+    if total == 0:
+        return 0.0
+    size = len(groups[0])
+    means = [sum(g) / len(g) for g in groups]
+    between = sum(abs(m - grand) ** 2 for m in means) / len(means)
+    within = sum(sum(abs(x - m) ** 2 for x in g) / max(len(g) - 1, 1) for g, m in zip(groups, means, strict=True))
+    within /= len(groups)
+    corrected = between - within / size
+    return max(0.0, min(1.0, corrected / total))
+
+
+@dataclass(frozen=True, slots=True)
+class VariantStats:
+    """What the lab measured for one variant (see :func:`simulate`)."""
+
+    name: str
+    players: int
+    games: int
+    hands: int
+    moon_value: Points
+    """M: the penalty total of a hand (the size of a moon)."""
+    moon_rate: float
+    """The share of hands in which someone shot the moon (or the sun)."""
+    hand_scores: tuple[float, ...]
+    """Every player's score in every hand (|score| with complex scores)."""
+    hands_per_game: tuple[int, ...]
+    leader_changes: tuple[int, ...]
+    """Per game, how many times the leader changed."""
+    deal_share: float | None
+    """The share of a hand's score variance explained by the deal (None if not measured)."""
+    bots: tuple[str, ...]
+    has_moon: bool = True
+    """False when the variant has no moon rule (its moon rate is 0 by definition)."""
+
+    @property
+    def score_sd(self) -> float:
+        """The standard deviation of one player's hand score."""
+        return _sd(self.hand_scores)
+
+    @property
+    def relative_sd(self) -> float:
+        """The standard deviation as a share of M, so that variants with bigger numbers compare fairly."""
+        return self.score_sd / abs(self.moon_value) if self.moon_value else 0.0
+
+    @property
+    def mean_hands(self) -> float:
+        return sum(self.hands_per_game) / len(self.hands_per_game)
+
+    @property
+    def mean_leader_changes(self) -> float:
+        return sum(self.leader_changes) / len(self.leader_changes)
+
+
+def _sd(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return 0.0
+    mean = sum(values) / len(values)
+    return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+
+
+def simulate(
+    rules: Rules,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    bots: Sequence[str] | None = None,
+    deal_rounds: int = 0,
+    name: str | None = None,
+    min_hands: int = 0,
+) -> VariantStats:
+    """Play ``games`` seeded games of ``rules`` with bots at every seat (the good bot of :func:`default_bots`
+    unless ``bots`` names them per seat, repeating) and measure them; more games are played while fewer than
+    ``min_hands`` hands have been played. ``deal_rounds`` > 0 also measures how much the deal decides with that
+    many duplicate deals (see :func:`deal_share`)."""
+    names = tuple(bots) if bots else (default_bots()[0],)
+    table = [make_bot(names[s % len(names)]) for s in range(rules.players)]
+    magnitude = rules.magnitude_scores
+    scores: list[float] = []
+    per_game: list[int] = []
+    changes: list[int] = []
+    moons = hands = 0
+    moon_value: Points = 0
+    g = 0
+    while g < games or hands < min_hands:
+        game = play_game_fast(rules, table, seed=seed * 100_003 + g)
+        g += 1
+        moon_value = game.current.k.moon_value
+        per_game.append(len(game.results))
+        changes.append(leader_changes((r.totals for r in game.results), magnitude=magnitude))
+        for result in game.results:
+            hands += 1
+            moons += result.score.shooter is not None
+            scores.extend(_size(p, magnitude) for p in result.score.points)
+    share = deal_share(rules, deals=deal_rounds, seed=seed) if deal_rounds else None
+    return VariantStats(
+        name=name or rules.name,
+        players=rules.players,
+        games=g,
+        hands=hands,
+        moon_value=moon_value,
+        moon_rate=moons / hands if hands else 0.0,
+        hand_scores=tuple(scores),
+        hands_per_game=tuple(per_game),
+        leader_changes=tuple(changes),
+        deal_share=share,
+        bots=names,
+        has_moon=rules.moon is not Moon.NONE,
+    )
+
+
+def compare(variants: Mapping[str, Rules], *, games: int = 100, seed: int = 0, deal_rounds: int = 0,
+            bots: Sequence[str] | None = None, min_hands: int = 0) -> list[VariantStats]:  # fmt: skip
+    """:func:`simulate` every variant of ``variants`` (label → rules) with the same seeds."""
+    return [
+        simulate(rules, games=games, seed=seed, deal_rounds=deal_rounds, bots=bots, name=label, min_hands=min_hands)
+        for label, rules in variants.items()
+    ]
+
+
+def stats_rows(stats: Iterable[VariantStats]) -> list[dict[str, Any]]:
+    """One row per variant, ready for ``pandas.DataFrame`` (rounded for reading)."""
+    rows = []
+    for s in stats:
+        row: dict[str, Any] = {
+            "variant": s.name,
+            "players": s.players,
+            "M": format_points(s.moon_value),
+            "hands": s.hands,
+            "moons per 100 hands": round(100 * s.moon_rate, 1),
+            "score sd": round(s.score_sd, 1),
+            "sd / M": round(s.relative_sd, 2),
+            "hands per game": round(s.mean_hands, 1),
+            "leader changes per game": round(s.mean_leader_changes, 2),
+        }
+        if s.deal_share is not None:
+            row["deal decides"] = round(s.deal_share, 2)
+        rows.append(row)
+    return rows
+
+
+# -- plots -----------------------------------------------------------------------------------------------------
+
+
+def figure_png(fig: Figure, *, dpi: int = 80) -> bytes:
+    """A figure as PNG bytes (for ``IPython.display.Image`` and for widgets: the picture stays in the page)."""
+    import io
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def plot_ten_of_clubs(scores: Sequence[Points], *, factor: Points = 2j) -> Figure:
+    """Arrows from some hand scores z to factor·z: taking the 10♣ in Complex Hearts doubles a score and turns it
+    a quarter turn counter-clockwise."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(5.5, 5.5), layout="constrained")
+    ax = fig.subplots()
+    reach = 1.0
+    for z in scores:
+        start, end = complex(z), complex(z) * factor
+        reach = max(reach, abs(start), abs(end))
+        ax.annotate("", xy=(end.real, end.imag), xytext=(start.real, start.imag),
+                    arrowprops={"arrowstyle": "->", "color": "#28527a"})  # fmt: skip
+        ax.plot([start.real], [start.imag], "o", color="#c8102e")
+        ax.annotate(format_points(start), (start.real, start.imag), textcoords="offset points", xytext=(4, 4))
+        ax.annotate(format_points(end), (end.real, end.imag), textcoords="offset points", xytext=(4, -10),
+                    color="#28527a")  # fmt: skip
+    lim = reach * 1.2
+    ax.set_xlim(-lim, lim)
+    ax.set_ylim(-lim, lim)
+    ax.set_aspect("equal")
+    ax.axhline(0, color="#bbb", linewidth=0.8)
+    ax.axvline(0, color="#bbb", linewidth=0.8)
+    ax.set_xlabel("real part")
+    ax.set_ylabel("imaginary part")
+    ax.set_title(f"A hand score z (red) and z × {format_points(factor)} (blue)")
+    return fig
+
+
+def plot_lab(stats: Sequence[VariantStats], *, title: str = "The variant lab") -> Figure:
+    """Five panels: moons per 100 hands, the spread of hand scores (relative to M), hands per game, leader
+    changes per game and, when measured, how much the deal decides."""
+    from matplotlib.figure import Figure
+
+    labels = [s.name for s in stats]
+    with_share = [s for s in stats if s.deal_share is not None]
+    panels = 5 if with_share else 4
+    fig = Figure(figsize=(11, 2.3 * panels), layout="constrained")
+    axes = fig.subplots(panels, 1)
+    y = list(range(len(stats)))
+    ax = axes[0]
+    ax.barh(y, [100 * s.moon_rate for s in stats], color="#c8102e")
+    for row, s in zip(y, stats, strict=True):
+        if not s.has_moon:
+            ax.annotate("no moon rule", (0, row), xytext=(4, 0), textcoords="offset points", va="center",
+                        fontsize=8, color="#666")  # fmt: skip
+    ax.set_title("Moons (and suns) per 100 hands")
+    ax = axes[1]
+    ax.boxplot([[v / abs(s.moon_value) for v in s.hand_scores] for s in stats], orientation="horizontal", positions=y,
+               widths=0.6, showfliers=False)  # fmt: skip
+    ax.set_title("One player's hand score as a share of M (box: middle half; whiskers: the usual range)")
+    ax = axes[2]
+    ax.barh(y, [s.mean_hands for s in stats], color="#28527a")
+    ax.set_title("Hands per game (mean)")
+    ax = axes[3]
+    ax.barh(y, [s.mean_leader_changes for s in stats], color="#d4a017")
+    ax.set_title("How often the leader changes in a game (mean)")
+    if with_share:
+        ax = axes[4]
+        ax.barh(y, [s.deal_share or 0.0 for s in stats], color="#1d7a2e")
+        ax.set_xlim(0, 1)
+        ax.set_title("How much the deal decides (share of a hand's score variance)")
+    for ax in axes:
+        ax.set_yticks(y, labels)
+        ax.invert_yaxis()
+        ax.grid(axis="x", alpha=0.3)
+    fig.suptitle(title)
+    return fig
+
+
+def plot_complex_game(game: GameState, *, radius: float | None = None, title: str | None = None) -> Figure:
+    """Each player's running total in the complex plane, hand by hand, with the circle |total| = target where
+    the game ends."""
+    from matplotlib.figure import Figure
+    from matplotlib.patches import Circle
+
+    r = float(radius if radius is not None else game.rules.target)
+    fig = Figure(figsize=(6.5, 6.5), layout="constrained")
+    ax = fig.subplots()
+    ax.add_patch(Circle((0, 0), r, fill=False, linestyle="--", color="#888", label=f"|total| = {r:g}"))
+    colours = ["#c8102e", "#28527a", "#1d7a2e", "#d4a017", "#6a1b9a", "#444"]
+    from .table import seat_name
+
+    reach = r
+    for seat in range(game.players):
+        points = [complex(0)] + [complex(res.totals[seat]) for res in game.results]
+        xs, ys = [p.real for p in points], [p.imag for p in points]
+        reach = max(reach, *(abs(p) for p in points))
+        colour = colours[seat % len(colours)]
+        ax.plot(xs, ys, "-o", color=colour, markersize=3, linewidth=1.2,
+                label=f"{seat_name(seat, game.players)}: {format_points(points[-1])}")  # fmt: skip
+        ax.annotate(str(len(points) - 1), (xs[-1], ys[-1]), textcoords="offset points", xytext=(4, 4),
+                    color=colour, fontsize=8)  # fmt: skip
+    lim = reach * 1.1
+    ax.set_xlim(-lim, lim)
+    ax.set_ylim(-lim, lim)
+    ax.set_aspect("equal")
+    ax.axhline(0, color="#bbb", linewidth=0.8)
+    ax.axvline(0, color="#bbb", linewidth=0.8)
+    ax.set_xlabel("real part (hearts, J♦)")
+    ax.set_ylabel("imaginary part (Q♠, and 10♣ turns)")
+    ax.legend(loc="upper left", fontsize=8)
+    ax.set_title(title or f"{game.rules.name}: totals after each hand")
+    return fig
+
+
+# -- a hand told trick by trick ------------------------------------------------------------------------------
+
+
+def story_html(state: HandState, *, scale: float = 0.6) -> str:
+    """A finished (or partly played) hand as HTML: the left-over cards, every trick with its winner and points,
+    and the score. Cancelled cards and winnerless tricks are named in the captions."""
+    import html
+
+    from .layout import layout_for
+    from .render import cards_row_html
+    from .table import seat_name, trick_html
+
+    n = state.players
+    k = layout_for(state.rules)
+    parts = ['<div class="hl-story" style="font:13px sans-serif">']
+    if state.hole_cards:
+        owner = state.hole_owner
+        who = f"taken by {seat_name(owner, n)}" if owner is not None else "set aside"
+        label = "Kitty" if len(state.hole_cards) == 1 and not state.rules.leftover_face_up else "Left-over cards"
+        parts.append(cards_row_html(state.hole_cards, scale=scale, caption=f"{label}: {who}"))
+    for trick in state.tricks:
+        codes = [c.id & 63 if not c.is_joker else c.id for c in trick.cards]
+        cancelled = sorted({c.symbol for c in trick.cards if codes.count(c.id & 63) > 1 and not c.is_joker})
+        if trick.winner is None:
+            caption = f"Trick {trick.number + 1}: every card of the suit led is cancelled; nobody wins it yet"
+        else:
+            caption = f"Trick {trick.number + 1}: {seat_name(trick.winner, n)} takes it"
+            if trick.points:
+                caption += f" ({format_points(trick.points)} points)"
+        if cancelled and k.multi_deck:
+            caption += " · cancelled: " + ", ".join(cancelled)
+        parts.append(trick_html(list(trick.plays), n, winner=trick.winner, caption=caption, scale=scale))
+    if state.score is not None:
+        score = state.score
+        line = " · ".join(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points))
+        parts.append(f"<p><b>Score of the hand:</b> {html.escape(line)}</p>")
+        if score.notes:
+            parts.append("<ul>" + "".join(f"<li>{html.escape(note)}</li>" for note in score.notes) + "</ul>")
+    parts.append("</div>")
+    return "".join(parts)

@@ -1,0 +1,322 @@
+"""Widgets of the variant lessons: the variant explorer, the scoring calculator and the lab's controls.
+
+They are thin controllers: every number comes from :mod:`hearts_lessons.variants` and
+:mod:`hearts_lessons.variant_lab`; a refused combination shows the engine's reason, never a traceback.
+
+>>> ex = VariantExplorer("omnibus")
+>>> ex.rules.name
+'Omnibus Hearts'
+>>> ex.addon_boxes["ten_of_clubs"].value = True
+>>> ex.rules.name
+'Omnibus Hearts + 10♣ doubles'
+>>> ex.calculator.picker.select(parse_cards("TD TC 2H 3H"))
+>>> ex.calculator.result_text()
+'Player 1 scores -16.'
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+
+from ..cards import parse_cards
+from ..errors import RulesError
+from ..layout import layout_for
+from ..rules import Rules
+from ..scoring import MOON_CHOICES, HandScore, format_points
+from ..table import seat_name
+from ..variant_lab import VariantStats, compare, figure_png, plot_lab, sample_hand, stats_rows, story_html
+from ..variants import (
+    ADDONS,
+    PRESETS,
+    Preset,
+    changes_from_standard,
+    combine,
+    point_table,
+    score_captured,
+    scoring_cards,
+)
+from .common import CardPicker, MessageLine, safe
+
+__all__ = ["LabControls", "ScoringCalculator", "VariantExplorer", "figure_html", "point_table_html", "stats_html"]
+
+_ = parse_cards  # imported for the doctests of this module
+
+
+def point_table_html(rules: Rules) -> str:
+    """The variant's point table as an HTML table, with M."""
+    rows = "".join(
+        f"<tr><td style='padding:2px 10px'>{html.escape(card)}</td><td style='padding:2px 10px'>"
+        f"{html.escape(value)}</td></tr>"
+        for card, value in point_table(rules)
+    )
+    m = format_points(layout_for(rules).moon_value)
+    return (
+        '<table class="hl-points" style="border-collapse:collapse;font:13px sans-serif">'
+        f"<caption style='text-align:left'>Points in {html.escape(rules.name)} (M = {m})</caption>"
+        f"<thead><tr><th>card</th><th>points</th></tr></thead><tbody>{rows}</tbody></table>"
+    )
+
+
+def stats_html(stats: Sequence[VariantStats]) -> str:
+    """The lab's table of results as HTML."""
+    rows = stats_rows(stats)
+    if not rows:
+        return "<p>No variant chosen.</p>"
+    head = "".join(f"<th style='padding:2px 8px'>{html.escape(k)}</th>" for k in rows[0])
+    body = "".join(
+        "<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
+        for row in rows
+    )
+    return (
+        '<table class="hl-lab" style="border-collapse:collapse;font:13px sans-serif">'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    )
+
+
+def figure_html(fig: Any, *, alt: str) -> str:
+    """A matplotlib figure as an ``<img>`` (a PNG inside the page, so it shows on static pages too)."""
+    data = base64.b64encode(figure_png(fig)).decode("ascii")
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%"/>'
+
+
+class ScoringCalculator(W.VBox):
+    """Pick the cards Player 1 captured in one hand and see the score under the chosen rules.
+
+    >>> calc = ScoringCalculator(PRESETS["complex"].rules)
+    >>> calc.picker.select(parse_cards("QS TC"))
+    >>> calc.result_text()
+    'Player 1 scores -26.'
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+        self.message = MessageLine()
+        self.picker = CardPicker(on_change=lambda _: self._update())
+        self.every_trick = W.Checkbox(value=False, description="Player 1 took every trick", indent=False)
+        self.moon_choice = W.Dropdown(description="Moon choice:", layout=W.Layout(width="340px"))
+        self.all_button = W.Button(description="Take all penalty cards", tooltip="Select every penalty card")
+        self.clear_button = W.Button(description="Clear", tooltip="Select no card")
+        self.result = W.HTML()
+        self.every_trick.observe(lambda _: self._update(), names="value")
+        self.moon_choice.observe(lambda _: self._update(), names="value")
+        self.all_button.on_click(lambda _: self._select_penalties())
+        self.clear_button.on_click(lambda _: self.picker.select(()))
+        self.children = (
+            W.HTML("<b>Scoring calculator</b>: pick the cards Player 1 captured in one hand."),
+            self.picker,
+            W.HBox([self.all_button, self.clear_button, self.every_trick]),
+            self.moon_choice,
+            self.result,
+            self.message,
+        )
+        self.set_rules(rules)
+
+    def set_rules(self, rules: Rules) -> None:
+        self.rules = rules
+        self.picker.set_cards(scoring_cards(rules))
+        choices = MOON_CHOICES.get(rules.moon, ())
+        self.moon_choice.options = list(choices)
+        self.moon_choice.value = choices[0] if choices else None
+        self.moon_choice.layout.display = None if choices else "none"
+        self._update()
+
+    @safe(lambda self: self.message)
+    def _select_penalties(self) -> None:
+        k = layout_for(self.rules)
+        self.picker.select([c for c in scoring_cards(self.rules) if c.bit & k.moon_cards])
+
+    def score(self) -> HandScore:
+        return score_captured(
+            self.rules, self.picker.selected, every_trick=self.every_trick.value, moon_choice=self.moon_choice.value
+        )
+
+    def result_text(self) -> str:
+        """The result in words (for tests and screen readers)."""
+        score = self.score()
+        text = f"Player 1 scores {format_points(score.points[0])}."
+        if score.shooter == 0:
+            text += " " + " ".join(score.notes)
+        return text
+
+    @safe(lambda self: self.message)
+    def _update(self) -> None:
+        score = self.score()
+        notes = "".join(f"<li>{html.escape(n)}</li>" for n in score.notes if n.startswith("Player 1"))
+        if score.shooter == 0:
+            notes = "".join(f"<li>{html.escape(n)}</li>" for n in score.notes)
+        self.result.value = (
+            f"<div style='font:14px sans-serif'>Card points of Player 1: <b>{format_points(score.card_points[0])}"
+            f"</b>. This hand Player 1 scores <b>{format_points(score.points[0])}</b>.</div>"
+            + (f"<ul>{notes}</ul>" if notes else "")
+        )
+        self.message.show("")
+
+
+class VariantExplorer(W.VBox):
+    """Pick a variant (and its options and add-ons): what changes, its points, a calculator, a sample hand."""
+
+    def __init__(self, key: str = "standard", *, seed: int = 1) -> None:
+        super().__init__()
+        self.message = MessageLine()
+        self.variant = W.Dropdown(options=[(p.name, k) for k, p in PRESETS.items()], value=key,
+                                  description="Variant:", layout=W.Layout(width="380px"))  # fmt: skip
+        self.players = W.Dropdown(description="Players:", layout=W.Layout(width="200px"))
+        self.options_box = W.VBox()
+        self.option_buttons: dict[str, W.ToggleButtons] = {}
+        self.addon_boxes = {
+            key_: W.Checkbox(value=False, description=addon.name, indent=False, tooltip=addon.summary)
+            for key_, addon in ADDONS.items()
+        }
+        self.about = W.HTML()
+        self.points = W.HTML()
+        self.calculator = ScoringCalculator(PRESETS[key].rules)
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Seed:", layout=W.Layout(width="180px"))
+        self.play_button = W.Button(description="Play a sample hand", icon="play", tooltip="Bots play one hand")
+        self.story = W.HTML()
+        self.rules: Rules = PRESETS[key].rules
+        self._busy = False
+        self.variant.observe(lambda _: self._choose_variant(), names="value")
+        self.players.observe(lambda _: self._rebuild(), names="value")
+        for box in self.addon_boxes.values():
+            box.observe(self._addon_changed, names="value")
+        self.play_button.on_click(lambda _: self._play())
+        self.children = (
+            W.HBox([self.variant, self.players]),
+            self.options_box,
+            W.HBox(list(self.addon_boxes.values())),
+            self.message,
+            self.about,
+            self.points,
+            self.calculator,
+            W.HBox([self.seed, self.play_button]),
+            self.story,
+        )
+        self.add_class("hl-variant-explorer")
+        self._choose_variant()
+
+    @property
+    def preset(self) -> Preset:
+        return PRESETS[self.variant.value]
+
+    # -- controller ----------------------------------------------------------------------------------------
+    @safe(lambda self: self.message)
+    def _choose_variant(self) -> None:
+        preset = self.preset
+        self._busy = True
+        try:
+            self.players.options = [(str(n), n) for n in sorted(preset.players)]
+            self.players.value = preset.players[0]
+            self.option_buttons = {}
+            for option in preset.options:
+                buttons = W.ToggleButtons(options=[c.label for c in option.choices], description=option.name + ":",
+                                          style={"description_width": "initial"})  # fmt: skip
+                buttons.observe(lambda _: self._rebuild(), names="value")
+                self.option_buttons[option.name] = buttons
+            self.options_box.children = tuple(self.option_buttons.values())
+            for box in self.addon_boxes.values():
+                box.value = False
+        finally:
+            self._busy = False
+        self._rebuild()
+
+    def _addon_changed(self, change: dict[str, Any]) -> None:
+        if not self._busy:
+            self._rebuild()
+
+    @safe(lambda self: self.message)
+    def _rebuild(self) -> None:
+        """Build the rules from the choices; an add-on that makes no sense with them is switched off, and the
+        message says why."""
+        if self._busy:
+            return
+        choices = {name: buttons.value for name, buttons in self.option_buttons.items()}
+        rules = self.preset.rules_for(self.players.value, choices)
+        refused = []
+        for key, box in self.addon_boxes.items():
+            if not box.value:
+                continue
+            try:
+                rules = combine(rules, [key])
+            except RulesError as exc:
+                refused.append(f"{box.description} cannot be added: {exc}")
+                self._busy = True
+                box.value = False
+                self._busy = False
+        self.rules = rules
+        self.message.show(" ".join(refused), "error" if refused else "info")
+        self._render()
+
+    @safe(lambda self: self.message)
+    def _play(self) -> None:
+        state = sample_hand(self.rules, seed=int(self.seed.value))
+        n = self.rules.players
+        names = ", ".join(seat_name(s, n) for s in range(n))
+        self.story.value = (
+            f"<h4>A sample hand of {html.escape(self.rules.name)} (seed {self.seed.value}; bots at {names})</h4>"
+            + story_html(state)
+        )
+
+    # -- view ----------------------------------------------------------------------------------------------
+    def _render(self) -> None:
+        preset, rules = self.preset, self.rules
+        changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes)
+        computed = "".join(f"<li>{html.escape(c)}</li>" for c in changes_from_standard(rules)) or "<li>none</li>"
+        self.about.value = (
+            f"<h3 style='margin:4px 0'>{html.escape(rules.name)}</h3>"
+            f"<p><i>{html.escape(preset.history)}</i></p>"
+            f"<p><b>What changes against standard Hearts</b></p><ul>{changes}</ul>"
+            f"<details><summary>Every rule that differs, read from the rules data</summary><ul>{computed}</ul>"
+            f"</details><p style='color:#555'>Sources: {html.escape('; '.join(preset.sources))}</p>"
+        )
+        self.points.value = point_table_html(rules)
+        self.calculator.set_rules(rules)
+        self.story.value = ""
+
+
+class LabControls(W.VBox):
+    """Choose variants, the number of games and a seed; run the lab; see the table and the plots."""
+
+    def __init__(self, keys: Sequence[str] = ("standard", "basic", "spot", "cancellation"), *, games: int = 20,
+                 seed: int = 0) -> None:  # fmt: skip
+        super().__init__()
+        self.message = MessageLine("Choose variants and press Run.")
+        self.variants = W.SelectMultiple(options=[(p.name, k) for k, p in PRESETS.items()], value=tuple(keys),
+                                         description="Variants:", rows=min(len(PRESETS), 10),
+                                         layout=W.Layout(width="420px"))  # fmt: skip
+        self.games = W.IntSlider(value=games, min=5, max=500, step=5, description="Games each:")
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Seed:", layout=W.Layout(width="180px"))
+        self.deal = W.Checkbox(value=False, description="measure how much the deal decides (slower)", indent=False)
+        self.run_button = W.Button(description="Run", icon="play", button_style="primary", tooltip="Run the lab")
+        self.table = W.HTML()
+        self.figure = W.HTML()
+        self.stats: list[VariantStats] = []
+        self.run_button.on_click(lambda _: self.run())
+        self.children = (
+            self.variants,
+            W.HBox([self.games, self.seed]),
+            self.deal,
+            self.run_button,
+            self.message,
+            self.table,
+            self.figure,
+        )
+
+    @safe(lambda self: self.message)
+    def run(self) -> None:
+        keys = list(self.variants.value)
+        if not keys:
+            self.message.show("Choose at least one variant.", "error")
+            return
+        chosen = {PRESETS[k].name: PRESETS[k].rules for k in keys}
+        self.stats = compare(chosen, games=int(self.games.value), seed=int(self.seed.value),
+                             deal_rounds=30 if self.deal.value else 0)  # fmt: skip
+        self.table.value = stats_html(self.stats)
+        self.figure.value = figure_html(plot_lab(self.stats), alt="the lab's plots")
+        hands = sum(s.hands for s in self.stats)
+        self.message.show(f"Played {hands} hands.", "ok")

@@ -1,0 +1,84 @@
+"""The variant lab: its statistics on small seeded runs, and its plots."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from hearts_lessons.bots import make_bot
+from hearts_lessons.variant_lab import (
+    _between_share,
+    compare,
+    deal_share,
+    default_bots,
+    leader_changes,
+    play_game_fast,
+    plot_complex_game,
+    plot_lab,
+    sample_hand,
+    simulate,
+    stats_rows,
+)
+from hearts_lessons.variants import BASIC, COMPLEX, KITTY, cancellation
+
+
+def test_leader_changes() -> None:
+    assert leader_changes([]) == 0
+    assert leader_changes([(0, 0, 0), (1, 0, 0), (1, 2, 0), (5, 2, 3)]) == 1  # no leader while tied
+    assert leader_changes([(3 + 4j, 6), (10, 1)], magnitude=True) == 1
+    assert leader_changes([(3 + 4j, 4)], magnitude=True) == 0
+
+
+def test_between_share_extremes() -> None:
+    assert _between_share([[5, 5, 5], [1, 1, 1], [9, 9, 9]]) == pytest.approx(1.0)
+    assert _between_share([[1, 9, 5], [9, 5, 1], [5, 1, 9]]) == 0.0
+    assert _between_share([[1j, 1j], [-1j, -1j]]) == pytest.approx(1.0)
+    assert _between_share([[0, 0]]) == 0.0
+
+
+def test_simulate_is_seeded_and_consistent() -> None:
+    a = simulate(BASIC, games=4, seed=3)
+    b = simulate(BASIC, games=4, seed=3)
+    assert a == b
+    assert a.hands == sum(a.hands_per_game) and len(a.hand_scores) == a.hands * 4
+    assert 0 <= a.moon_rate <= 1 and a.moon_value == 13
+    assert a.deal_share is None
+    assert a.bots == (default_bots()[0],)
+
+
+def test_simulate_plays_enough_hands() -> None:
+    s = simulate(BASIC, games=1, seed=2, min_hands=60)
+    assert s.hands >= 60 and s.games == len(s.hands_per_game) > 1
+
+
+def test_simulate_complex_and_cancellation() -> None:
+    c = simulate(COMPLEX, games=2, seed=1)
+    assert all(v >= 0 for v in c.hand_scores)  # sizes of complex scores
+    assert not math.isnan(c.relative_sd)
+    big = simulate(cancellation(8), games=1, seed=1)
+    assert big.players == 8 and big.hands >= 1
+
+
+def test_deal_share_is_a_share() -> None:
+    share = deal_share(KITTY, deals=4, seed=2)
+    assert 0.0 <= share <= 1.0
+    assert deal_share(KITTY, deals=4, seed=2) == share
+
+
+def test_rows_and_plots() -> None:
+    stats = compare({"Basic": BASIC, "Kitty": KITTY}, games=2, seed=1, deal_rounds=2)
+    rows = stats_rows(stats)
+    assert [r["variant"] for r in rows] == ["Basic", "Kitty"]
+    assert {"moons per 100 hands", "hands per game", "leader changes per game", "deal decides"} <= set(rows[0])
+    fig = plot_lab(stats)
+    assert len(fig.axes) == 5
+    game = play_game_fast(COMPLEX, [make_bot("rules") for _ in range(4)], seed=2)
+    fig = plot_complex_game(game)
+    assert len(fig.axes) == 1 and fig.axes[0].get_aspect() == 1.0
+
+
+def test_sample_hand_is_recorded() -> None:
+    state = sample_hand(KITTY, seed=5)
+    assert state.is_over and state.actions
+    assert state.hole_owner is not None

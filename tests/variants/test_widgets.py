@@ -1,0 +1,83 @@
+"""The variant widgets, driven as a reader would: choosing, ticking, picking cards and clicking."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from hearts_lessons.cards import parse_cards
+from hearts_lessons.variants import PRESETS
+from hearts_lessons.widgets.variants import LabControls, ScoringCalculator, VariantExplorer
+
+
+def test_explorer_follows_the_variant_and_its_options() -> None:
+    ex = VariantExplorer()
+    assert ex.rules.name == "Standard Hearts"
+    ex.variant.value = "spot"
+    assert "M = 129" in ex.points.value and "its rank" in ex.points.value
+    ex.option_buttons["point table"].value = "J Q K♥ 10, A♥ 15"
+    assert "M = 124" in ex.points.value
+    ex.variant.value = "cancellation"
+    assert ex.players.options[0] == ("6", 6) and ex.rules.players == 6
+    ex.players.value = 12
+    assert ex.rules.decks == 3 and "M = 78" in ex.points.value
+    assert "Wikipedia: Cancellation Hearts" in ex.about.value
+
+
+def test_explorer_refuses_a_nonsensical_addon_with_the_reason() -> None:
+    ex = VariantExplorer("black_maria")
+    ex.addon_boxes["shoot_the_sun"].value = True
+    assert ex.addon_boxes["shoot_the_sun"].value is False
+    assert "no moon rule" in ex.message.text
+    assert not ex.rules.shoot_the_sun
+    ex.option_buttons["moon"].value = "moon with M"
+    ex.addon_boxes["shoot_the_sun"].value = True
+    assert ex.rules.shoot_the_sun and ex.message.text == ""
+    ex.option_buttons["moon"].value = "no moon rule"  # the sun is switched off again, with the reason
+    assert not ex.rules.shoot_the_sun and ex.addon_boxes["shoot_the_sun"].value is False
+    assert "no moon rule" in ex.message.text
+
+
+def test_explorer_plays_a_sample_hand() -> None:
+    ex = VariantExplorer("hi_lo_joker")
+    ex.seed.value = 3
+    ex.play_button.click()
+    assert "Score of the hand" in ex.story.value and "Hi-Lo Joker Hearts" in ex.story.value
+    ex.variant.value = "omnibus"
+    assert ex.story.value == ""
+
+
+def test_calculator() -> None:
+    calc = ScoringCalculator(PRESETS["complex"].rules)
+    calc.picker.select(parse_cards("2H 3H 4H QS"))
+    assert calc.result_text() == "Player 1 scores 3+13i."
+    calc.all_button.click()
+    assert "shot the moon" in calc.result_text()
+    assert calc.moon_choice.options == ("others_add", "shooter_subtracts")
+    calc.moon_choice.value = "shooter_subtracts"
+    assert calc.result_text().startswith("Player 1 scores -13-13i.")
+    calc.set_rules(PRESETS["omnibus"].rules)
+    assert calc.moon_choice.layout.display == "none"
+    calc.every_trick.value = True
+    assert calc.result_text().startswith("Player 1 scores -10.")
+    calc.clear_button.click()
+    assert calc.picker.selected == []
+
+
+def test_lab_controls() -> None:
+    lab = LabControls(("basic",), games=5, seed=2)
+    lab.run_button.click()
+    assert "Basic Hearts" in lab.table.value and "<img" in lab.figure.value
+    assert lab.message.text.startswith("Played")
+    lab.variants.value = ()
+    lab.run_button.click()
+    assert lab.message.text == "Choose at least one variant."
+
+
+def test_engine_modules_do_not_load_widgets_or_plots() -> None:
+    code = (
+        "import sys, hearts_lessons.variants, hearts_lessons.variant_lab;"
+        "print('ipywidgets' in sys.modules, 'matplotlib' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]
