@@ -26,6 +26,8 @@ from typing import Any
 import ipywidgets as W
 
 from ..bots.base import BOTS, Policy, bot_step, make_bot
+from ..bots.coach import CoachBot
+from ..bots.review import review_hand
 from ..cards import Card, Suit, cards_of_mask
 from ..errors import IllegalActionError
 from ..explain import explain_trick
@@ -108,6 +110,13 @@ class PlayTable(W.VBox):
         self.counting = W.Checkbox(value=counting, description="card-counting aid", indent=False)
         for box in (self.four_colour, self.large, self.counting):
             box.observe(lambda _: self._render(), names="value")
+        self.hint_button = W.Button(description="Coach: hint", button_style="info",
+                                    tooltip="Ask the coach what to pass or play, and why")  # fmt: skip
+        self.hint_button.on_click(lambda _: self.hint())
+        self.review_button = W.Button(description="Review this hand with the coach", button_style="info",
+                                      layout=W.Layout(width="auto"))  # fmt: skip
+        self.review_button.on_click(lambda _: self.review_with_coach())
+        self.coach_box = W.HTML()
         self.count_view = W.HTML()
         self.sheet = W.HTML()
         self.review = W.HTML()
@@ -117,12 +126,13 @@ class PlayTable(W.VBox):
         self.load_upload = W.FileUpload(accept=".json", multiple=False, description="Load game")
         self.load_upload.observe(self._loaded, names="value")
         self.setup = self._setup_panel() if show_setup else W.VBox()
-        tools = W.HBox([self.undo_button, self.last_button, self.four_colour, self.large, self.counting])
+        tools = W.HBox([self.hint_button, self.undo_button, self.last_button, self.four_colour, self.large,
+                        self.counting])  # fmt: skip
         files = W.HBox([self.save_button, self.save_link, self.load_upload])
         self.children = (
             self.setup, self.status, self.others, self.centre, self.story, self.message, self.moon_box,
-            self.pass_box, self.hand_box, self.keyboard, self.next_button, tools, self.count_view, self.sheet,
-            self.review, files,
+            self.pass_box, self.hand_box, self.keyboard, self.next_button, tools, self.coach_box, self.count_view,
+            self.sheet, self.review, self.review_button, files,
         )  # fmt: skip
         self._buttons: dict[Card, W.Button] = {}
         self._button_cards: dict[int, Card] = {}
@@ -170,9 +180,11 @@ class PlayTable(W.VBox):
     def new_game(self) -> None:
         """Start a new game with the current rules and bots."""
         self.game = GameState(self.rules, seed=self.seed)
+        self.coach = CoachBot()
         self.bots: dict[int, Policy] = {s: make_bot(self.bot_names[(s - 1) % len(self.bot_names)])
                                         for s in range(1, self.rules.players)}  # fmt: skip
         self.rng = random.Random(self.seed)
+        self.coach_box.value = ""
         self.message.show(f"New game of {self.rules.name}: you are South. Good luck!", "info")
         self._run_bots()
 
@@ -203,6 +215,7 @@ class PlayTable(W.VBox):
     def _pass(self) -> None:
         cards = self.pass_picker.selected
         self.hand.pass_cards(HUMAN, cards)
+        self.coach_box.value = ""
         self.message.show(f"You passed {', '.join(c.symbol for c in cards)}.", "ok")
         self._run_bots()
         if self.hand.phase is Phase.PLAYING:
@@ -218,6 +231,7 @@ class PlayTable(W.VBox):
             raise IllegalActionError("wait: it is not your turn yet")
         before = len(state.tricks)
         state.play(card, HUMAN)
+        self.coach_box.value = ""
         self.message.show(f"You played the {state.actions[-1].cards[0].symbol}.", "info")
         self._run_bots()
         tricks = self.hand.tricks
@@ -253,6 +267,35 @@ class PlayTable(W.VBox):
         self.last_button.value = False
         self.message.show(f"Hand {self.hand.hand_number + 1}: pass {self.hand.direction.value}.", "info")
         self._run_bots()
+
+    @safe(lambda self: self.message)
+    def hint(self) -> None:
+        """The coach's advice for the reader's current decision, with its numbers (the game is not changed)."""
+        state = self.hand
+        if not ((state.phase is Phase.PASSING and HUMAN in state.to_pass) or
+                (state.phase is Phase.PLAYING and state.to_play == HUMAN)):  # fmt: skip
+            raise IllegalActionError("the coach gives hints when it is your turn to pass or play")
+        self.coach_box.value = "<i>The coach is thinking…</i>"
+        advice = self.coach.advise(state.view(HUMAN), random.Random(self._coach_seed() + len(state.actions)))
+        self.coach_box.value = (f"<div class='hl-coach' style='font:14px sans-serif'><b>Coach:</b> "
+                                f"{html.escape(advice.sentence)}</div>{advice.table_html(limit=6)}")  # fmt: skip
+        if advice.kind == "pass":
+            self.pass_picker.select(advice.choice)
+        self.message.show("The coach has an idea: see below the table.", "info")
+
+    def _coach_seed(self) -> int:
+        return self.seed * 1009 + 7919 * self.hand.hand_number
+
+    @safe(lambda self: self.message)
+    def review_with_coach(self) -> None:
+        """Grade each of the reader's decisions in the finished hand against the coach's."""
+        if self.hand.phase is not Phase.DONE:
+            raise IllegalActionError("finish the hand first: the review looks at every decision you made")
+        self.coach_box.value = "<i>The coach is replaying your hand…</i>"
+        review = review_hand(self.hand, HUMAN, coach=self.coach, seed_base=self._coach_seed())
+        self.coach_box.value = review.html()
+        self.message.show(f"Review ready: your choices cost {review.total_loss:.1f} expected points more than "
+                          "the coach's.", "info")  # fmt: skip
 
     @safe(lambda self: self.message)
     def _undo(self) -> None:
@@ -373,6 +416,9 @@ class PlayTable(W.VBox):
         )
         self.undo_button.disabled = not (state.actions or self.game.hands)
         self.story.value = self._score_html() if state.phase is Phase.DONE else ""
+        self.review_button.layout.display = "" if state.phase is Phase.DONE else "none"
+        my_decision = (state.phase is Phase.PASSING and HUMAN in state.to_pass) or my_turn
+        self.hint_button.disabled = not my_decision
         self.count_view.value = self._counting_html() if self.counting.value else ""
         self.sheet.value = self.game.score_sheet_html() if self.game.results else ""
         self.review.value = self._review_html() if state.phase is Phase.DONE else ""

@@ -1,0 +1,50 @@
+"""The play table's coach: hints for the pass and the play, and the review after a hand."""
+
+from __future__ import annotations
+
+from hearts_lessons.state import Phase
+from hearts_lessons.widgets.play import PlayTable
+
+
+def _finish_hand(table: PlayTable) -> None:
+    while table.hand.phase is Phase.PLAYING:
+        table.button_for(table.hand.legal_plays(0)[0]).click()
+
+
+def test_the_pass_hint_explains_and_preselects_the_coach_pass() -> None:
+    table = PlayTable(seed=5, pace=0)
+    before = table.game.to_json()
+    table.hint_button.click()
+    assert "Coach:" in table.coach_box.value and "sampled deals" in table.coach_box.value
+    assert len(table.pass_picker.selected) == 3
+    assert table.game.to_json() == before  # a hint never changes the game
+    table.pass_button.click()
+    assert table.hand.phase is Phase.PLAYING and table.coach_box.value == ""
+
+
+def test_the_play_hint_names_a_legal_card_and_the_review_grades_every_decision() -> None:
+    table = PlayTable(seed=5, pace=0)
+    table.pass_picker.select(table.hand.hand(0)[:3])
+    table.pass_button.click()
+    table.hint()
+    advice_text = table.coach_box.value
+    assert "Play the" in advice_text
+    assert any(card.symbol in advice_text for card in table.hand.legal_plays(0))
+    assert "not" not in table.message.text
+    _finish_hand(table)
+    assert table.review_button.layout.display == ""
+    table.review_button.click()
+    review = table.coach_box.value
+    assert "hl-review" in review and review.count("<tr") == 1 + 1 + 13  # header, the pass, 13 plays
+    assert "Review ready" in table.message.text
+
+
+def test_hints_and_reviews_out_of_turn_are_refused_with_a_reason() -> None:
+    table = PlayTable(seed=5, pace=0)
+    table.review_with_coach()
+    assert "finish the hand first" in table.message.text
+    table.pass_picker.select(table.hand.hand(0)[:3])
+    table.pass_button.click()
+    _finish_hand(table)
+    table.hint()
+    assert "when it is your turn" in table.message.text
