@@ -97,15 +97,27 @@ class GameState:
         best = min(self._magnitude(t) for t in self.totals)
         return [s for s, t in enumerate(self.totals) if self._magnitude(t) == best]
 
-    def next_hand(self) -> HandState | None:
-        """Score the finished current hand into the totals and deal the next one (``None`` if the game is
-        over)."""
+    @property
+    def hand_scored(self) -> bool:
+        """Whether the current (finished) hand is already counted in the totals."""
+        return bool(self.hands) and self.hands[-1] is self.current
+
+    def score_hand(self) -> HandResult:
+        """Count the finished current hand into the totals (once; later calls return the same result), so that
+        the totals, the score sheet and :attr:`is_over` show it before the next hand is dealt."""
         hand = self.current
         if hand.phase is not Phase.DONE:
             raise IllegalActionError("the current hand is not finished yet")
-        if self.hands and self.hands[-1] is hand:
-            raise IllegalActionError("this hand has already been scored")
-        self._score(hand)
+        if not self.hand_scored:
+            self._score(hand)
+        return self.results[-1]
+
+    def next_hand(self) -> HandState | None:
+        """Score the finished current hand into the totals (if :meth:`score_hand` has not) and deal the next one
+        (``None`` if the game is over)."""
+        if self.hand_scored and self.is_over:
+            raise IllegalActionError("this hand has already been scored and the game is over")
+        self.score_hand()
         if self.is_over:
             return None
         self.current = self._deal(len(self.hands))
@@ -140,7 +152,12 @@ class GameState:
 
     # -- undo and records ----------------------------------------------------------------------------------
     def undo(self) -> None:
-        """Take back the last action, stepping back into the previous hand if the current one has none."""
+        """Take back the last action, stepping back into the previous hand if the current one has none (a hand
+        already counted in the totals is taken out of them first)."""
+        if self.hand_scored:
+            self.hands.pop()
+            self.results.pop()
+            self.totals = list(self.results[-1].totals) if self.results else [0] * self.players
         if self.current.actions:
             self.current.undo()
             return
@@ -163,7 +180,7 @@ class GameState:
             "seed": self.seed,
             "first_dealer": self.first_dealer,
             "hands": hands,
-            "last_hand_scored": bool(self.hands) and self.hands[-1] is self.current,
+            "last_hand_scored": self.hand_scored,
         }
 
     def to_json(self) -> str:
@@ -213,8 +230,6 @@ class GameState:
             if game.current.phase is not Phase.DONE:
                 raise RecordError("the record says the last hand was scored, but it is not finished")
             game._score(game.current)
-            if not game.is_over:
-                raise RecordError("the record stops after a scored hand although the game was not over")
         return game
 
     # -- display -------------------------------------------------------------------------------------------
@@ -230,17 +245,27 @@ class GameState:
 
     def score_sheet_html(self) -> str:
         n = self.players
-        head = "".join(f"<th>{seat_name(s, n)}</th>" for s in range(n))
+        pad = "style='padding:2px 10px;text-align:right'"
+        head = "".join(f"<th {pad}>{seat_name(s, n)}</th>" for s in range(n))
         body = "".join(
-            "<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in self.score_sheet()
+            "<tr>" + "".join(f"<td {pad}>{cell}</td>" for cell in row) + "</tr>" for row in self.score_sheet()
         )
-        totals = "".join(f"<th>{format_points(t)}</th>" for t in self.totals)
+        totals = "".join(f"<th {pad}>{format_points(t)}</th>" for t in self.totals)
         return (
             '<table class="hl-scores" style="border-collapse:collapse;font:13px sans-serif">'
-            f"<caption>Score sheet ({self.rules.name}, game to {self.rules.target})</caption>"
-            f"<thead><tr><th>Hand</th>{head}</tr></thead><tbody>{body}</tbody>"
-            f"<tfoot><tr><th>Total</th>{totals}</tr></tfoot></table>"
+            f"<caption>Score sheet ({self.rules.name}, {self._end_words()})</caption>"
+            f"<thead><tr><th {pad}>Hand</th>{head}</tr></thead><tbody>{body}</tbody>"
+            f"<tfoot><tr><th {pad}>Total</th>{totals}</tr></tfoot></table>"
         )
+
+    def _end_words(self) -> str:
+        rules = self.rules
+        total = "|total|" if rules.magnitude_scores else "a total"
+        if rules.game_end is GameEnd.FIXED_HANDS:
+            return f"{rules.fixed_hands} hands"
+        if rules.game_end is GameEnd.EXCEED_TARGET:
+            return f"until {total} passes {rules.target}"
+        return f"until {total} reaches {rules.target}"
 
     def _repr_html_(self) -> str:
         return self.current._repr_html_() + self.score_sheet_html()

@@ -209,7 +209,13 @@ class PlayTable(W.VBox):
                 self.message.show(said, "info")
                 self._render()
                 time.sleep(self.pace)
+        self._settle()
         self._render()
+
+    def _settle(self) -> None:
+        """Count a finished hand into the totals at once, so the score sheet and the end of the game show."""
+        if self.hand.phase is Phase.DONE:
+            self.game.score_hand()
 
     @safe(lambda self: self.message)
     def _pass(self) -> None:
@@ -255,15 +261,18 @@ class PlayTable(W.VBox):
     @safe(lambda self: self.message)
     def _moon(self, choice: str) -> None:
         self.hand.choose_moon(choice)
+        self._settle()
         self._render()
 
     @safe(lambda self: self.message)
     def _next_hand(self) -> None:
         if self.hand.phase is not Phase.DONE:
             raise IllegalActionError("finish this hand first")
-        if self.game.is_over or self.game.next_hand() is None:
+        if self.game.is_over:
+            self.seed += 1
             self.new_game()
             return
+        self.game.next_hand()
         self.last_button.value = False
         self.message.show(f"Hand {self.hand.hand_number + 1}: pass {self.hand.direction.value}.", "info")
         self._run_bots()
@@ -325,11 +334,15 @@ class PlayTable(W.VBox):
     @safe(lambda self: self.message)
     def _load(self, text: str | bytes) -> None:
         game = GameState.from_json(text)
-        if game.players != self.game.players:
-            self.rules = game.rules
         self.rules = game.rules
         self.game = game
-        self.bots = {s: make_bot(DEFAULT_BOT) for s in range(1, game.players)}
+        self.bots = {s: make_bot(self.bot_names[(s - 1) % len(self.bot_names)]) for s in range(1, game.players)}
+        if hasattr(self, "players_box"):
+            self.players_box.value = game.players
+            for field, box in self.switches.items():
+                value = getattr(game.rules, field)
+                if value in [v for _, v in box.options]:
+                    box.value = value
         self.message.show("Game loaded.", "ok")
         self._run_bots()
 
@@ -414,7 +427,7 @@ class PlayTable(W.VBox):
         self.next_button.description = "New game" if state.phase is Phase.DONE and self._game_would_end() else (
             "Next hand"
         )
-        self.undo_button.disabled = not (state.actions or self.game.hands)
+        self.undo_button.disabled = self.game.is_over or not (state.actions or self.game.hands)
         self.story.value = self._score_html() if state.phase is Phase.DONE else ""
         self.review_button.layout.display = "" if state.phase is Phase.DONE else "none"
         my_decision = (state.phase is Phase.PASSING and HUMAN in state.to_pass) or my_turn

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The card table as an app: set up .venv (first run only), then serve the play-a-game lesson with Voilà on
+# 127.0.0.1, with no code cells, and print its address.
+#   bash scripts/app.sh                         # http://127.0.0.1:8866/ (PORT=... to change)
+#   bash scripts/app.sh notebooks/01_tricks.ipynb   # any lesson as an app
+# Extra arguments go to `voila`, e.g. bash scripts/app.sh --no-browser
+# Voilà uses the template in app/voila/templates/hearts: Voilà's own `lab` template without the Font Awesome
+# stylesheets it links from a CDN (Voilà's bundle already serves Font Awesome), so the app loads nothing from
+# outside 127.0.0.1.
+set -euo pipefail
+# shellcheck source=scripts/_setup.sh
+source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
+
+notebook="$HL_ROOT/notebooks/04_play_a_game.ipynb"
+if [ "$#" -gt 0 ] && [[ "$1" == *.ipynb ]]; then
+  notebook="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
+  shift
+fi
+[ -f "$notebook" ] || hl_die "no notebook at $notebook"
+
+hl_setup
+
+port="${PORT:-8866}"
+if ! python - "$port" <<'PY'; then
+import socket, sys
+with socket.socket() as s:
+    try:
+        s.bind(("127.0.0.1", int(sys.argv[1])))
+    except OSError:
+        sys.exit(1)
+PY
+  hl_die "port $port on 127.0.0.1 is busy (is the app already running?); try: PORT=8867 bash scripts/app.sh"
+fi
+command -v voila >/dev/null 2>&1 || hl_die "voila is not installed in .venv (it is in requirements.txt): HL_FORCE_INSTALL=1 bash scripts/app.sh"
+
+# Voilà finds templates under $JUPYTER_PATH/voila/templates.
+export JUPYTER_PATH="$HL_ROOT/app${JUPYTER_PATH:+:$JUPYTER_PATH}"
+args=(
+  --Voila.ip=127.0.0.1
+  --Voila.port="$port"
+  --Voila.port_retries=0
+  --template=hearts
+  --theme=light
+  --strip_sources=True
+  # JupyterLite's kernel extension (in .venv for the Lite build) fails to load in Voilà: leave it out.
+  --VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension
+)
+url="http://127.0.0.1:$port/"
+hl_log "serving ${notebook#"$HL_ROOT"/} as an app with Voilà (Ctrl-C to stop)"
+hl_log "open: $url"
+exec voila "$notebook" "${args[@]}" "$@"

@@ -1,0 +1,345 @@
+"""The live book in a real browser: the card table as an app (``bash scripts/app.sh``, Voilà) and a live lesson.
+
+A reader's game, clicked in Chromium: pass three cards, play a whole hand to its score (one card typed on the
+keyboard), see a greyed card refused with its reason, save the game, reload the page (a new kernel, a new
+game), load the saved file through the upload button and find the same game; a damaged file is refused with
+its reason. Nothing may be loaded from outside 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .app_support import (
+    ARTIFACTS,
+    LAB_TOKEN,
+    forgive_voila_shutdown_on_unload,
+    open_watched,
+    require_servers,
+    screenshot,
+    serve_app,
+    serve_lab,
+)
+from .conftest import ROOT
+
+pytestmark = pytest.mark.e2e
+
+NOTEBOOKS = ROOT / "notebooks"
+APP_NOTEBOOK = "04_play_a_game.ipynb"
+LESSON_NOTEBOOK = "01_tricks.ipynb"
+KERNEL_TIMEOUT = 120_000  # ms: Voilà starts a kernel and runs the notebook before the widgets appear
+TURN_TIMEOUT = 60_000  # ms: the bots play at a visible pace (0.4 s a card) on two slow cores
+VIEWPORT = {"width": 1280, "height": 1000}
+MUTED = "rgb(160, 160, 160)"  # the ink of a greyed card (hearts_lessons.widgets.common.style_card_button)
+SUIT_LETTERS = {"♣": "C", "♦": "D", "♠": "S", "♥": "H"}
+
+# What the reader sees on the table, read from the page (only visible elements count).
+TABLE = """() => {
+    const root = document.querySelector('.hl-play-table');
+    if (!root) return null;
+    const shown = el => el.offsetParent !== null;
+    const text = el => (el ? el.innerText.trim() : '');
+    const cards = [...root.querySelectorAll('.hl-card-button')].filter(shown).map(b => ({
+        text: text(b), title: b.title, color: getComputedStyle(b).color }));
+    const toggles = [...root.querySelectorAll('.hl-card-toggle')].filter(shown).map(t => text(t));
+    const points = [...root.querySelectorAll('li')].map(li => text(li))
+        .filter(t => /^(South|West|North|East): [-−]?\\d+$/.test(t));
+    const sheet = root.querySelector('.hl-scores');
+    return {
+        cards, toggles, points,
+        status: text(root.querySelector('[role=status]')),
+        message: text(root.querySelector('.hl-message')),
+        over: root.innerText.includes('Hand over.'),
+        sheet: sheet ? text(sheet) : null,
+    };
+}"""
+
+# True once the reader may act again after playing a card: one card fewer, and the reader's turn or the end.
+# The "Play:" box is enabled late in a redraw, after the cards are styled: it tells that the redraw is complete.
+SETTLED = """([count]) => {
+    const root = document.querySelector('.hl-play-table');
+    const cards = [...root.querySelectorAll('.hl-card-button')].filter(b => b.offsetParent !== null);
+    const status = root.querySelector('[role=status]').innerText;
+    const typing = root.querySelector('input[placeholder^="type a card"]');
+    if (cards.length !== count || cards.some(b => b.innerText.trim() === '')) return false;
+    if (count === 0) return root.innerText.includes('Hand over.');
+    return status.includes('your turn') && typing !== null && !typing.disabled;
+}"""
+
+# Voilà's bundled Font Awesome (the "Load game" button's icon) has been fetched and loaded from 127.0.0.1.
+FONT_AWESOME_LOADED = """() => [...document.fonts].some(f =>
+    f.family.replace(/["']/g, '') === 'Font Awesome 5 Free' && f.weight === '900' && f.status === 'loaded')"""
+
+
+@pytest.fixture(scope="module")
+def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the lessons: the kernels run there, and nothing a test does can touch notebooks/."""
+    require_servers()
+    folder = tmp_path_factory.mktemp("live-notebooks")
+    for name in (APP_NOTEBOOK, LESSON_NOTEBOOK):
+        shutil.copy2(NOTEBOOKS / name, folder / name)
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    ARTIFACTS.mkdir(parents=True)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def app_url(notebook_dir: Path) -> Iterator[str]:
+    with serve_app(notebook_dir / APP_NOTEBOOK, ARTIFACTS / "voila-app.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def lab_url(notebook_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    root = tmp_path_factory.mktemp("lab-root")
+    shutil.copy2(notebook_dir / LESSON_NOTEBOOK, root / LESSON_NOTEBOOK)
+    with serve_lab(root, ARTIFACTS / "jupyterlab.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def lesson_url(notebook_dir: Path) -> Iterator[str]:
+    with serve_app(notebook_dir / LESSON_NOTEBOOK, ARTIFACTS / "voila-lesson.log") as url:
+        yield url
+
+
+def table(page: Page) -> dict[str, Any]:
+    state = page.evaluate(TABLE)
+    assert state is not None, "the play table is not on the page"
+    return dict(state)
+
+
+def wait_for_table(page: Page, url: str) -> None:
+    page.goto(url, wait_until="commit", timeout=KERNEL_TIMEOUT)
+    expect(page.locator(".hl-card-toggle").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    expect(page.locator(".hl-message")).to_contain_text("you are South", timeout=TURN_TIMEOUT)
+
+
+def typed_code(card: str) -> str:
+    """What a reader types for a card's label: ``10♦`` → ``10D``, ``Q♠`` → ``QS``."""
+    return card[:-1] + SUIT_LETTERS[card[-1]]
+
+
+def upload(page: Page, name: str, text: str) -> None:
+    """Pick a file for the "Load game" button, as a reader does in the browser's file dialog."""
+    with page.expect_file_chooser() as chooser:
+        page.locator(".widget-upload").click()
+    chooser.value.set_files(files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}])
+
+
+def pass_three(page: Page) -> list[str]:
+    toggles = page.locator(".hl-card-toggle")
+    expect(toggles).to_have_count(13)
+    chosen = [toggles.nth(i).inner_text().strip() for i in range(3)]
+    for i in range(3):
+        toggles.nth(i).click()
+    pass_button = page.get_by_role("button", name="Pass 3/3")
+    expect(pass_button).to_be_enabled(timeout=TURN_TIMEOUT)
+    pass_button.click()
+    expect(page.locator(".hl-message")).to_contain_text("You received", timeout=TURN_TIMEOUT)
+    return chosen
+
+
+def wait_for_my_turn_or_the_end(page: Page, count: int) -> None:
+    page.wait_for_function(SETTLED, arg=[count], timeout=TURN_TIMEOUT)
+
+
+def refuse_a_greyed_card(page: Page, state: dict[str, Any]) -> str | None:
+    """Click a greyed card: the table must say why (the card's tooltip) and change nothing."""
+    greyed = [c for c in state["cards"] if c["color"] == MUTED]
+    if not greyed:
+        return None
+    card = greyed[0]
+    assert card["title"] and card["title"] != card["text"], card
+    page.locator(".hl-card-button", has_text=re.compile(f"^{re.escape(card['text'])}$")).click()
+    expect(page.locator(".hl-message")).to_have_text(card["title"], timeout=TURN_TIMEOUT)
+    colour = page.locator(".hl-message [role=status]").evaluate("el => getComputedStyle(el).color")
+    assert colour == "rgb(176, 0, 32)", f"the reason is not shown as an error ({colour})"
+    after = table(page)
+    assert [c["text"] for c in after["cards"]] == [c["text"] for c in state["cards"]], "a refused card was played"
+    assert "your turn" in after["status"]
+    return str(card["title"])
+
+
+def play_the_hand(page: Page) -> dict[str, Any]:
+    """Play South's cards until the hand is over; returns what was refused and typed on the way."""
+    refused: str | None = None
+    typed: str | None = None
+    wait_for_my_turn_or_the_end(page, 13)
+    for _ in range(13):
+        state = table(page)
+        count = len(state["cards"])
+        assert "your turn" in state["status"], state["status"]
+        if refused is None:
+            refused = refuse_a_greyed_card(page, state)
+        legal = [c for c in state["cards"] if c["color"] != MUTED]
+        assert legal, f"no card in ink on the reader's turn: {state['cards']}"
+        card = legal[0]["text"]
+        if typed is None:  # the first card by keyboard: type its code in the "Play:" box and press Enter
+            typed = card
+            box = page.get_by_placeholder(re.compile("type a card"))
+            box.fill(typed_code(card))
+            box.press("Enter")
+        else:
+            page.locator(".hl-card-button", has_text=re.compile(f"^{re.escape(card)}$")).click()
+        wait_for_my_turn_or_the_end(page, count - 1)
+        assert card not in [c["text"] for c in table(page)["cards"]]
+    return {"refused": refused, "typed": typed}
+
+
+def saved_game(page: Page) -> str:
+    page.get_by_role("button", name="Save game").click()
+    link = page.locator('a[download="hearts-game.json"]')
+    expect(link).to_be_visible(timeout=TURN_TIMEOUT)
+    href = link.get_attribute("href") or ""
+    prefix = "data:application/json;base64,"
+    assert href.startswith(prefix), href[:80]
+    return base64.b64decode(href[len(prefix) :]).decode()
+
+
+def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url: str) -> None:
+    with open_watched(browser, viewport=VIEWPORT) as watch:
+        page = watch.page
+        wait_for_table(page, app_url)
+        # an app: the lesson's words and the table, no code
+        body = page.inner_text("body")
+        assert "Play a whole game" in body and "PlayTable(" not in body and "from hearts_lessons" not in body
+        assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
+        assert "pass 3 cards" in table(page)["status"]
+
+        passed = pass_three(page)
+        result = play_the_hand(page)
+        assert result["refused"], "no greyed card was offered on any turn of this seeded hand"
+        assert result["typed"], "no card was typed in the Play box"
+        state = table(page)
+        assert state["over"] and state["cards"] == []
+        points = dict(p.replace("−", "-").split(": ") for p in state["points"])
+        assert sorted(points) == ["East", "North", "South", "West"], state["points"]
+        assert sum(int(v) for v in points.values()) in (26, 78)  # 78: a bot shot the moon, others +26
+        screenshot(page, "app-hand-over")
+
+        # save: the download link holds the whole game
+        text = saved_game(page)
+        data = json.loads(text)
+        assert data["kind"] == "game" and data["seed"] == 2026
+        actions = data["hands"][0]["actions"]
+        assert [a for a in actions if a[0] == "pass" and a[1] == 0] == [["pass", 0, _codes(passed)]]
+        assert sum(1 for a in actions if a[0] == "play") == 52
+
+        # a damaged file is refused with its reason and the game is kept
+        upload(page, "edited.json", json.dumps({**data, "seed": 7}))
+        expect(page.locator(".hl-message")).to_contain_text("was not dealt from this game's seed", timeout=TURN_TIMEOUT)
+        assert table(page)["over"] and table(page)["points"] == state["points"]
+
+        page.get_by_role("button", name="Next hand").click()
+        expect(page.locator(".hl-scores")).to_be_visible(timeout=TURN_TIMEOUT)
+        sheet = table(page)["sheet"]
+        assert sheet and "Total" in sheet
+
+        # reload: a new kernel and a new game; then load the saved file
+        page.reload(wait_until="commit", timeout=KERNEL_TIMEOUT)
+        expect(page.locator(".hl-card-toggle").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        expect(page.locator(".hl-message")).to_contain_text("you are South", timeout=TURN_TIMEOUT)
+        assert table(page)["sheet"] is None
+        upload(page, "hearts-game.json", text)
+        expect(page.locator(".hl-message")).to_have_text("Game loaded.", timeout=TURN_TIMEOUT)
+        # the message comes first, then the table is redrawn: wait for the end of the hand to show
+        expect(page.locator(".hl-play-table")).to_contain_text("Hand over.", timeout=TURN_TIMEOUT)
+        expect(page.locator(".hl-card-toggle").first).to_be_hidden(timeout=TURN_TIMEOUT)
+        loaded = table(page)
+        assert loaded["over"] and loaded["points"] == state["points"] and loaded["toggles"] == []
+        assert "hand 1" in loaded["status"]
+        page.get_by_role("button", name="Next hand").click()
+        expect(page.locator(".hl-scores")).to_be_visible(timeout=TURN_TIMEOUT)
+        assert table(page)["sheet"] == sheet
+        expect(page.locator(".hl-card-toggle").first).to_be_visible(timeout=TURN_TIMEOUT)  # hand 2: pass again
+        screenshot(page, "app-loaded")
+
+        # Voilà's own Font Awesome (the upload button's icon) is served locally and has loaded
+        assert page.evaluate(FONT_AWESOME_LOADED), "the upload button's icon font did not load"
+        assert page.locator("link[href*='cdn.'], script[src*='cdn.']").count() == 0
+        assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
+        forgive_voila_shutdown_on_unload(watch)  # the reload above
+        watch.assert_clean()
+
+
+def _codes(labels: list[str]) -> list[str]:
+    """Engine codes of card labels: ``10♦`` → ``TD``."""
+    return [typed_code(label).replace("10", "T") for label in labels]
+
+
+def test_a_lesson_runs_live(browser: Browser, lesson_url: str) -> None:
+    """Lesson 1 in Voilà: the trick playground answers clicks from a live kernel."""
+    with open_watched(browser, viewport=VIEWPORT) as watch:
+        page = watch.page
+        page.goto(lesson_url, wait_until="commit", timeout=KERNEL_TIMEOUT)
+        playground = page.locator(".hl-trick-playground")
+        expect(playground.locator(".hl-card-button").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        note = playground.locator(".hl-message")
+        expect(note).to_have_text("Click a card of the player to move.")
+        cards = playground.locator(".hl-card-button")
+        looks = cards.evaluate_all(
+            "bs => bs.map(b => ({text: b.innerText.trim(), title: b.title, color: getComputedStyle(b).color}))"
+        )
+        grey = "rgb(154, 154, 154)"
+        waiting = next(i for i, c in enumerate(looks) if c["color"] == grey and " of " in c["title"])
+        cards.nth(waiting).click()  # a card of a player whose turn it is not
+        expect(note).to_contain_text("'s turn, not ", timeout=TURN_TIMEOUT)
+        ready = next(i for i, c in enumerate(looks) if c["color"] != grey)
+        card = looks[ready]["text"]
+        cards.nth(ready).click()
+        expect(note).to_contain_text(f"played the {card}.", timeout=TURN_TIMEOUT)
+        expect(playground).to_contain_text("The trick so far")
+        screenshot(page, "lesson-01-live")
+        assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
+        watch.assert_clean()
+
+
+# The notebook open in Lab has a kernel, and it is idle (Lab's own idle indicator says idle before a kernel exists).
+KERNEL_IDLE = """() => {
+    const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const kernel = widget && widget.sessionContext && widget.sessionContext.session
+        && widget.sessionContext.session.kernel;
+    return Boolean(kernel) && kernel.status === 'idle';
+}"""
+
+# Every code cell of the notebook has run: each shows an execution count, and the kernel is idle again.
+ALL_CELLS_RAN = """() => {
+    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.innerText)) && kernel.status === 'idle';
+}"""
+
+
+def test_a_lesson_runs_live_in_jupyterlab(browser: Browser, lab_url: str) -> None:
+    """Lesson 1 opened in JupyterLab, its cells run, and the trick playground answers a click."""
+    with open_watched(browser, viewport=VIEWPORT) as watch:
+        page = watch.page
+        page.goto(f"{lab_url}/tree/{LESSON_NOTEBOOK}?token={LAB_TOKEN}", timeout=KERNEL_TIMEOUT)
+        page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_TIMEOUT)
+        page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        playground = page.locator(".hl-trick-playground")
+        cards = playground.locator(".hl-card-button")
+        expect(cards.first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        note = playground.locator(".hl-message")
+        expect(note).to_have_text("Click a card of the player to move.")
+        looks = cards.evaluate_all("bs => bs.map(b => ({text: b.innerText.trim(), color: getComputedStyle(b).color}))")
+        ready = next(i for i, c in enumerate(looks) if c["color"] != "rgb(154, 154, 154)")
+        cards.nth(ready).click()
+        expect(note).to_contain_text(f"played the {looks[ready]['text']}.", timeout=TURN_TIMEOUT)
+        page.wait_for_function(ALL_CELLS_RAN, timeout=KERNEL_TIMEOUT)
+        errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")  # tracebacks and stderr
+        assert errors.count() == 0, errors.first.inner_text()[:300]
+        screenshot(page, "lesson-01-jupyterlab")
+        # JupyterLab's own console messages are not this book's; the network and the page must be clean
+        assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
+        assert watch.failed == [] and watch.page_errors == [], watch.problems()

@@ -1,0 +1,39 @@
+"""The end of a hand and of a game at the play table."""
+
+from __future__ import annotations
+
+from hearts_lessons.state import Phase
+from hearts_lessons.widgets.play import PlayTable
+
+
+def _play_out(table: PlayTable) -> None:
+    if table.hand.phase is Phase.PASSING:
+        table.pass_picker.select(table.hand.hand(0)[-table.hand.cards_to_pass :])
+        table.pass_button.click()
+    while table.hand.phase is Phase.PLAYING:
+        table.button_for(table.hand.legal_plays(0)[0]).click()
+
+
+def test_the_reader_sees_the_end_of_the_game_and_can_start_another() -> None:
+    table = PlayTable(seed=11, pace=0)
+    for _ in range(40):
+        _play_out(table)
+        if table.game.is_over:
+            break
+        table.next_button.click()
+    assert table.game.is_over and max(table.game.totals) >= 100
+    winners = ", ".join(["South", "West", "North", "East"][s] for s in table.game.winners)
+    assert f"Game over. Lowest total wins: {winners}." in table.story.value
+    assert table.next_button.description == "New game" and table.undo_button.disabled
+    finished = table.game
+    table.next_button.click()
+    assert table.game is not finished and table.game.totals == [0, 0, 0, 0] and not table.game.results
+
+
+def test_undo_after_a_hand_takes_it_back_out_of_the_totals() -> None:
+    table = PlayTable(seed=4, pace=0)
+    _play_out(table)
+    assert table.game.hand_scored and sum(table.game.totals) in (26, 78)
+    table.undo_button.click()
+    assert not table.game.hand_scored and table.game.totals == [0, 0, 0, 0]
+    assert table.hand.phase is Phase.PLAYING and table.hand.to_play == 0

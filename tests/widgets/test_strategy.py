@@ -1,0 +1,96 @@
+"""The strategy widgets, driven from pytest by clicking their buttons."""
+
+from __future__ import annotations
+
+from hearts_lessons.bots.puzzles import PUZZLES
+from hearts_lessons.cards import Card
+from hearts_lessons.rules import PassDirection
+from hearts_lessons.widgets.strategy import BotExplainer, PassTrainer, ShootTrainer, TrickPuzzle
+
+
+def test_pass_trainer_grades_a_pass_and_shows_the_coach() -> None:
+    t = PassTrainer(seed=3, worlds=4, direction=PassDirection.LEFT)
+    assert "to the left" in t.header.value and len(t.hand) == 13
+    t.picker.select(t.hand[:2])
+    t.check_button.click()
+    assert "exactly 3 cards" in t.message.text and t.grade is None
+    t.picker.select(t.hand[-3:])
+    t.check_button.click()
+    assert t.grade is not None and t.grade.verdict in ("best", "good", "costly")
+    assert "points on average" in t.message.text
+    assert "<table" in t.result.value and t.grade.yours.label in t.result.value
+    t.coach_button.click()
+    assert t.advice is not None and set(t.picker.selected) == set(t.advice.choice)
+    t.new_button.click()
+    assert t.seed == 4 and t.grade is None and t.result.value == ""
+
+
+def test_pass_trainer_refuses_an_unpassable_card_without_a_traceback() -> None:
+    from hearts_lessons.cards import parse_cards
+    from hearts_lessons.rules import STANDARD
+
+    t = PassTrainer(seed=1, worlds=2, rules=STANDARD.with_options(unpassable=tuple(parse_cards("2C"))))
+    hand = t.hand
+    if Card.from_str("2C") in hand:
+        t.picker.select([Card.from_str("2C"), *[c for c in hand if c.code != "2C"][:2]])
+        t.check_button.click()
+        assert "may not be passed" in t.message.text
+
+
+def test_trick_puzzle_grades_the_right_and_the_wrong_card() -> None:
+    p = TrickPuzzle(["queen", "duck"], worlds=20)
+    assert "Drop the queen" in p.header.value
+    p.buttons[Card.from_str("QS")].click()
+    assert p.grade is not None and p.grade.verdict == "best"
+    assert "Q♠" in p.message.text and "<table" in p.result.value
+    p.buttons[Card.from_str("2D")].click()
+    assert p.grade.verdict == "costly" and "Costly" in p.message.text
+    p.hint_button.click()
+    assert p.message.text == PUZZLES["queen"].hint
+    p.next_button.click()
+    assert "Duck under" in p.header.value and p.grade is None
+    p.buttons[Card.from_str("4H")].click()
+    assert p.grade.verdict in ("best", "good")
+    p.previous_button.click()
+    assert "Drop the queen" in p.header.value
+
+
+def test_trick_puzzle_disables_illegal_cards() -> None:
+    p = TrickPuzzle(["duck"], worlds=5)
+    assert p.buttons[Card.from_str("9C")].disabled
+    p._pick(Card.from_str("9C"))
+    assert "must follow" in p.message.text
+
+
+def test_shoot_trainer_scores_answers() -> None:
+    s = ShootTrainer(seed=0, worlds=6)
+    assert "Your hand" in s.header.value
+    s.shoot_button.click()
+    assert s.verdict is not None and s.correct is not None and s.score[1] == 1
+    assert "moon succeeded" in s.message.text
+    s.safe_button.click()  # a second answer to the same hand does not count
+    assert s.score[1] == 1
+    first = s.state.seed
+    s.next_button.click()
+    assert s.state.seed != first and s.verdict is None
+
+
+def test_bot_explainer_steps_through_a_hand() -> None:
+    b = BotExplainer(seed=2, worlds=5)
+    b.sample_button.click()
+    assert "after passing" in b.message.text
+    b.think_button.click()
+    assert b.advice is not None and b.advice.kind == "pass"
+    b.play_button.click()
+    assert b.state.phase.value == "playing" and b.state.to_play == 0
+    b.sample_button.click()
+    assert "Sampled deal 1" in b.world_box.value
+    for _ in range(13):
+        if b.state.is_over:
+            break
+        b.play_button.click()
+    assert b.state.is_over and "over" in b.message.text
+    b.think_button.click()
+    assert "over" in b.message.text
+    b.new_button.click()
+    assert b.seed == 3 and not b.state.is_over
