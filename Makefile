@@ -4,7 +4,7 @@
 help:
 	@echo "make lab     run the lessons live in JupyterLab     (bash scripts/lab.sh)"
 	@echo "make test    every check CI runs                     (bash scripts/test.sh)"
-	@echo "make build   build the static book into _build/html (bash scripts/build.sh)"
+	@echo "make build   build the book + live site (_build/html) (bash scripts/build.sh)"
 	@echo "make serve   serve _build/html on 127.0.0.1:8000    (bash scripts/serve.sh)"
 	@echo "make clean   remove _build, _vendor and .cache"
 

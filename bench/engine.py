@@ -1,7 +1,8 @@
 """Benchmark: complete random hands of standard Hearts per second on one core.
 
-Every hand is dealt from one seeded random generator, every seat passes three uniformly random cards, and every play is a uniformly
-random legal card, through the engine's legality cascade and scoring. Prints figures; asserts nothing.
+Every hand is dealt from one seeded random generator, every seat passes three uniformly random cards, and
+every play is a uniformly random legal card, through the engine's legality cascade and scoring. Prints
+figures; asserts nothing.
 
     python bench/engine.py [seconds]
 """

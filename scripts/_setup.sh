@@ -104,3 +104,31 @@ hl_build_book() {
   jupyter-book build "$HL_ROOT" -W -n --keep-going "${toc_args[@]}" || return
   python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
 }
+
+# Build the live site (JupyterLite with Pyodide, the engine's wheel, ipywidgets and every lesson of _toc.yml)
+# into _build/lite/site, from the npm registry and PyPI (cached in .cache/). Run it before hl_build_book: the
+# book's "run it live" boxes read its lessons.json. HL_LIVE=0 skips it (and hl_install_live).
+hl_build_live() {
+  if [ "${HL_LIVE:-1}" = 0 ]; then
+    hl_log "HL_LIVE=0: not building the live site"
+    return 0
+  fi
+  python "$HL_ROOT/scripts/build_lite.py" --build-only || return
+}
+
+# Copy the live site into the built book as _build/html/live (the book's clean build removes it) and check the
+# whole site again: nothing may load from outside it.
+hl_install_live() {
+  if [ "${HL_LIVE:-1}" = 0 ]; then
+    return 0
+  fi
+  python "$HL_ROOT/scripts/build_lite.py" --install-only || return
+  python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
+}
+
+# The whole site: the live site, then the book, then the live site copied into the book.
+hl_build_site() {
+  hl_build_live || return
+  hl_build_book || return
+  hl_install_live || return
+}

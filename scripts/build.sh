@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Build the static book into _build/html (offline, no CDN), failing on any warning or notebook error.
+# Build the whole site into _build/html (offline, no CDN), failing on any warning or notebook error:
+#   - the live site (_build/html/live/): every lesson in JupyterLite, running Python in the reader's browser
+#     (scripts/build_lite.py: Pyodide from npm, wheels from PyPI, the engine's own wheel);
+#   - the static book (_build/html/), whose lesson pages link to their live versions.
 #   bash scripts/build.sh            # then: bash scripts/serve.sh
-# HL_TOC=other_toc.yml bash scripts/build.sh builds with another table of contents.
+# HL_TOC=other_toc.yml bash scripts/build.sh builds with another table of contents;
+# HL_LIVE=0 bash scripts/build.sh builds the book only (its "run it live" links then lead nowhere).
 set -euo pipefail
 # shellcheck source=scripts/_setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 
 hl_setup
 start=$SECONDS
-hl_build_book
-hl_log "book built in $((SECONDS - start)) s: $HL_ROOT/_build/html/index.html (serve it with: bash scripts/serve.sh)"
+hl_build_site
+size="$(du -sh "$HL_ROOT/_build/html" | cut -f1)"
+hl_log "site built in $((SECONDS - start)) s ($size): $HL_ROOT/_build/html/index.html (serve it with: bash scripts/serve.sh)"

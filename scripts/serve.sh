@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Serve the built book (_build/html) at http://127.0.0.1:8000/ (PORT=... to change). Ctrl-C stops it.
+# Serve the built site (_build/html: the book, and the live lessons in live/) at http://127.0.0.1:8000/
+# (PORT=... to change). Ctrl-C stops it.
 # Build it first with: bash scripts/build.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -12,4 +13,9 @@ fi
 python="$root/.venv/bin/python"
 [ -x "$python" ] || python="$(command -v python3)"
 echo "Serving $site at http://127.0.0.1:$port/ (Ctrl-C to stop)"
+if [ -f "$site/live/index.html" ]; then
+  echo "The live lessons (Python in the browser) are at http://127.0.0.1:$port/live/notebooks/index.html?path=01_tricks.ipynb"
+else
+  echo "No live site in $site/live: the lessons' 'Run it live' links need a full build (bash scripts/build.sh)"
+fi
 exec "$python" -m http.server --bind 127.0.0.1 --directory "$site" "$port"

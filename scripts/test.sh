@@ -2,14 +2,16 @@
 # Everything CI checks, in one command (CI runs exactly this: .ci/run calls it):
 #   bash scripts/test.sh
 #
-# 1. ruff         lint the engine, tests, benchmarks and these scripts
+# 1. ruff         lint the engine, tests, benchmarks, these scripts and the book's Sphinx extension
 # 2. mypy         mypy --strict on the engine (configured in pyproject.toml)
-# 3. book         fetch the self-hosted JS from npm, build the book clean with -W (every lesson runs),
-#                 and check that no page loads anything from outside the site
-# 4. unit tests   pytest tests/ and the engine's doctests (tests/e2e excluded)
-# 5. notebooks    pytest --nbval-lax notebooks/ (every lesson cell runs without error)
-# 6. browser      pytest tests/e2e: the built book in Chromium, offline (skipped without /usr/bin/chromium,
-#                 except in CI, where it must run)
+# 3. live         build the live site (scripts/build_lite.py: JupyterLite, Pyodide from npm, wheels from PyPI,
+#                 the engine's wheel, every lesson) into _build/lite/site
+# 4. book         fetch the self-hosted JS from npm, build the book clean with -W (every lesson runs), copy
+#                 the live site into it (_build/html/live), and check that nothing loads from outside the site
+# 5. unit tests   pytest tests/ and the engine's doctests (tests/e2e excluded)
+# 6. notebooks    pytest --nbval-lax notebooks/ (every lesson cell runs without error)
+# 7. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
+#                 without /usr/bin/chromium, except in CI, where it must run)
 #
 # Every step runs even if an earlier one failed (the browser tests need the book, though); the script
 # ends with a summary and exits non-zero if any step failed.
@@ -70,7 +72,7 @@ existing() { # the arguments that exist as paths
 
 run_ruff() {
   local paths
-  mapfile -t paths < <(existing hearts_lessons tests bench scripts)
+  mapfile -t paths < <(existing hearts_lessons tests bench scripts book/_ext)
   ruff check "${paths[@]}"
 }
 
@@ -94,9 +96,19 @@ run_pytest() {
   return "$rc"
 }
 
+# The book, then the live site copied into it (when the live step built it).
+build_book() {
+  hl_build_book || return
+  if [ "$live_state" = ok ]; then
+    hl_install_live || return
+  fi
+}
+
 step ruff run_ruff
 step mypy run_mypy
-step book hl_build_book
+step live hl_build_live
+live_state="${step_states[-1]}"
+step book build_book
 book_state="${step_states[-1]}"
 
 # The book tests read _build/html; make them fail rather than skip if it is missing.

@@ -1,0 +1,117 @@
+"""scripts/build_lite.py and book/_ext/live_link.py without a network: the pieces of the live site's build.
+
+The build itself (npm, PyPI, JupyterLite) runs in scripts/test.sh's "live" step; tests/e2e/test_lite.py runs
+the lessons it built in a browser.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+import zipfile
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(path: Path, name: str) -> ModuleType:
+    sys.path.insert(0, str(path.parent))  # build_lite imports its sibling vendor_assets
+    try:
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(path.parent))
+
+
+build_lite = load(ROOT / "scripts" / "build_lite.py", "hl_build_lite")
+live_link = load(ROOT / "book" / "_ext" / "live_link.py", "hl_live_link")
+
+
+def notebook(tmp_path: Path, *sources: str) -> Path:
+    cells = [{"cell_type": "code", "source": s, "metadata": {}, "outputs": []} for s in sources]
+    cells.append({"cell_type": "markdown", "source": "import nothing_here", "metadata": {}})
+    path = tmp_path / "lesson.ipynb"
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))
+    return path
+
+
+def test_imported_modules_reads_code_cells_and_skips_magics(tmp_path: Path) -> None:
+    path = notebook(
+        tmp_path,
+        "%matplotlib inline\nimport pandas as pd\nfrom hearts_lessons.state import HandState",
+        "!pip install nothing\nimport os.path, json\nfrom . import local\nfrom IPython.display import HTML",
+        "this is not python (",
+    )
+    assert build_lite.imported_modules(path) == {"pandas", "hearts_lessons", "os", "json", "IPython"}
+
+
+def test_lock_closure_follows_dependencies_by_canonical_name() -> None:
+    packages = {
+        "ipython": {"depends": ["prompt_toolkit", "traitlets"]},
+        "prompt-toolkit": {"depends": ["wcwidth"]},
+        "traitlets": {"depends": []},
+        "wcwidth": {"depends": []},
+        "numpy": {"depends": []},
+    }
+    assert build_lite.lock_closure(packages, ("IPython",)) == ["ipython", "prompt-toolkit", "traitlets", "wcwidth"]
+    with pytest.raises(build_lite.BuildError, match="no package 'pandas'"):
+        build_lite.lock_closure(packages, ("pandas",))
+
+
+def test_lock_entry_names_the_wheel_and_checks_its_modules(tmp_path: Path) -> None:
+    wheel = tmp_path / "hearts_lessons-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("hearts_lessons/__init__.py", "")
+        zf.writestr("hearts_lessons-0.1.0.dist-info/METADATA", "Name: hearts-lessons\n")
+    entry = build_lite.lock_entry(wheel, ("hearts_lessons",), ("ipywidgets",))
+    assert entry["name"] == "hearts-lessons" and entry["version"] == "0.1.0"
+    assert entry["file_name"] == wheel.name and entry["imports"] == ["hearts_lessons"]
+    assert entry["depends"] == ["ipywidgets"] and len(entry["sha256"]) == 64
+    with pytest.raises(build_lite.BuildError, match="does not contain"):
+        build_lite.lock_entry(wheel, ("ipywidgets",), ())
+
+
+def test_the_pinned_pyodide_is_the_one_the_kernel_expects() -> None:
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    assert build_lite.PYODIDE.version == PYODIDE_VERSION
+    assert build_lite.PYODIDE.integrity.startswith("sha512-")
+    build_lite.check_versions()
+
+
+def test_the_live_config_never_reaches_another_site() -> None:
+    config = json.loads((ROOT / "lite" / "jupyter-lite.json").read_text(encoding="utf-8"))["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    overrides = json.loads((ROOT / "lite" / "overrides.json").read_text(encoding="utf-8"))
+    assert overrides["@jupyterlab/notebook-extension:tracker"]["autoStartDefaultKernel"] is True
+    assert overrides["@jupyterlab/apputils-extension:notification"]["fetchNews"] == "false"
+    for path in (ROOT / "lite").iterdir():
+        assert "http" not in path.read_text(encoding="utf-8"), f"{path.name} names a URL"
+
+
+@pytest.mark.parametrize(
+    ("docname", "url"),
+    [
+        ("notebooks/01_tricks", "../live/notebooks/index.html?path=01_tricks.ipynb"),
+        ("notebooks/deep/x", "../../live/notebooks/index.html?path=x.ipynb"),
+    ],
+)
+def test_live_links_are_relative(docname: str, url: str) -> None:
+    assert live_link.live_url(docname) == url
+
+
+def test_the_live_box_says_what_a_lesson_lacks() -> None:
+    plain = live_link.box_html("notebooks/01_tricks", [])
+    assert 'href="../live/notebooks/index.html?path=01_tricks.ipynb"' in plain
+    assert "Not live yet" not in plain and "bash scripts/lab.sh" in plain
+    lacking = live_link.box_html("notebooks/02_a_hand", ["pandas"])
+    assert "Not live yet" in lacking and "<code>pandas</code>" in lacking
