@@ -40,20 +40,45 @@ class FastPolicy(Protocol):
     def play_id(self, view: Knowledge, rng: random.Random) -> int: ...
 
 
+_FAST_TYPES: dict[type, bool] = {}
+
+
+def _fast(bot: Policy) -> FastPolicy | None:
+    """The bot as a :class:`FastPolicy`, if it is one (checked once per class: protocol checks are slow)."""
+    kind = type(bot)
+    known = _FAST_TYPES.get(kind)
+    if known is None:
+        known = _FAST_TYPES[kind] = isinstance(bot, FastPolicy)
+    return bot if known else None  # type: ignore[return-value]
+
+
+def _fine_pass(state: HandState, seat: int, ids: list[int]) -> bool:
+    """A quick check of a pass on masks (the verified API explains a refusal)."""
+    mask = 0
+    for cid in ids:
+        mask |= 1 << cid
+    if len(ids) != state.cards_to_pass or mask.bit_count() != len(ids) or mask & ~state._hands[seat]:
+        return False
+    return not any(mask & card.bit for card in state.rules.unpassable)
+
+
 def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> HandState:
     """Play the hand to its end with one bot per seat (actions are not recorded: no undo, no saving)."""
-    fast: list[FastPolicy | None] = [b if isinstance(b, FastPolicy) else None for b in bots]
+    fast = [_fast(b) for b in bots]
     if state.phase is Phase.DEALERS_CHOICE:
         state.choose_passes(dealers_choice(state.view(state.dealer), rng))
     if state.phase is Phase.PASSING:
         for seat in state.to_pass:
             quick = fast[seat]
             if quick is not None:
-                cards = [card_from_id(c) for c in quick.pass_ids(LiveView(state, seat, 0), rng)]
+                ids = quick.pass_ids(LiveView(state, seat, 0), rng)
+                if not _fine_pass(state, seat, ids):
+                    state.verify_pass(seat, [card_from_id(c) for c in ids])  # raises with the reason
             else:
                 cards = bots[seat].choose_pass(state.view(seat), rng)
-            state.verify_pass(seat, cards)
-            state._passes[seat] = tuple(c.id for c in cards)
+                state.verify_pass(seat, cards)
+                ids = [c.id for c in cards]
+            state._passes[seat] = tuple(ids)
         state._exchange()
     k = state.k
     hands = state._hands
@@ -75,5 +100,5 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
     if state.phase is Phase.MOON_CHOICE:
         shooter = state.moon_shooter
         assert shooter is not None
-        state.choose_moon(best_moon_choice(state.rules.moon, shooter, state.totals_before, k.moon_value))
+        state.choose_moon(best_moon_choice(state.rules, shooter, state.totals_before))
     return state

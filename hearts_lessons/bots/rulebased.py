@@ -11,8 +11,9 @@ pass high hearts, and use the rest of the pass to empty a short suit (a void let
 * **stop a moon**: when another seat has taken every point so far (and many of them), keep your highest heart
   as a *stopper*, give points to anyone else, and take a point trick from the shooter when you can.
 
-Decisions are functions of the seat's knowledge only (:class:`~hearts_lessons.bots.features.Knowledge`), on
-bit masks, so self-play is fast (see ``bench/bots.py``).
+Each habit can be switched off with a :class:`Style` (``RuleBasedBot(bleed=False)``), so the lessons can measure
+what it is worth. Decisions are functions of the seat's knowledge only
+(:class:`~hearts_lessons.bots.features.Knowledge`), on bit masks, so self-play is fast (see ``bench/bots.py``).
 
 >>> from hearts_lessons.state import HandState
 >>> s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", hold=True, trick_number=1,
@@ -25,12 +26,45 @@ QS
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, fields
 
 from ..cards import Card, card_from_id
 from ..views import SeatView
-from .features import Knowledge, Tables, bits, moon_threat, tables_for, trick_state
+from .features import Knowledge, Tables, bits, moon_threat, tables_for
 
-__all__ = ["RuleBasedBot", "rules_pass", "rules_play"]
+__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_pass", "rules_play"]
+
+PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
+"""Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
+``void`` (empty the shortest side suit first, then the highest), ``keep_queen`` (like ``danger`` but never pass
+the Q♠), ``random``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Which habits the rule-based player uses (all on by default)."""
+
+    bleed: bool = True
+    """Lead low spades while the Q♠ is out and you hold no spade above it."""
+    duck_high: bool = True
+    """When ducking, play the highest card that still loses (off: the lowest)."""
+    shed_early: bool = True
+    """On the first trick, where no points can fall, win with your highest card of the suit."""
+    stop_moon: bool = True
+    """Watch for a shooter: keep stoppers, give points to the others, take a point trick from the shooter."""
+    passing: str = "danger"
+    """One of :data:`PASS_STYLES`."""
+
+    def __post_init__(self) -> None:
+        if self.passing not in PASS_STYLES:
+            raise ValueError(f"unknown pass style {self.passing!r} (choose from {', '.join(PASS_STYLES)})")
+
+    def changes(self) -> dict[str, object]:
+        """The options that differ from the default style."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(STYLE, f.name)}
+
+
+STYLE = Style()
 
 
 def _passable(view: Knowledge) -> int:
@@ -41,77 +75,126 @@ def _passable(view: Knowledge) -> int:
 
 
 def pass_scores(view: Knowledge) -> dict[int, float]:
-    """How much the rule-based player wants to pass each passable card (higher first)."""
+    """How much the rule-based player wants to pass each passable card (higher first).
+
+    Unguarded big penalty cards (the Q♠ with fewer than three lower spades) score 100 and more, the cards
+    that could catch them (A♠, K♠) 60 and more, high hearts 30 and more, other cards their rank."""
     t = tables_for(view.k)
     hand = view.hand_mask
+    under = t.under
+    cost = t.cost
     out: dict[int, float] = {}
-    for cid in bits(_passable(view)):
-        suit, rank = t.suit[cid], cid & 15
-        if (t.big >> cid) & 1:
-            guards = (hand & t.under[suit][rank]).bit_count()
-            out[cid] = -5.0 if guards >= 3 else 100.0 + t.cost[cid]
-        elif (t.catchers >> cid) & 1:
-            lowest_big = t.bottom(t.big & view.k.suit_masks[suit])
-            guards = (hand & t.under[suit][lowest_big & 15]).bit_count()
-            out[cid] = rank - 6.0 if guards >= 3 else 60.0 + rank
-        elif (t.points >> cid) & 1:
-            out[cid] = 30.0 + rank + t.cost[cid] if rank >= 11 else rank * 0.8
-        elif (t.bonus >> cid) & 1:
-            out[cid] = -10.0
-        else:
+    passable = _passable(view)
+    while passable:
+        low = passable & -passable
+        passable ^= low
+        cid = low.bit_length() - 1
+        rank = cid & 15
+        if not low & (t.big | t.catchers | t.points | t.bonus):
             out[cid] = float(rank)
+            continue
+        suit = t.suit[cid]
+        if low & t.big:
+            guards = (hand & under[suit][rank]).bit_count()
+            out[cid] = -5.0 if guards >= 3 else 100.0 + cost[cid]
+        elif low & t.catchers:
+            lowest_big = t.bottom(t.big & view.k.suit_masks[suit])
+            guards = (hand & under[suit][lowest_big & 15]).bit_count()
+            out[cid] = rank - 6.0 if guards >= 3 else 60.0 + rank
+        elif low & t.points:
+            out[cid] = 30.0 + rank + cost[cid] if rank >= 11 else rank * 0.8
+        else:
+            out[cid] = -10.0
     return out
 
 
-def rules_pass(view: Knowledge) -> list[int]:
+def _styled_pass(view: Knowledge, style: Style, need: int, rng: random.Random | None) -> list[int]:
+    t = tables_for(view.k)
+    passable = bits(_passable(view))
+    if style.passing == "random":
+        return (rng or random.Random(0)).sample(passable, need)
+    if style.passing == "high":
+        return sorted(passable, key=lambda c: (-(c & 15), -c))[:need]
+    if style.passing == "void":
+        by_length = sorted(
+            (s for s in range(4) if view.hand_mask & view.k.suit_masks[s] and not view.k.suit_masks[s] & t.points),
+            key=lambda s: (view.hand_mask & view.k.suit_masks[s]).bit_count(),
+        )
+        chosen: list[int] = []
+        for suit in by_length:
+            cards = [c for c in passable if t.suit[c] == suit]
+            if len(chosen) + len(cards) <= need:
+                chosen += cards
+        rest = sorted((c for c in passable if c not in chosen), key=lambda c: (-(c & 15), -c))
+        return (chosen + rest)[:need]
+    scores = pass_scores(view)
+    for cid in bits(view.hand_mask & t.big):
+        scores[cid] = -50.0  # keep_queen
+    order = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))
+    return order[:need]
+
+
+def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None = None) -> list[int]:
     """The rule-based pass (card ids): must-pass cards (unguarded Q♠, A♠/K♠, high hearts), then a short suit
-    emptied if it fits, then the highest of the rest."""
-    need = sum(count for _, count in view.targets)
+    emptied if it fits, then the highest of the rest (other :data:`PASS_STYLES` with ``style``)."""
+    need = 0
+    for _, count in view.targets:
+        need += count
     if need <= 0:
         return []
+    if style.passing != "danger":
+        return _styled_pass(view, style, need, rng)
     scores = pass_scores(view)
-    order = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))
-    chosen = [c for c in order if scores[c] >= 30][:need]
+    order = [c for _, c in sorted(((-v, -(c & 15), c), c) for c, v in scores.items())]
+    chosen = [c for c in order[:need] if scores[c] >= 30]
     room = need - len(chosen)
     if room > 0:
-        t = tables_for(view.k)
-        passable = _passable(view) & ~sum(1 << c for c in chosen)
+        k = view.k
+        t = tables_for(k)
+        passable = _passable(view)
+        for c in chosen:
+            passable &= ~(1 << c)
         best_suit, best_len = -1, 99
+        special = t.points | t.big | t.catchers | t.bonus
         for suit in range(4):
-            suit_mask = view.k.suit_masks[suit]
-            if suit_mask & (t.points | t.big | t.catchers | t.bonus):
+            suit_mask = k.suit_masks[suit]
+            if suit_mask & special:
                 continue  # only empty a suit without point cards (clubs and diamonds in the standard game)
             mine = view.hand_mask & suit_mask
-            if mine and mine & ~passable == 0 and mine.bit_count() <= room and mine.bit_count() < best_len:
-                best_suit, best_len = suit, mine.bit_count()
+            length = mine.bit_count()
+            if mine and mine & ~passable == 0 and length <= room and length < best_len:
+                best_suit, best_len = suit, length
         if best_suit >= 0:
-            chosen += sorted(bits(view.hand_mask & view.k.suit_masks[best_suit]), key=lambda c: -(c & 15))
-    for cid in order:
-        if len(chosen) >= need:
-            break
-        if cid not in chosen:
-            chosen.append(cid)
+            chosen += bits(view.hand_mask & k.suit_masks[best_suit])[::-1]
+        for cid in order:
+            if len(chosen) >= need:
+                break
+            if cid not in chosen:
+                chosen.append(cid)
     return chosen[:need]
 
 
-def _lead(view: Knowledge, t: Tables, legal: int) -> int:
+def _lead(view: Knowledge, t: Tables, legal: int, style: Style) -> int:
     k = view.k
     hand = view.hand_mask
     unseen = view.unseen_mask
     big_out = t.big & unseen
+    under = t.under
     # bleed spades: lead a low card of a big card's suit while it is out and we hold nothing above it
-    if big_out:
+    if big_out and style.bleed:
         for cid in bits(big_out):
             suit = t.suit[cid]
-            mine = hand & k.suit_masks[suit]
-            if mine & (t.big | t.catchers):
+            if hand & k.suit_masks[suit] & (t.big | t.catchers):
                 continue
-            safe = legal & t.under[suit][cid & 15]
+            safe = legal & under[suit][cid & 15]
             if safe:
                 return t.bottom(safe)
-    voids = view.voids
+    others_void = 0
     seat = view.seat
-    players = view.players
+    for other, void in enumerate(view.voids):
+        if other != seat:
+            others_void |= void
+    guarded = big_out | (hand & t.big)
     best_cid, best_danger = -1, 1e9
     for suit in range(4):
         suit_mask = k.suit_masks[suit]
@@ -121,14 +204,15 @@ def _lead(view: Knowledge, t: Tables, legal: int) -> int:
         low = t.bottom(mine)
         rank = low & 15
         out = unseen & suit_mask
-        higher = (out & ~t.under[suit][rank + 1]).bit_count()
-        lower = (out & t.under[suit][rank]).bit_count()
-        danger = 0.0 if higher else 10.0
+        higher = (out & ~under[suit][rank + 1]).bit_count()
         if higher:
-            danger += lower / (higher + lower)
-        if any((voids[s] >> suit) & 1 for s in range(players) if s != seat):
+            lower = (out & under[suit][rank]).bit_count()
+            danger = lower / (higher + lower)
+        else:
+            danger = 10.0
+        if (others_void >> suit) & 1:
             danger += 3.0  # someone can discard points on it
-        if (hand & suit_mask & (t.big | t.catchers)) and big_out | (hand & t.big):
+        if guarded and hand & suit_mask & (t.big | t.catchers):
             danger += 6.0  # keep the Q♠ (or the spades that would catch it) out of our own lead
         if (t.points >> low) & 1:
             danger += 0.5 + t.cost[low] / 4
@@ -138,26 +222,28 @@ def _lead(view: Knowledge, t: Tables, legal: int) -> int:
     return best_cid
 
 
-def _follow(view: Knowledge, t: Tables, follow: int, winner: int, rank: int, points: float, last: bool,
-            threat: int) -> int:  # fmt: skip
-    suit = t.suit[follow.bit_length() - 1]
-    under = follow & t.under[suit][rank]
+def _follow(view: Knowledge, t: Tables, lead: int, follow: int, winner: int, rank: int, points: float,
+            last: bool, style: Style) -> int:  # fmt: skip
+    under = follow & t.under[lead][rank]
     over = follow ^ under
-    if threat >= 0 and winner == threat and over and points > 0:
-        return t.bottom(over)  # take a point from the shooter
-    if under & t.big:
-        return t.costliest(under & t.big)  # drop the Q♠ under a higher spade
+    if style.stop_moon and winner == moon_threat(view, t):
+        if over:
+            return t.bottom(over)  # take the trick (and its points) from the shooter
+        return t.bottom(under)  # keep high cards: they are the stoppers
     if under:
-        return t.top(under)  # duck as high as possible
+        if under & t.big:
+            return t.costliest(under & t.big)  # drop the Q♠ under a higher spade
+        return t.top(under) if style.duck_high else t.bottom(under)  # duck as high as possible
     safe = over & ~t.big
-    if last or (view.trick_number == 0 and not view.rules.points_on_first_trick):
+    if last or (style.shed_early and view.trick_number == 0 and not view.rules.points_on_first_trick):
         # we take it anyway (or no point can fall on the first trick): get rid of a high card
         return t.top(safe) if safe else t.bottom(over)
     return t.bottom(safe) if safe else t.bottom(over)
 
 
-def _discard(view: Knowledge, t: Tables, legal: int, winner: int, threat: int) -> int:
+def _discard(view: Knowledge, t: Tables, legal: int, winner: int, style: Style) -> int:
     hand = view.hand_mask
+    threat = moon_threat(view, t) if style.stop_moon else -1
     if threat >= 0:
         points = legal & t.points
         if winner != threat and points:
@@ -180,40 +266,56 @@ def _discard(view: Knowledge, t: Tables, legal: int, winner: int, threat: int) -
         return t.bottom(legal)
     # the highest card; among equals, the one from the shortest suit (closer to another void)
     best, key = -1, (-1, 0)
+    suit_masks = view.k.suit_masks
     for cid in bits(plain):
-        here = (cid & 15, -(hand & view.k.suit_masks[t.suit[cid]]).bit_count())
+        here = (cid & 15, -(hand & suit_masks[t.suit[cid]]).bit_count())
         if here > key:
             best, key = cid, here
     return best
 
 
-def rules_play(view: Knowledge, legal: int = -1) -> int:
+def rules_play(view: Knowledge, legal: int = -1, style: Style = STYLE) -> int:
     """The rule-based card (an id) for the seat to play; ``legal`` is the legal mask if already known."""
     if legal < 0:
         legal = view.legal_mask
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    t = tables_for(view.k)
-    trick = trick_state(view, t)
-    if trick.lead_suit < 0:
-        return _lead(view, t, legal)
-    threat = moon_threat(view, t)
-    follow = legal & view.k.suit_masks[trick.lead_suit]
+    k = view.k
+    t = tables_for(k)
+    trick = view.current_trick
+    if not trick:
+        return _lead(view, t, legal, style)
+    suit = t.suit
+    cost = t.cost
+    lead = suit[trick[0][1]]
+    winner, best, points = -1, -1, 0.0
+    for seat, cid, rank in trick:
+        if rank > best and suit[cid] == lead:
+            winner, best = seat, rank
+        points += cost[cid]
+    follow = legal & k.suit_masks[lead]
     if follow:
-        return _follow(view, t, follow, trick.winner, trick.winning_rank, trick.points, trick.last, threat)
-    return _discard(view, t, legal, trick.winner, threat)
+        return _follow(view, t, lead, follow, winner, best, points, len(trick) == k.players - 1, style)
+    return _discard(view, t, legal, winner, style)
 
 
 class RuleBasedBot:
-    """Plays by the rules of thumb of the module docstring (deterministic: it never uses ``rng``)."""
+    """Plays by the rules of thumb of the module docstring. Options switch habits off (see :class:`Style`);
+    it is deterministic except for the ``random`` pass style."""
 
     name = "rules"
 
+    def __init__(self, **options: object) -> None:
+        self.style = Style(**options)  # type: ignore[arg-type]
+        changed = self.style.changes()
+        if changed:
+            self.name = "rules (" + ", ".join(f"{k}={v}" for k, v in changed.items()) + ")"
+
     def pass_ids(self, view: Knowledge, rng: random.Random) -> list[int]:
-        return rules_pass(view)
+        return rules_pass(view, self.style, rng)
 
     def play_id(self, view: Knowledge, rng: random.Random) -> int:
-        return rules_play(view)
+        return rules_play(view, -1, self.style)
 
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         return [card_from_id(c) for c in self.pass_ids(view, rng)]

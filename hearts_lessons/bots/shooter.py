@@ -2,8 +2,9 @@
 plays to win tricks (seed ``002_01de176b917b05ba.txt``: shoot only with many high cards, not with many low
 ones, and give up as soon as someone else has taken a point).
 
-A hand is a *shooting hand* when its :attr:`~hearts_lessons.bots.features.HandFeatures.moon_score` reaches
-``threshold`` (scaled to the hand size). While shooting, the bot passes its lowest cards, leads its highest
+A hand is a *shooting hand* when its :attr:`~hearts_lessons.bots.features.HandFeatures.moon_chance` (a model
+fitted to simulated hands) reaches ``threshold``: before passing, the hand dealt; during play, the hand held
+when the play began. While shooting, the bot passes its lowest cards, leads its highest
 cards (masters first: cards no unseen card outranks), wins every trick it can and discards low cards of side
 suits; once another seat takes a point card it plays like :mod:`~hearts_lessons.bots.rulebased`.
 
@@ -17,44 +18,47 @@ suits; once another seat takes a point card it plays like :mod:`~hearts_lessons.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 
 from ..cards import Card, card_from_id
-from ..rules import Moon
-from ..views import SeatView
-from .features import Knowledge, Tables, bits, hand_features, tables_for, trick_state
+from ..playout import finish_with
+from ..rules import Moon, Rules
+from ..state import HandState
+from ..views import SeatView, state_from_view
+from .features import (
+    Knowledge,
+    LiveView,
+    Tables,
+    bits,
+    cost_of,
+    hand_features,
+    start_of_play_hand,
+    tables_for,
+    trick_state,
+)
 from .rulebased import rules_pass, rules_play
+from .sampling import sample_hands
 
-__all__ = ["DEFAULT_THRESHOLD", "ShooterBot", "shooter_pass", "shooter_play", "shooting"]
+__all__ = ["DEFAULT_THRESHOLD", "MoonVerdict", "ShooterBot", "moon_verdict", "shooter_pass", "shooter_play",
+           "shooting", "shooting_deals"]  # fmt: skip
 
-DEFAULT_THRESHOLD = 10.0
-"""The :attr:`moon_score` of a 13-card hand from which the shooter tries (calibrated in the moon lesson)."""
-
-
-def _hand_size(view: Knowledge) -> int:
-    return view.rules.hand_size
+DEFAULT_THRESHOLD = 0.55
+"""The :attr:`~hearts_lessons.bots.features.HandFeatures.moon_chance` from which the shooter tries."""
 
 
 def shooting(view: Knowledge, threshold: float = DEFAULT_THRESHOLD) -> bool:
-    """Whether the seat is (still) going for the moon: the rules have a moon, nobody else has taken a point
-    card, and either the seat has taken point cards already or its hand is strong enough."""
+    """Whether the seat is going for the moon: the rules have a moon, nobody else has taken a point card, and
+    the hand it was dealt (while passing) or held when the play began is a shooting hand."""
     if view.rules.moon is Moon.NONE:
         return False
     t = tables_for(view.k)
-    mine = False
     for seat, taken in enumerate(view.taken_masks):
-        if taken & t.points:
-            if seat != view.seat:
-                return False
-            mine = True
-    if mine:
-        return True
-    hand = view.hand_mask
-    size = hand.bit_count()
-    if size == 0:
-        return False
-    score = hand_features(hand, view.k).moon_score
-    return score >= threshold * size / _hand_size(view)
+        if taken & t.points and seat != view.seat:
+            return False
+    return hand_features(start_of_play_hand(view), view.k).moon_chance >= threshold
 
 
 def shooter_pass(view: Knowledge) -> list[int]:
@@ -136,3 +140,90 @@ class ShooterBot:
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Card:
         return card_from_id(self.play_id(view, rng))
+
+
+@dataclass(frozen=True, slots=True)
+class MoonVerdict:
+    """Shoot or not: the same sampled deals played twice, once going for the moon and once playing safe."""
+
+    shoot_points: float
+    safe_points: float
+    shoot_relative: float
+    """Average of (this seat's points − the other seats' average points) when shooting: lower is better."""
+    safe_relative: float
+    success: float
+    """Share of the deals in which the attempt took every point card."""
+    half_width: float
+    """95% half-width of the mean difference in ``relative`` between the two plans."""
+    worlds: int
+    chance: float
+    """The model's :attr:`~hearts_lessons.bots.features.HandFeatures.moon_chance` for the hand."""
+
+    @property
+    def shoot(self) -> bool:
+        """Whether shooting did better (by relative points, what decides a game)."""
+        return self.shoot_relative < self.safe_relative
+
+    @property
+    def text(self) -> str:
+        plan = "Shoot" if self.shoot else "Play it safe"
+        return (
+            f"{plan}. Over {self.worlds} deals of the other hands, going for the moon succeeded "
+            f"{self.success:.0%} of the time and scored {self.shoot_points:.1f} points on average "
+            f"({self.shoot_relative:+.1f} against the others' average); playing safe scored "
+            f"{self.safe_points:.1f} ({self.safe_relative:+.1f})."
+        )
+
+
+def _as_choose(policy: Callable[[Knowledge, int], int]) -> Callable[[HandState, int, int], int]:
+    return lambda state, seat, mask: policy(LiveView(state, seat, mask), mask)
+
+
+def moon_verdict(view: SeatView, *, worlds: int = 60, rng: random.Random | None = None) -> MoonVerdict:
+    """Play each sampled deal of the hidden cards twice from this position: the seat going for the moon, then
+    playing like the rule-based bot (the others always play like the rule-based bot)."""
+    rng = rng or random.Random(0)
+    me = view.seat
+    n = view.players
+
+    def shoot(v: Knowledge, legal: int) -> int:
+        return shooter_play(v, legal) if v.seat == me else rules_play(v, legal)
+
+    def safe(v: Knowledge, legal: int) -> int:
+        return rules_play(v, legal)
+
+    results: dict[str, list[tuple[float, float, bool]]] = {"shoot": [], "safe": []}
+    for _ in range(worlds):
+        base = state_from_view(view, sample_hands(view, rng))
+        for plan, policy in (("shoot", shoot), ("safe", safe)):
+            state = base.copy()
+            finish_with(state, _as_choose(policy), rng)
+            score = state.score
+            assert score is not None
+            points = [cost_of(p) for p in score.points]
+            relative = points[me] - (sum(points) - points[me]) / (n - 1)
+            results[plan].append((points[me], relative, score.shooter == me))
+    diffs = [a[1] - b[1] for a, b in zip(results["shoot"], results["safe"], strict=True)]
+    mean_diff = sum(diffs) / worlds
+    spread = math.sqrt(sum((d - mean_diff) ** 2 for d in diffs) / max(worlds - 1, 1))
+    return MoonVerdict(
+        shoot_points=sum(r[0] for r in results["shoot"]) / worlds,
+        safe_points=sum(r[0] for r in results["safe"]) / worlds,
+        shoot_relative=sum(r[1] for r in results["shoot"]) / worlds,
+        safe_relative=sum(r[1] for r in results["safe"]) / worlds,
+        success=sum(r[2] for r in results["shoot"]) / worlds,
+        half_width=1.96 * spread / math.sqrt(worlds),
+        worlds=worlds,
+        chance=hand_features(start_of_play_hand(view), view.k).moon_chance,
+    )
+
+
+def shooting_deals(rules: Rules, *, start: int = 0, minimum: float = 0.2, seat: int = 0) -> Iterator[HandState]:
+    """Seeded deals (from ``start`` on) in which ``seat``'s hand has a :attr:`moon_chance` of at least
+    ``minimum``: hands where shooting is a real question."""
+    seed = start
+    while True:
+        state = HandState.deal(rules, seed=seed)
+        if hand_features(state.hand_mask(seat), state.k).moon_chance >= minimum:
+            yield state
+        seed += 1

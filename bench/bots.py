@@ -1,0 +1,138 @@
+"""Benchmark: the bot ladder's strength on duplicate deals, the rule-based bot's speed, the coach's thinking time.
+
+Prints figures; asserts nothing. Standard Hearts, four players, pass directions cycling left, right, across, hold.
+
+1. A mixed table (random, beginner, rules, shooter) on duplicate deals: every bot plays every seat of every deal;
+   points per hand with 95% confidence intervals (over deals).
+2. Each bot against three rule-based bots, compared with a rule-based bot in the same seat of the same deals
+   (the baseline table is four rule-based bots): points per hand saved, with 95% confidence intervals.
+3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second).
+4. The coach's time per decision at its default strength (CPU seconds, in this process).
+
+The last line is ``coach_margin_points_per_hand: M +- H``: the coach's saving over the rule-based bot (goal:
+M − H ≥ 1.0).
+
+    python bench/bots.py [--deals 2000] [--coach-deals 100] [--seconds 3] [--processes N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from hearts_lessons.bots import CoachBot, RuleBasedBot
+from hearts_lessons.bots.base import Policy
+from hearts_lessons.bots.coach import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
+from hearts_lessons.bots.driver import run_hand
+from hearts_lessons.cards import Card
+from hearts_lessons.rules import STANDARD
+from hearts_lessons.simulate import margin, simulate_hands, summary
+from hearts_lessons.state import HandState
+from hearts_lessons.views import SeatView
+
+SEED = 2026
+
+
+def mixed_table(deals: int, processes: int | None) -> None:
+    df = simulate_hands(STANDARD, ["random", "beginner", "rules", "shooter"], hands=deals, seed=SEED,
+                        duplicate=True, processes=processes)  # fmt: skip
+    print(f"## mixed table, {deals} duplicate deals ({len(df) // 4} hands): points per hand (lower is better)")
+    for row in summary(df).itertuples():
+        print(f"{row.bot:10s} {row.mean:6.2f} +- {row.ci95:.2f}")
+    moons = df[df["moon"]].groupby("bot").size().reindex(df["bot"].unique(), fill_value=0)
+    print("moons shot per 100 hands: " + ", ".join(f"{b} {100 * n / (len(df) / 4):.1f}" for b, n in moons.items()))
+
+
+def field_margins(deals: int, coach_deals: int, processes: int | None) -> tuple[float, float]:
+    print(f"## against three rule-based bots: points per hand saved versus a rule-based bot in the same seat "
+          f"(positive is better); {deals} duplicate deals, coach {coach_deals}")  # fmt: skip
+    base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes)
+    coach = (0.0, 0.0)
+    for name, count in (("random", deals), ("beginner", deals), ("shooter", deals), ("coach", coach_deals)):
+        start = time.perf_counter()
+        df = simulate_hands(STANDARD, [name, "rules", "rules", "rules"], hands=count, seed=SEED, duplicate=True,
+                            processes=processes)  # fmt: skip
+        m = margin(df, base, bot=name, baseline="rules")
+        rel = margin(df, base, bot=name, baseline="rules", value="relative")
+        mine = df[df["bot"] == name]
+        print(f"{name:10s} saves {m['mean']:+6.2f} +- {m['ci95']:.2f} points/hand "
+              f"(relative to the table {rel['mean']:+6.2f} +- {rel['ci95']:.2f}); its points/hand "
+              f"{mine['points'].mean():.2f}; {count} deals in {time.perf_counter() - start:.0f} s")  # fmt: skip
+        if name == "coach":
+            coach = (m["mean"], m["ci95"])
+    return coach
+
+
+def rules_speed(seconds: float) -> None:
+    bots: list[Policy] = [RuleBasedBot() for _ in range(4)]
+    rng = random.Random(SEED)
+    hands = 0
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    while time.process_time() - cpu0 < seconds:
+        for _ in range(100):
+            run_hand(HandState.deal(STANDARD, seed=hands, dealer=hands % 4, hand_number=hands), bots, rng)
+            hands += 1
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    print(f"## rule-based self-play: {hands} hands in {cpu:.2f} CPU s ({wall:.2f} wall s)")
+    print(f"rules_hands_per_cpu_s: {hands / cpu:.0f}")
+    print(f"rules_hands_per_wall_s: {hands / wall:.0f}")
+
+
+class _Timed:
+    """The coach, timing each decision it makes (CPU seconds)."""
+
+    name = "coach"
+
+    def __init__(self) -> None:
+        self.coach = CoachBot()
+        self.plays: list[float] = []
+        self.passes: list[float] = []
+
+    def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
+        start = time.process_time()
+        cards = self.coach.choose_pass(view, rng)
+        self.passes.append(time.process_time() - start)
+        return cards
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Card:
+        start = time.process_time()
+        card = self.coach.choose_play(view, rng)
+        self.plays.append(time.process_time() - start)
+        return card
+
+
+def coach_time(hands: int) -> None:
+    timed = _Timed()
+    for n in range(hands):
+        state = HandState.deal(STANDARD, seed=SEED + n, dealer=n % 4, hand_number=n)
+        run_hand(state, [timed, RuleBasedBot(), RuleBasedBot(), RuleBasedBot()], random.Random(n))
+    plays, passes = sorted(timed.plays), sorted(timed.passes)
+    print(f"## coach thinking time (worlds={DEFAULT_WORLDS}, pass_worlds={DEFAULT_PASS_WORLDS}; CPU s; "
+          f"{hands} hands, forced cards not counted)")  # fmt: skip
+    print(f"card decisions: {len(plays)}, mean {statistics.mean(plays):.3f}, 90th percentile "
+          f"{plays[int(0.9 * len(plays))]:.3f}, max {plays[-1]:.3f}")  # fmt: skip
+    if passes:
+        print(f"pass decisions: {len(passes)}, mean {statistics.mean(passes):.3f}, max {passes[-1]:.3f}")
+    every = plays + passes
+    print(f"coach_seconds_per_decision: {statistics.mean(every):.3f} (max {max(every):.3f})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=2000, help="duplicate deals for the cheap bots")
+    parser.add_argument("--coach-deals", type=int, default=100, help="duplicate deals for the coach")
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds for the speed test")
+    parser.add_argument("--timing-hands", type=int, default=8, help="hands for the coach's thinking time")
+    parser.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
+    args = parser.parse_args()
+    rules_speed(args.seconds)
+    coach_time(args.timing_hands)
+    mixed_table(args.deals, args.processes)
+    m, h = field_margins(args.deals, args.coach_deals, args.processes)
+    print(f"coach_margin_points_per_hand: {m:.2f} +- {h:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,216 @@
+"""Sentences a learner understands, explaining a move from the position and the coach's numbers.
+
+The reasons are read off the position (what is still out, who is void, who is winning the trick); the numbers
+are the coach's averages over its sampled worlds. Both are facts of the position the seat can see: nothing
+here looks at hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..cards import Card, Suit, card_from_id
+from ..table import seat_name
+from .features import Knowledge, bits, moon_threat, tables_for, trick_state
+
+if TYPE_CHECKING:
+    from .coach import Candidate
+
+__all__ = ["pass_reasons", "pass_sentence", "play_reasons", "play_sentence"]
+
+
+def _suit_name(suit: int) -> str:
+    return Suit(suit).english
+
+
+def _names(cards: Sequence[Card]) -> str:
+    symbols = [c.symbol for c in cards]
+    if len(symbols) <= 1:
+        return "".join(symbols)
+    return ", ".join(symbols[:-1]) + " and " + symbols[-1]
+
+
+def _void_suits(view: Knowledge) -> list[int]:
+    return [s for s in range(4) if not view.hand_mask & view.k.suit_masks[s]]
+
+
+def play_reasons(view: Knowledge, cid: int) -> list[str]:
+    """Why playing the card ``cid`` makes sense here, as short clauses (may be empty)."""
+    k = view.k
+    t = tables_for(k)
+    card = card_from_id(cid)
+    suit = t.suit[cid]
+    bit = 1 << cid
+    unseen = view.unseen_mask
+    big_out = t.big & unseen
+    trick = trick_state(view, t)
+    reasons: list[str] = []
+    threat = moon_threat(view, t)
+    if threat >= 0:
+        reasons.append(f"{seat_name(threat, view.players)} has taken every point so far and may shoot the moon")
+    if trick.lead_suit < 0:
+        mine = view.hand_mask & k.suit_masks[suit]
+        if big_out and bit & ~t.big and t.suit[big_out.bit_length() - 1] == suit and not mine & (t.big | t.catchers):
+            queen = card_from_id(t.bottom(big_out))
+            reasons.append(
+                f"the {queen.symbol} is still out and you hold no {_suit_name(suit)[:-1]} above it, "
+                f"so leading {_suit_name(suit)} can force it out (bleeding {_suit_name(suit)})"
+            )
+            return reasons
+        out = unseen & k.suit_masks[suit]
+        higher = (out & ~t.under[suit][(cid & 15) + 1]).bit_count()
+        if higher and (out & t.under[suit][cid & 15]).bit_count() == 0:
+            reasons.append(
+                f"{higher} higher {_suit_name(suit)} are still out and none lower, so your "
+                f"{card.symbol} will not win the trick"
+            )
+        elif higher:
+            reasons.append(
+                f"{higher} higher {_suit_name(suit)} are still out, so a low {_suit_name(suit)[:-1]} "
+                "is likely to lose the trick"
+            )
+        elif out:
+            reasons.append(
+                f"no {_suit_name(suit)[:-1]} still out can beat the {card.symbol}: you will win this "
+                "trick, so make sure it holds no points"
+            )
+        if mine.bit_count() == 1:
+            reasons.append(f"it leaves you void in {_suit_name(suit)}")
+        elif mine.bit_count() == 2:
+            reasons.append(f"it brings you closer to a void in {_suit_name(suit)}")
+        return reasons
+    winning = None
+    for who, played, rank in view.current_trick:
+        if who == trick.winner and t.suit[played] == trick.lead_suit and rank == trick.winning_rank:
+            winning = card_from_id(played)
+    winner_name = seat_name(trick.winner, view.players)
+    if suit != trick.lead_suit:
+        lead = _suit_name(trick.lead_suit)
+        if bit & t.big:
+            reasons.append(f"you are void in {lead}, so you can drop the {card.symbol} on {winner_name}'s trick")
+        elif bit & t.catchers and big_out:
+            queen = card_from_id(t.bottom(big_out))
+            reasons.append(
+                f"you are void in {lead}: get rid of the {card.symbol} while the {queen.symbol} is still "
+                f"out, before it can catch the {queen.symbol}"
+            )
+        elif bit & t.points:
+            reasons.append(f"you are void in {lead}, so you can give {winner_name} a point card")
+        else:
+            reasons.append(
+                f"you are void in {lead}, so you can throw away the {card.symbol}, a card that could win a trick later"
+            )
+        return reasons
+    if winning is not None and (cid & 15) < trick.winning_rank:
+        if bit & t.big:
+            reasons.append(f"the {winning.symbol} already wins the trick, so the {card.symbol} goes to {winner_name}")
+        else:
+            reasons.append(f"it stays under the {winning.symbol}: you duck and {winner_name} keeps the trick")
+    elif trick.last:
+        what = f"{trick.points:g} points" if trick.points else "no points"
+        reasons.append(
+            f"you play last and must win the trick ({what}): use a high {_suit_name(suit)[:-1]} to get rid of it"
+        )
+    else:
+        reasons.append(
+            f"you cannot stay under the {winning.symbol if winning else 'winning card'}; players after "
+            "you may still beat it"
+        )
+    if suit == Suit.SPADES and big_out and bit & t.catchers:
+        queen = card_from_id(t.bottom(big_out))
+        reasons.append(f"the {queen.symbol} is still out")
+    voids = _void_suits(view)
+    if voids and reasons:
+        reasons.append(f"you are void in {' and '.join(_suit_name(s) for s in voids)}")
+    return reasons
+
+
+def _noise(found: Sequence[Candidate]) -> str:
+    """When the chosen move is not the lowest average: why the coach keeps it."""
+    pick = found[0]
+    cheaper = min(found, key=lambda c: c.mean)
+    if cheaper is pick or not pick.reference:
+        return ""
+    return (
+        f" The {cheaper.label} averaged {cheaper.mean:.1f}, but its saving of {cheaper.saving:.1f} ± "
+        f"{cheaper.saving_half_width:.1f} points is within the noise of {pick.worlds} deals, so the coach keeps "
+        "the rule of thumb."
+    )
+
+
+def _numbers(found: Sequence[Candidate]) -> str:
+    best = found[0]
+    if len(found) == 1:
+        return f"It is your only sensible card: {best.mean:.1f} points expected."
+    others = sorted(found[1:], key=lambda c: c.mean)
+    second, worst = others[0], others[-1]
+    text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {best.mean:.1f} points on average; "
+            f"the next best, {second.label}, costs {second.mean:.1f}")  # fmt: skip
+    if worst is not second:
+        text += f", and the worst, {worst.label}, {worst.mean:.1f}"
+    return text + "." + _noise(found)
+
+
+def play_sentence(view: Knowledge, found: Sequence[Candidate]) -> str:
+    """``Play the K♠: <reasons>. <numbers>.``"""
+    best = found[0]
+    card = best.cards[0]
+    reasons = play_reasons(view, card.id)
+    head = f"Play the {card.symbol}" + (": " + "; ".join(reasons) if reasons else "")
+    return f"{head}. {_numbers(found)}"
+
+
+def pass_reasons(view: Knowledge, ids: Sequence[int]) -> list[str]:
+    """Why passing these cards (ids) makes sense, as short clauses."""
+    k = view.k
+    t = tables_for(k)
+    hand = view.hand_mask
+    chosen = 0
+    for cid in ids:
+        chosen |= 1 << cid
+    keep = hand & ~chosen
+    reasons: list[str] = []
+    for suit in range(4):
+        mine = hand & k.suit_masks[suit]
+        if mine and not keep & k.suit_masks[suit]:
+            cards = _names([card_from_id(c) for c in bits(mine)])
+            if keep & t.big:
+                dump = f"drop the {card_from_id(t.bottom(keep & t.big)).symbol}"
+            else:
+                dump = "discard hearts and high cards"
+            reasons.append(
+                f"passing {cards} leaves you void in {_suit_name(suit)}, so you can {dump} when "
+                f"{_suit_name(suit)} are led"
+            )
+    for cid in bits(chosen & t.big):
+        guards = (hand & t.under[t.suit[cid]][cid & 15]).bit_count()
+        reasons.append(f"the {card_from_id(cid).symbol} has only {guards} lower {_suit_name(t.suit[cid])} to guard it")
+    for cid in bits(keep & t.big):
+        guards = (hand & t.under[t.suit[cid]][cid & 15]).bit_count()
+        reasons.append(f"keep the {card_from_id(cid).symbol}: {guards} lower {_suit_name(t.suit[cid])} guard it")
+    catchers = [card_from_id(c) for c in bits(chosen & t.catchers)]
+    if catchers and not chosen & t.big:
+        queen = card_from_id(t.bottom(t.big)) if t.big else None
+        target = f"the {queen.symbol}" if queen else "a big penalty card"
+        reasons.append(f"the {_names(catchers)} could be forced to win {target}")
+    high_hearts = [card_from_id(c) for c in bits(chosen & t.points) if c & 15 >= 11]
+    if high_hearts:
+        reasons.append(f"high point cards like the {_names(high_hearts)} win tricks full of points")
+    return reasons
+
+
+def pass_sentence(view: Knowledge, found: Sequence[Candidate], reference: Sequence[Card] = ()) -> str:
+    """``Pass the …: <reasons>. <numbers>.``"""
+    best = found[0]
+    reasons = pass_reasons(view, [c.id for c in best.cards])
+    head = f"Pass the {_names(list(best.cards))}"
+    text = head + (": " + "; ".join(reasons) + ". " if reasons else ". ")
+    text += f"Over {best.worlds} sampled deals this pass costs you {best.mean:.1f} points on average"
+    ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
+    if ref is not None and ref is not best:
+        text += f"; the rule-of-thumb pass ({ref.label}) costs {ref.mean:.1f}"
+    elif len(found) > 1:
+        second = min(found[1:], key=lambda c: c.mean)
+        text += f"; the next best ({second.label}) costs {second.mean:.1f}"
+    return text + "." + _noise(found)

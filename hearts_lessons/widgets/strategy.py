@@ -1,0 +1,383 @@
+"""Widgets of the strategy lessons: a pass trainer, trick puzzles, a shoot-or-not trainer and a bot explainer.
+
+Each is a thin controller: the coach (:mod:`hearts_lessons.bots.coach`) measures the moves in sampled deals of
+the hidden cards, the shooter module measures a moon attempt, and the widgets show the numbers and the words.
+
+>>> trainer = PassTrainer(seed=2, worlds=3)
+>>> trainer.picker.select(trainer.hand[:3])
+>>> trainer.check_button.click()
+>>> trainer.grade is not None and trainer.grade.verdict in ("best", "good", "costly")
+True
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Sequence
+
+import ipywidgets as W
+
+from ..bots.base import play_hand
+from ..bots.coach import Advice, CoachBot, Grade, grade
+from ..bots.features import hand_features
+from ..bots.puzzles import PUZZLES, Puzzle
+from ..bots.rulebased import RuleBasedBot
+from ..bots.sampling import sample_hands
+from ..bots.shooter import MoonVerdict, moon_verdict, shooting_deals
+from ..cards import Card, cards_of_mask
+from ..render import cards_row_html
+from ..rules import STANDARD, PassDirection, Rules
+from ..scoring import format_points
+from ..state import HandState, Phase
+from ..table import seat_name, table_html, trick_html
+from .common import CardPicker, MessageLine, card_button, safe
+
+__all__ = ["BotExplainer", "PassTrainer", "ShootTrainer", "TrickPuzzle"]
+
+DIRECTION_WORDS = {
+    PassDirection.LEFT: "to the left (West)",
+    PassDirection.RIGHT: "to the right (East)",
+    PassDirection.ACROSS: "across (North)",
+    PassDirection.SPLIT: "one card to each other player",
+}
+
+KIND = {"best": "ok", "good": "ok", "costly": "error"}
+
+
+def _pass_deal(rules: Rules, seed: int, direction: PassDirection | None) -> HandState:
+    """A seeded deal whose hand passes (in ``direction`` if given)."""
+    cycle = rules.cycle
+    for hand_number in range(len(cycle)):
+        if cycle[hand_number] is not PassDirection.HOLD and (direction is None or cycle[hand_number] is direction):
+            if direction is None:
+                hand_number = (seed + hand_number) % len(cycle)
+                while cycle[hand_number] is PassDirection.HOLD:
+                    hand_number = (hand_number + 1) % len(cycle)
+            return HandState.deal(rules, seed=seed, hand_number=hand_number)
+    raise ValueError("these rules never pass (or never in that direction)")
+
+
+class PassTrainer(W.VBox):
+    """Choose the cards to pass; the coach measures your pass against its own and says why."""
+
+    def __init__(self, *, seed: int = 1, rules: Rules = STANDARD, worlds: int = 40,
+                 direction: PassDirection | None = None) -> None:  # fmt: skip
+        super().__init__()
+        self.rules = rules
+        self.seed = seed
+        self.direction = direction
+        self.coach = CoachBot(pass_worlds=worlds)
+        self.header = W.HTML()
+        self.picker = CardPicker(limit=0)
+        self.check_button = W.Button(description="Check my pass", button_style="primary",
+                                     tooltip="Measure your pass against the coach's")  # fmt: skip
+        self.coach_button = W.Button(description="Show the coach's pass", tooltip="Select the coach's pass")
+        self.new_button = W.Button(description="New hand", tooltip="Deal another hand")
+        self.message = MessageLine("Choose the cards to pass, then click “Check my pass”.")
+        self.result = W.HTML()
+        self.check_button.on_click(lambda _: self._check())
+        self.coach_button.on_click(lambda _: self._show_coach())
+        self.new_button.on_click(lambda _: self._new())
+        self.grade: Grade | None = None
+        self.advice: Advice | None = None
+        self.children = (self.header, self.picker, W.HBox([self.check_button, self.coach_button, self.new_button]),
+                         self.message, self.result)  # fmt: skip
+        self.add_class("hl-pass-trainer")
+        self._deal()
+
+    @property
+    def hand(self) -> list[Card]:
+        return self.state.hand(0)
+
+    @property
+    def need(self) -> int:
+        return self.state.cards_to_pass
+
+    def _deal(self) -> None:
+        self.state = _pass_deal(self.rules, self.seed, self.direction)
+        self.grade = None
+        self.advice = None
+        self.picker.limit = self.need
+        self.picker.set_cards(self.hand)
+        where = DIRECTION_WORDS.get(self.state.direction, self.state.direction.value)
+        self.header.value = (
+            f"<b>Deal {self.seed}</b>: you are South. Pass {self.need} cards {html.escape(where)}."
+            f"{cards_row_html(self.hand, caption='Your hand')}"
+        )
+        self.result.value = ""
+
+    @safe(lambda self: self.message)
+    def _check(self) -> None:
+        chosen = self.picker.selected
+        if len(chosen) != self.need:
+            self.message.show(f"Choose exactly {self.need} cards (you chose {len(chosen)}).", "info")
+            return
+        self.state.verify_pass(0, chosen)
+        self.message.show("The coach is playing your pass and its own in sampled deals…", "info")
+        self.advice = self.coach.advise(self.state.view(0), random.Random(self.seed), extra=chosen)
+        self.grade = grade(self.advice, chosen)
+        self.message.show(self.grade.text, KIND[self.grade.verdict])
+        self.result.value = self.advice.table_html(yours=chosen)
+
+    @safe(lambda self: self.message)
+    def _show_coach(self) -> None:
+        if self.advice is None:
+            self.advice = self.coach.advise(self.state.view(0), random.Random(self.seed))
+        self.picker.select([])  # clear first: the picker refuses more than ``limit`` cards at any moment
+        self.picker.select(self.advice.choice)
+        self.message.show(self.advice.sentence, "info")
+        self.result.value = self.advice.table_html()
+
+    @safe(lambda self: self.message)
+    def _new(self) -> None:
+        self.seed += 1
+        self._deal()
+        self.message.show("A new hand. Choose the cards to pass.", "info")
+
+
+class TrickPuzzle(W.VBox):
+    """Puzzles from given deals: pick South's card; the coach grades it and explains."""
+
+    def __init__(self, puzzles: Sequence[Puzzle | str] | None = None, *, worlds: int = 60, start: int = 0) -> None:
+        super().__init__()
+        chosen = list(puzzles) if puzzles is not None else list(PUZZLES.values())
+        self.puzzles = [PUZZLES[p] if isinstance(p, str) else p for p in chosen]
+        if not self.puzzles:
+            raise ValueError("give at least one puzzle")
+        self.coach = CoachBot(worlds=worlds)
+        self.index = start % len(self.puzzles)
+        self.header = W.HTML()
+        self.table = W.HTML()
+        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
+        self.message = MessageLine()
+        self.result = W.HTML()
+        self.hint_button = W.Button(description="Hint", tooltip="A hint")
+        self.previous_button = W.Button(description="Previous puzzle")
+        self.next_button = W.Button(description="Next puzzle")
+        self.hint_button.on_click(lambda _: self.message.show(self.puzzle.hint, "info"))
+        self.previous_button.on_click(lambda _: self._go(-1))
+        self.next_button.on_click(lambda _: self._go(1))
+        self.buttons: dict[Card, W.Button] = {}
+        self.grade: Grade | None = None
+        self._advice: Advice | None = None
+        self.children = (self.header, self.table, self.hand_box, self.message, self.result,
+                         W.HBox([self.hint_button, self.previous_button, self.next_button]))  # fmt: skip
+        self.add_class("hl-trick-puzzle")
+        self._show()
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    @property
+    def advice(self) -> Advice:
+        """The coach's measurements for the current puzzle (computed once)."""
+        if self._advice is None:
+            self._advice = self.coach.advise(self.state.view(0), random.Random(self.index))
+        return self._advice
+
+    def _show(self) -> None:
+        self.state = self.puzzle.state()
+        self._advice = None
+        self.grade = None
+        p = self.puzzle
+        self.header.value = (
+            f"<b>Puzzle {self.index + 1} of {len(self.puzzles)}: {html.escape(p.title)}</b><br>"
+            f"{html.escape(p.question)}"
+        )
+        n = self.state.players
+        taken = ", ".join(f"{seat_name(s, n)} {format_points(self.state.points_taken(s))}" for s in range(n))
+        trick = self.state.current_trick
+        middle = trick_html(trick, n, caption="The trick so far") if trick else "<i>You lead this trick.</i>"
+        played = cards_of_mask(self.state.played_mask)
+        self.table.value = (
+            f"<div style='font:13px sans-serif'>Trick {self.state.trick_number + 1} · points taken: "
+            f"{html.escape(taken)} · hearts {'broken' if self.state.hearts_broken else 'not broken'}</div>"
+            f"{middle}{cards_row_html(played, scale=0.5, caption='Cards played so far', overlap=True)}"
+        )
+        legal = set(self.state.legal_plays())
+        self.buttons = {}
+        for card in self.state.hand(0):
+            button = card_button(card, disabled=card not in legal,
+                                 tooltip=None if card in legal else self.state.why_not(card))  # fmt: skip
+            button.on_click(lambda _, c=card: self._pick(c))
+            self.buttons[card] = button
+        self.hand_box.children = tuple(self.buttons.values())
+        self.message.show("Click the card you would play.", "info")
+        self.result.value = ""
+
+    @safe(lambda self: self.message)
+    def _pick(self, card: Card) -> None:
+        reason = self.state.why_not(card, 0)
+        if reason:
+            self.message.show(reason, "error")
+            return
+        self.grade = grade(self.advice, [card])
+        self.message.show(self.grade.text, KIND[self.grade.verdict])
+        self.result.value = self.advice.table_html(yours=[card])
+
+    @safe(lambda self: self.message)
+    def _go(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.puzzles)
+        self._show()
+
+
+class ShootTrainer(W.VBox):
+    """Shoot the moon or play it safe? The same deals of the other hands are played both ways."""
+
+    def __init__(self, *, seed: int = 0, worlds: int = 60, rules: Rules | None = None, minimum: float = 0.5) -> None:
+        super().__init__()
+        self.rules = rules or STANDARD.with_options(pass_cycle=(PassDirection.HOLD,))
+        self.worlds = worlds
+        self._deals = shooting_deals(self.rules, start=seed, minimum=minimum)
+        self.header = W.HTML()
+        self.shoot_button = W.Button(description="Shoot the moon", button_style="danger")
+        self.safe_button = W.Button(description="Play it safe", button_style="success")
+        self.next_button = W.Button(description="Next hand")
+        self.message = MessageLine()
+        self.result = W.HTML()
+        self.shoot_button.on_click(lambda _: self._answer(True))
+        self.safe_button.on_click(lambda _: self._answer(False))
+        self.next_button.on_click(lambda _: self._next())
+        self.verdict: MoonVerdict | None = None
+        self.correct: bool | None = None
+        self.score = [0, 0]
+        """Right answers and answers so far."""
+        self.children = (self.header, W.HBox([self.shoot_button, self.safe_button, self.next_button]),
+                         self.message, self.result)  # fmt: skip
+        self.add_class("hl-shoot-trainer")
+        self._next()
+
+    @safe(lambda self: self.message)
+    def _next(self) -> None:
+        self.state = next(self._deals)
+        self.verdict = None
+        self.correct = None
+        f = hand_features(self.state.hand_mask(0), self.state.k)
+        self.header.value = (
+            f"<b>Deal {self.state.seed}</b> (no passing this hand). You are South: "
+            f"{f.hearts} hearts ({f.top_hearts} from the top), {f.high_cards} cards jack or higher, "
+            f"{f.low_cards} cards 2–6.{cards_row_html(self.state.hand(0), caption='Your hand')}"
+        )
+        self.message.show("Would you go for the moon with this hand?", "info")
+        self.result.value = ""
+
+    @safe(lambda self: self.message)
+    def _answer(self, shoot: bool) -> None:
+        if self.verdict is None:
+            self.verdict = moon_verdict(self.state.view(0), worlds=self.worlds, rng=random.Random(self.state.seed))
+        first = self.correct is None
+        self.correct = shoot == self.verdict.shoot
+        if first:
+            self.score = [self.score[0] + self.correct, self.score[1] + 1]
+        kind = "ok" if self.correct else "error"
+        lead = "Right." if self.correct else "Not this time."
+        self.message.show(f"{lead} {self.verdict.text}", kind)
+        self.result.value = (
+            f"<div style='font:13px sans-serif'>The moon model of the lesson gives this hand a "
+            f"{self.verdict.chance:.0%} chance. Your score: {self.score[0]} of {self.score[1]}.</div>"
+        )
+
+
+class BotExplainer(W.VBox):
+    """Watch the coach play South, decision by decision, with its numbers; peek at one sampled deal of the
+    hidden cards. The other seats are rule-based bots."""
+
+    def __init__(self, *, seed: int = 1, rules: Rules = STANDARD, worlds: int = 40, hand_number: int = 0) -> None:
+        super().__init__()
+        self.rules = rules
+        self.seed = seed
+        self.hand_number = hand_number
+        self.others = {s: RuleBasedBot() for s in range(1, rules.players)}
+        self.worlds = W.IntSlider(value=worlds, min=5, max=200, step=5, description="worlds",
+                                  tooltip="Sampled deals per decision: more is slower and surer")  # fmt: skip
+        self.table = W.HTML()
+        self.advice_box = W.HTML()
+        self.world_box = W.HTML()
+        self.message = MessageLine()
+        self.think_button = W.Button(description="What would the coach do?", button_style="info")
+        self.play_button = W.Button(description="Play the coach's move", button_style="primary")
+        self.sample_button = W.Button(description="Show a sampled deal", tooltip="One guess at the hidden cards")
+        self.new_button = W.Button(description="New hand")
+        self.think_button.on_click(lambda _: self._think())
+        self.play_button.on_click(lambda _: self._play())
+        self.sample_button.on_click(lambda _: self._sample())
+        self.new_button.on_click(lambda _: self._new())
+        self.advice: Advice | None = None
+        self._samples = 0
+        self.children = (
+            self.table, W.HBox([self.think_button, self.play_button, self.sample_button, self.new_button]),
+            self.worlds, self.message, self.advice_box, self.world_box,
+        )  # fmt: skip
+        self.add_class("hl-bot-explainer")
+        self._start()
+
+    def _start(self) -> None:
+        self.state = HandState.deal(self.rules, seed=self.seed, hand_number=self.hand_number)
+        self._advance()
+
+    def _advance(self) -> None:
+        play_hand(self.state, self.others, random.Random(self.seed), until_seat=0)
+        self.advice = None
+        self.advice_box.value = ""
+        self.world_box.value = ""
+        self.table.value = table_html(self.state, seat=0 if not self.state.is_over else None)
+        if self.state.is_over:
+            self.message.show("The hand is over. Deal a new hand to watch again.", "info")
+        else:
+            self.message.show("South (the coach) to " + ("pass." if self.state.phase is Phase.PASSING else "play."))
+
+    @safe(lambda self: self.message)
+    def _think(self) -> None:
+        if self.state.is_over:
+            self.message.show("The hand is over.", "info")
+            return
+        coach = CoachBot(worlds=self.worlds.value, pass_worlds=max(5, self.worlds.value // 2))
+        self.advice = coach.advise(self.state.view(0), random.Random(self.seed * 7 + len(self.state.actions)))
+        self.message.show(self.advice.sentence, "ok")
+        self.advice_box.value = self.advice.table_html()
+
+    @safe(lambda self: self.message)
+    def _play(self) -> None:
+        if self.state.is_over:
+            self.message.show("The hand is over.", "info")
+            return
+        if self.advice is None:
+            self._think()
+        advice = self.advice
+        assert advice is not None
+        if advice.kind == "pass":
+            self.state.pass_cards(0, advice.choice)
+        else:
+            self.state.play(advice.choice[0], 0)
+        self._advance()
+
+    @safe(lambda self: self.message)
+    def _sample(self) -> None:
+        if self.state.phase is not Phase.PLAYING:
+            self.message.show("Deals are sampled once the play has begun (after passing).", "info")
+            return
+        self._samples += 1
+        view = self.state.view(0)
+        hands = sample_hands(view, random.Random(self._samples))
+        n = self.state.players
+        rows = [
+            cards_row_html(cards_of_mask(hands[s]), scale=0.55, overlap=True, caption=f"{seat_name(s, n)} (a guess)")
+            for s in range(1, n)
+        ]
+        voids = [
+            f"{seat_name(s, n)} void in {', '.join(x.english for x in view.void_suits(s))}"
+            for s in range(1, n)
+            if view.voids[s]
+        ]
+        note = ("Known voids respected: " + "; ".join(voids) + ".") if voids else "Nobody has shown a void yet."
+        self.world_box.value = (
+            f"<div style='font:13px sans-serif'><b>Sampled deal {self._samples}</b>: one of the coach's guesses at the "
+            f"hidden cards, consistent with all South knows. {html.escape(note)}</div>{''.join(rows)}"
+        )
+
+    @safe(lambda self: self.message)
+    def _new(self) -> None:
+        self.seed += 1
+        self._start()

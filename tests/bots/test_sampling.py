@@ -1,0 +1,152 @@
+"""The coach's sampler deals hidden cards consistently with everything the seat knows."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts_lessons.bots.sampling import known_holdings, sample_hands
+from hearts_lessons.playout import random_pass
+from hearts_lessons.rules import HoleCards, PassDirection, Rules
+from hearts_lessons.state import HandState, Phase
+from hearts_lessons.views import SeatView, state_from_view
+
+RULES = [
+    Rules(),
+    Rules(players=3),
+    Rules(players=5, removed_cards=(), pass_cycle=(PassDirection.SPLIT,)),
+    Rules(players=7),
+    Rules(players=3, removed_cards=(), hole_cards=HoleCards.FIRST_HEART_TRICK),
+    Rules(players=6, pass_cycle=(PassDirection.ACROSS,)),
+]
+
+
+def position(rules: Rules, seed: int, steps: int) -> HandState:
+    rng = random.Random(seed)
+    state = HandState.deal(rules, seed=seed)
+    if state.phase is Phase.PASSING:
+        random_pass(state, rng)
+    for _ in range(steps):
+        if state.phase is not Phase.PLAYING:
+            break
+        state.play(rng.choice(state.legal_plays()))
+    return state
+
+
+def check(view: SeatView, hands: list[int]) -> None:
+    n = view.players
+    assert hands[view.seat] == view.hand_mask
+    assert [h.bit_count() for h in hands] == list(view.hand_sizes)
+    union = 0
+    for seat, mask in enumerate(hands):
+        assert not union & mask, "a card was dealt twice"
+        union |= mask
+        if seat != view.seat:
+            assert not mask & ~view.unseen_mask, "a seen card was dealt to another seat"
+            for suit in range(4):
+                if view.voids[seat] >> suit & 1:
+                    assert not mask & view.k.suit_masks[suit], "a card of a suit the seat is void in"
+    for target, passed in view.pass_recipients:
+        if target != view.seat:
+            assert hands[target] & passed & ~view.played_mask == passed & ~view.played_mask
+    fixed = known_holdings(view)
+    for seat in range(n):
+        assert hands[seat] & fixed[seat] == fixed[seat]
+
+
+@settings(max_examples=60, deadline=None)
+@given(rules=st.sampled_from(RULES), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       seat=st.integers(0, 6), draw=st.integers(0, 1000))  # fmt: skip
+def test_sampled_hands_respect_voids_passes_and_sizes(rules: Rules, seed: int, steps: int, seat: int,
+                                                      draw: int) -> None:  # fmt: skip
+    state = position(rules, seed, steps)
+    view = state.view(seat % rules.players)
+    hands = sample_hands(view, random.Random(draw))
+    check(view, hands)
+    if view.phase is Phase.PLAYING:
+        rebuilt = state_from_view(view, hands)  # the sampled world is a playable hand
+        assert rebuilt.legal_mask() != 0
+
+
+def test_the_leader_holds_the_opening_card_before_the_first_card() -> None:
+    state = HandState.deal(seed=4, hand_number=3)  # a hold hand: play starts at once
+    leader = state.to_play
+    other = (leader + 1) % 4
+    for draw in range(20):
+        hands = sample_hands(state.view(other), random.Random(draw))
+        assert hands[leader] >> state.opening_card & 1
+
+
+def test_many_voids_still_deal() -> None:
+    """Late in a hand with several voids the quick deal may get stuck; the careful deal never does."""
+    found = 0
+    for seed in range(200):
+        state = position(Rules(), seed, 36)
+        view = state.view(state.to_play if state.phase is Phase.PLAYING else 0)
+        if sum(bin(v).count("1") for v in view.voids) >= 4:
+            found += 1
+            for draw in range(5):
+                check(view, sample_hands(view, random.Random(draw)))
+    assert found > 10
+
+
+def test_samples_vary() -> None:
+    view = position(Rules(), 3, 10).view(2)
+    samples = {tuple(sample_hands(view, random.Random(d))) for d in range(10)}
+    assert len(samples) > 5
+
+
+def test_inconsistent_view_is_refused() -> None:
+    view = position(Rules(), 3, 10).view(2)
+    sizes = list(view.hand_sizes)
+    sizes[0] += 5
+    bad = SeatView(**{**{f: getattr(view, f) for f in view.__dataclass_fields__}, "hand_sizes": tuple(sizes)})
+    with pytest.raises(ValueError, match="inconsistent"):
+        sample_hands(bad, random.Random(0))
+
+
+def rules_position(seed: int, my_cards: int) -> HandState:
+    """A hand played by rule-based bots until South has played ``my_cards`` cards and is to play again."""
+    from hearts_lessons.bots import RuleBasedBot
+    from hearts_lessons.bots.base import play_hand
+
+    state = HandState.deal(Rules(), seed=seed, hand_number=seed)
+    others = {s: RuleBasedBot() for s in (1, 2, 3)}
+    rng = random.Random(seed)
+    play_hand(state, others, rng, until_seat=0)
+    if state.phase is Phase.PASSING:
+        state.pass_cards(0, RuleBasedBot().choose_pass(state.view(0), rng))
+        play_hand(state, others, rng, until_seat=0)
+    for _ in range(my_cards):
+        state.play(RuleBasedBot().choose_play(state.view(0), rng))
+        play_hand(state, others, rng, until_seat=0)
+    return state
+
+
+def test_the_true_deal_holds_no_surprises_for_rule_based_players() -> None:
+    from hearts_lessons.bots.sampling import surprises
+
+    total_true = total_sampled = 0
+    for seed in range(6):
+        state = rules_position(seed, 6)
+        view = state.view(0)
+        total_true += surprises(view, [state.hand_mask(s) for s in range(4)])
+        total_sampled += sum(surprises(view, sample_hands(view, random.Random(d))) for d in range(5))
+    assert total_true == 0 and total_sampled > 10
+
+
+def test_weighted_worlds_are_consistent_and_prefer_fewer_surprises() -> None:
+    from hearts_lessons.bots.sampling import surprises, weighted_worlds
+
+    view = rules_position(2, 5).view(0)
+    chosen = weighted_worlds(view, random.Random(1), 30)
+    assert len(chosen) == 30
+    for hands in chosen:
+        check(view, hands)
+    plain = [sample_hands(view, random.Random(100 + d)) for d in range(30)]
+    assert sum(surprises(view, h) for h in chosen) < sum(surprises(view, h) for h in plain)
+    opening = HandState.deal(seed=4, hand_number=3)
+    assert len(weighted_worlds(opening.view(opening.to_play), random.Random(0), 5)) == 5
