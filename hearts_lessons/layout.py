@@ -49,7 +49,7 @@ class Layout:
     players: int
     breakers: int
     """Cards whose play breaks hearts: penalty cards, or only hearts (Windows Hearts option)."""
-    cascades: dict[int, Any] = field(default_factory=dict)
+    cascades: list[Any] = field(default_factory=lambda: [None, None, None, None])
     """Filled by :mod:`hearts_lessons.legality`: the cascade for each moment of play, built on first use."""
 
 

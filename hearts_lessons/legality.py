@@ -216,7 +216,7 @@ def _forbids(k: Layout, key: int) -> tuple[Forbid, ...]:
 def legal_mask(k: Layout, s: Spot, hand: int) -> int:
     """The mask of the cards of ``hand`` that may be played now."""
     key = (2 if s.lead_suit < 0 else 0) + (s.trick_number == 0)
-    forbids = k.cascades.get(key)
+    forbids = k.cascades[key]
     if forbids is None:
         forbids = _forbids(k, key)
     allowed = hand

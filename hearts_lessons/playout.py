@@ -79,8 +79,8 @@ def random_playout(state: HandState, rng: random.Random, *, record: bool = True)
     players = k.players
     rand = rng.random
     apply = state._apply_play if not record else state.play_id
-    playing = Phase.PLAYING
-    while state.phase is playing:
+    remaining = sum(h.bit_count() for h in hands) if state.phase is Phase.PLAYING else 0
+    for _ in range(remaining):  # one card per iteration until every hand is empty
         mask = legal_mask(k, state, hands[(state.leader + len(state._trick)) % players])
         index = int(rand() * mask.bit_count())
         while index:

@@ -247,7 +247,11 @@ class HandState:
         over after an even deal are the hole cards (or kitty). Simulations of many hands may pass one seeded
         ``rng`` instead (the record then keeps the deal itself, not a seed)."""
         ids = list(layout_for(rules).deck_ids)
-        (rng or random.Random(seed)).shuffle(ids)
+        if rng is None:
+            random.Random(seed).shuffle(ids)
+        else:  # simulations: a uniformly random order by random sort keys (faster than shuffle's bit draws)
+            rand = rng.random
+            ids.sort(key=lambda _: rand())
         n = rules.players
         size = len(ids) // n
         hands = [0] * n
