@@ -20,6 +20,20 @@ hl_die() {
 }
 
 # The first Python 3.11+ found (or $PYTHON).
+# Fail with a hint unless PORT (first argument) is free on 127.0.0.1; the second argument is the hint.
+hl_require_free_port() {
+  if ! python - "$1" <<'PY'; then
+import socket, sys
+with socket.socket() as s:
+    try:
+        s.bind(("127.0.0.1", int(sys.argv[1])))
+    except OSError:
+        sys.exit(1)
+PY
+    hl_die "port $1 on 127.0.0.1 is busy ($2)"
+  fi
+}
+
 hl_find_python() {
   local candidate
   for candidate in "${PYTHON:-}" python3.13 python3.12 python3.11 python3; do

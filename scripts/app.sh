@@ -21,16 +21,7 @@ fi
 hl_setup
 
 port="${PORT:-8866}"
-if ! python - "$port" <<'PY'; then
-import socket, sys
-with socket.socket() as s:
-    try:
-        s.bind(("127.0.0.1", int(sys.argv[1])))
-    except OSError:
-        sys.exit(1)
-PY
-  hl_die "port $port on 127.0.0.1 is busy (is the app already running?); try: PORT=8867 bash scripts/app.sh"
-fi
+hl_require_free_port "$port" "is the app already running?; try: PORT=8867 bash scripts/app.sh"
 command -v voila >/dev/null 2>&1 || hl_die "voila is not installed in .venv (it is in requirements.txt): HL_FORCE_INSTALL=1 bash scripts/app.sh"
 
 # Voilà finds templates under $JUPYTER_PATH/voila/templates.

@@ -9,16 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 hl_setup
 
 port="${PORT:-8888}"
-if ! python - "$port" <<'PY'; then
-import socket, sys
-with socket.socket() as s:
-    try:
-        s.bind(("127.0.0.1", int(sys.argv[1])))
-    except OSError:
-        sys.exit(1)
-PY
-  hl_die "port $port on 127.0.0.1 is busy (is JupyterLab already running?); try: PORT=8899 bash scripts/lab.sh"
-fi
+hl_require_free_port "$port" "is JupyterLab already running?; try: PORT=8899 bash scripts/lab.sh"
 token="${HL_LAB_TOKEN:-$(python -c 'import secrets; print(secrets.token_hex(24))')}"
 args=(
   --ServerApp.ip=127.0.0.1
