@@ -39,9 +39,9 @@ def mixed_table(deals: int, processes: int | None) -> None:
     df = simulate_hands(STANDARD, ["random", "beginner", "rules", "shooter"], hands=deals, seed=SEED,
                         duplicate=True, processes=processes)  # fmt: skip
     print(f"## mixed table, {deals} duplicate deals ({len(df) // 4} hands): points per hand (lower is better)")
-    for row in summary(df).itertuples():
-        print(f"{row.bot:10s} {row.mean:6.2f} +- {row.ci95:.2f}")
-    moons = df[df["moon"]].groupby("bot").size().reindex(df["bot"].unique(), fill_value=0)
+    for row in summary(df):
+        print(f"{row['bot']:10s} {row['mean']:6.2f} +- {row['ci95']:.2f}")
+    moons = {bot: len(df.where(bot=bot, moon=True)) for bot in dict.fromkeys(df["bot"])}
     print("moons shot per 100 hands: " + ", ".join(f"{b} {100 * n / (len(df) / 4):.1f}" for b, n in moons.items()))
 
 
@@ -56,10 +56,10 @@ def field_margins(deals: int, coach_deals: int, processes: int | None) -> tuple[
                             processes=processes)  # fmt: skip
         m = margin(df, base, bot=name, baseline="rules")
         rel = margin(df, base, bot=name, baseline="rules", value="relative")
-        mine = df[df["bot"] == name]
+        mine = df.where(bot=name)
         print(f"{name:10s} saves {m['mean']:+6.2f} +- {m['ci95']:.2f} points/hand "
               f"(relative to the table {rel['mean']:+6.2f} +- {rel['ci95']:.2f}); its points/hand "
-              f"{mine['points'].mean():.2f}; {count} deals in {time.perf_counter() - start:.0f} s")  # fmt: skip
+              f"{mine.mean('points'):.2f}; {count} deals in {time.perf_counter() - start:.0f} s")  # fmt: skip
         if name == "coach":
             coach = (m["mean"], m["ci95"])
     return coach

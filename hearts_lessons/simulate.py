@@ -1,6 +1,12 @@
 """The strategy lab: play many hands or games between bots, seeded, on every core, and summarise the results
 with 95% confidence intervals.
 
+**Results** are :class:`~hearts_lessons.tables.Table` objects (one row, a plain dict, per seat and hand or game,
+or per bot in a summary), the statistics are computed in pure Python and the charts are SVG pictures
+(:mod:`~hearts_lessons.charts`), so the lab runs the same on a desktop and in the book's in-browser Python, which
+has neither pandas nor matplotlib. On a desktop Python ``Table.to_pandas()`` gives a ``pandas.DataFrame`` of any
+result, for further analysis.
+
 **Duplicate deals.** With ``duplicate=True`` each deal is played once per seat rotation: the lineup moves one
 seat to the left each time, so every bot plays every seat of every deal. Luck of the cards then cancels out
 of comparisons, and far fewer hands are needed to tell two bots apart. Results are averaged per deal before the
@@ -10,12 +16,16 @@ confidence interval is computed (the hands of one deal are not independent).
 number ``i`` (so the pass direction cycles as in a game), and every bot decision draws from a generator seeded
 by the deal and the rotation: results do not depend on the number of processes.
 
->>> df = simulate_hands(bots=["rules", "beginner", "rules", "beginner"], hands=8, seed=1, processes=1)
->>> len(df), list(df.columns)[:6]
+>>> hands = simulate_hands(bots=["rules", "beginner", "rules", "beginner"], hands=8, seed=1, processes=1)
+>>> len(hands), hands.columns[:6]
 (32, ['deal', 'rotation', 'seat', 'player', 'bot', 'points'])
->>> table = summary(df)
->>> list(table.columns)
-['bot', 'mean', 'ci95', 'low', 'high', 'deals']
+>>> hands.rows[0]["bot"], sum(hands["points"]) >= 8 * 26
+('rules', True)
+>>> table = summary(hands)
+>>> table.columns, sorted(table.keys())
+(['bot', 'mean', 'ci95', 'low', 'high', 'deals'], ['beginner', 'rules'])
+>>> plot_summary(table).svg.startswith("<svg")
+True
 """
 
 from __future__ import annotations
@@ -24,33 +34,34 @@ import math
 import multiprocessing
 import os
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .bots.base import Policy, make_bot
 from .bots.driver import run_hand
 from .bots.features import cost_of, hand_features, tables_for
+from .charts import Chart, bars, points
 from .game import GameState
 from .rules import STANDARD, Rules
 from .runtime import in_browser
 from .state import HandState
-
-if TYPE_CHECKING:
-    import pandas as pd
-    from matplotlib.axes import Axes
+from .tables import Table
 
 __all__ = [
     "BotSpec",
     "deal_seed",
     "margin",
     "margins",
+    "mean_ci",
+    "mean_sd",
     "plot_rates",
     "plot_summary",
     "rates",
     "simulate_games",
     "simulate_hands",
     "summary",
+    "wilson",
 ]
 
 BotSpec = str | tuple[str, Mapping[str, Any]] | Policy
@@ -173,11 +184,27 @@ def _jobs(rules: Rules, bots: Sequence[BotSpec], count: int, seed: int, duplicat
             for a in range(0, count, size)]  # fmt: skip
 
 
-def _execute(jobs: list[_Job], processes: int, progress: bool, total: int, unit: str) -> list[tuple[Any, ...]]:
-    from tqdm.auto import tqdm
+class _NoBar:
+    """Stands in for a progress bar when none is wanted (tqdm is then not even imported)."""
 
+    def __enter__(self) -> _NoBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, count: int) -> None:
+        return None
+
+
+def _execute(jobs: list[_Job], processes: int, progress: bool, total: int, unit: str) -> list[tuple[Any, ...]]:
     rows: list[tuple[Any, ...]] = []
-    with tqdm(total=total, disable=not progress, unit=unit, leave=False) as bar:
+    bar: Any = _NoBar()
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, unit=unit, leave=False)
+    with bar:
         results: Iterator[tuple[int, list[tuple[Any, ...]]]] | Iterable[tuple[int, list[tuple[Any, ...]]]]
         if processes <= 1 or len(jobs) == 1:
             results = map(_run, jobs)
@@ -205,16 +232,15 @@ def _processes(processes: int | None) -> int:
 
 def simulate_hands(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",) * 4, *, hands: int = 1000,
                    seed: int = 0, duplicate: bool = False, processes: int | None = None, progress: bool = False,
-                   features: bool = False) -> pd.DataFrame:  # fmt: skip
+                   features: bool = False) -> Table:  # fmt: skip
     """Play ``hands`` deals between ``bots`` (player ``i`` of the lineup at seat ``i``; with ``duplicate`` every
-    rotation of the lineup). One row per seat and hand: ``points`` scored (moon included), ``relative`` (points
-    minus the average of the other seats' points: what decides games), ``card_points``,
-    ``moon`` (this seat shot), ``moon_hand`` (someone shot), ``took_queen`` (took a big penalty card), ``tricks``,
-    ``direction``; with ``features``, the counts of :class:`~hearts_lessons.bots.features.HandFeatures` of the
-    hand dealt to the seat (``queen``: it was dealt the Q♠) and its ``moon_chance``. ``processes=None`` uses
-    every core; ``1`` runs here (always, in a browser)."""
-    import pandas as pd
-
+    rotation of the lineup). A :class:`~hearts_lessons.tables.Table` with one row per seat and hand: ``points``
+    scored (moon included), ``relative`` (points minus the average of the other seats' points: what decides
+    games), ``card_points``, ``moon`` (this seat shot), ``moon_hand`` (someone shot), ``took_queen`` (took a big
+    penalty card), ``tricks``, ``direction``; with ``features``, the counts of
+    :class:`~hearts_lessons.bots.features.HandFeatures` of the hand dealt to the seat (``queen``: it was dealt the
+    Q♠) and its ``moon_chance``. ``processes=None`` uses every core; ``1`` runs here (always, in a browser).
+    ``.to_pandas()`` turns the table into a ``pandas.DataFrame`` on a desktop Python."""
     workers = _processes(processes)
     jobs = _jobs(rules, bots, hands, seed, duplicate, features, False, workers)
     rows = _execute(jobs, workers, progress, hands, "deal")
@@ -222,129 +248,185 @@ def simulate_hands(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",)
     if features:
         sample = hand_features(0, tables_for(HandState.deal(rules).k).k)
         columns += [*sample.as_dict(), "moon_chance"]
-    return pd.DataFrame(rows, columns=columns)
+    return Table([dict(zip(columns, row, strict=True)) for row in rows], columns=columns)
 
 
 def simulate_games(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",) * 4, *, games: int = 100,
                    seed: int = 0, duplicate: bool = False, processes: int | None = None,
-                   progress: bool = False) -> pd.DataFrame:  # fmt: skip
-    """Play ``games`` whole games between ``bots``. One row per seat and game: final ``total``, ``won`` (1, or
-    a share of 1 when several players tie for the win) and the number of ``hands``."""
-    import pandas as pd
-
+                   progress: bool = False) -> Table:  # fmt: skip
+    """Play ``games`` whole games between ``bots``. A :class:`~hearts_lessons.tables.Table` with one row per seat
+    and game: final ``total``, ``won`` (1, or a share of 1 when several players tie for the win) and the number
+    of ``hands``."""
     workers = _processes(processes)
     jobs = _jobs(rules, bots, games, seed, duplicate, False, True, workers)
     rows = _execute(jobs, workers, progress, games, "game")
-    return pd.DataFrame(rows, columns=list(GAME_COLUMNS))
+    columns = list(GAME_COLUMNS)
+    return Table([dict(zip(columns, row, strict=True)) for row in rows], columns=columns)
 
 
-def _unit(df: pd.DataFrame) -> str:
-    return "deal" if "deal" in df.columns else "game"
+# -- statistics ---------------------------------------------------------------------------------------------------
+
+Z95 = 1.96
+"""The normal quantile of a two-sided 95% interval."""
 
 
-def summary(df: pd.DataFrame, *, value: str | None = None, by: str = "bot") -> pd.DataFrame:
-    """Mean ``value`` (points per hand, or total per game) per bot, with a 95% confidence interval over deals
-    (each deal's rows averaged first), best (lowest) first."""
-    import pandas as pd
+def mean_sd(values: Sequence[float]) -> tuple[float, float]:
+    """The mean and the sample standard deviation (divided by n − 1; 0 for a single value) of some numbers,
+    summed exactly (``math.fsum``).
 
-    unit = _unit(df)
-    value = value or ("points" if unit == "deal" else "total")
-    per = df.groupby([unit, by])[value].mean().unstack(by)
-    mean = per.mean()
-    count = per.count()
-    sd = per.std(ddof=1).fillna(0.0)
-    half = 1.96 * sd / count.pow(0.5)
-    table = pd.DataFrame({by: mean.index, "mean": mean.values, "ci95": half.values, "low": (mean - half).values,
-                          "high": (mean + half).values, "deals": count.values})  # fmt: skip
-    return table.sort_values("mean", kind="stable").reset_index(drop=True)
+    >>> mean_sd([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])
+    (5.0, 2.138089935299395)
+    >>> mean_sd([3.0])
+    (3.0, 0.0)
+    """
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values")
+    mean = math.fsum(values) / n
+    if n == 1:
+        return mean, 0.0
+    return mean, math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
 
 
-def margin(df: pd.DataFrame, base: pd.DataFrame, *, bot: str, baseline: str, value: str | None = None
-           ) -> dict[str, float]:  # fmt: skip
+def mean_ci(values: Sequence[float]) -> dict[str, float]:
+    """The mean of independent values with the half width ``ci95`` of its 95% confidence interval
+    (1.96 standard errors), and their number (``deals``).
+
+    >>> stats = mean_ci([1.0, 2.0, 3.0, 4.0])  # sd = √(5/3)
+    >>> stats["mean"], round(stats["ci95"], 4), stats["deals"]
+    (2.5, 1.2652, 4)
+    """
+    mean, sd = mean_sd(values)
+    return {"mean": mean, "ci95": Z95 * sd / math.sqrt(len(values)), "deals": len(values)}
+
+
+def wilson(hits: int, count: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a proportion: ``hits`` successes in ``count`` trials. Unlike
+    the rate ± 1.96 standard errors it stays between 0 and 1 and is not empty when there are no hits.
+
+    >>> [round(x, 4) for x in wilson(5, 10)]
+    [0.2366, 0.7634]
+    >>> [round(x, 4) for x in wilson(0, 20)]
+    [0.0, 0.1611]
+    """
+    if count < 1:
+        raise ValueError("no trials")
+    p = hits / count
+    centre = (p + z * z / (2 * count)) / (1 + z * z / count)
+    half = z * math.sqrt(p * (1 - p) / count + z * z / (4 * count * count)) / (1 + z * z / count)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _ordered(keys: Iterable[Hashable]) -> list[Any]:
+    """Distinct keys, sorted if they can be (as a group-by sorts them), else in order of first appearance."""
+    distinct = list(dict.fromkeys(keys))
+    try:
+        return sorted(distinct)
+    except TypeError:
+        return distinct
+
+
+def _unit(table: Table) -> str:
+    return "deal" if "deal" in table.columns else "game"
+
+
+def _value(table: Table, value: str | None) -> str:
+    return value or ("points" if _unit(table) == "deal" else "total")
+
+
+def _average(values: list[float]) -> float:
+    return math.fsum(values) / len(values)
+
+
+def summary(table: Table, *, value: str | None = None, by: str = "bot") -> Table:
+    """Mean ``value`` (points per hand, or total per game) per bot (or per value of the column ``by``), with a 95%
+    confidence interval over deals (each deal's rows averaged first): a :class:`~hearts_lessons.tables.Table`
+    indexed by ``by`` with the columns ``mean``, ``ci95`` (half the interval's width), ``low``, ``high`` and
+    ``deals``, best (lowest) first."""
+    unit = _unit(table)
+    value = _value(table, value)
+    per: dict[Any, dict[Any, list[float]]] = {}
+    for key, deal, v in zip(table.column(by), table.column(unit), table.column(value), strict=True):
+        per.setdefault(key, {}).setdefault(deal, []).append(float(v))
+    rows = []
+    for key in _ordered(per):
+        stats = mean_ci([_average(values) for values in per[key].values()])
+        mean, half = stats["mean"], stats["ci95"]
+        rows.append({by: key, "mean": mean, "ci95": half, "low": mean - half, "high": mean + half,
+                     "deals": len(per[key])})  # fmt: skip
+    rows.sort(key=lambda row: row["mean"])
+    return Table(rows, index=by, columns=[by, "mean", "ci95", "low", "high", "deals"])
+
+
+def margin(df: Table, base: Table, *, bot: str, baseline: str, value: str | None = None) -> dict[str, float]:
     """How many points per hand ``bot`` saves compared with ``baseline`` in the same seats of the same deals:
     rows of ``df`` where ``bot`` sat are paired with the rows of ``base`` where ``baseline`` sat in that seat of
     that deal; the per-deal average difference (baseline minus bot: positive means ``bot`` is better) gives the
-    mean and its 95% confidence interval."""
-    per = _paired(df, base, bot, baseline, value, None)
-    return _mean_ci(per)
+    ``mean`` and the half width ``ci95`` of its 95% confidence interval, over ``deals`` deals (a dict)."""
+    return mean_ci(_paired(df, base, bot, baseline, value, None)[None])
 
 
-def margins(df: pd.DataFrame, base: pd.DataFrame, *, bot: str, baseline: str, by: str, value: str | None = None
-            ) -> pd.DataFrame:  # fmt: skip
-    """:func:`margin` for each value of the column ``by`` of ``df`` (e.g. ``direction``, or a hand feature)."""
-    import pandas as pd
-
+def margins(df: Table, base: Table, *, bot: str, baseline: str, by: str, value: str | None = None) -> Table:
+    """:func:`margin` for each value of the column ``by`` of ``df`` (e.g. ``direction``, or a hand feature): a
+    :class:`~hearts_lessons.tables.Table` indexed by ``by`` with the columns ``mean``, ``ci95`` and ``deals``."""
     per = _paired(df, base, bot, baseline, value, by)
-    rows = [{by: key, **_mean_ci(group.droplevel(by))} for key, group in per.groupby(level=by)]
-    return pd.DataFrame(rows)
+    return Table([{by: key, **mean_ci(per[key])} for key in _ordered(per)], index=by,
+                 columns=[by, "mean", "ci95", "deals"])  # fmt: skip
 
 
-def _paired(df: pd.DataFrame, base: pd.DataFrame, bot: str, baseline: str, value: str | None,
-            by: str | None) -> pd.Series:  # fmt: skip
+def _paired(df: Table, base: Table, bot: str, baseline: str, value: str | None,
+            by: str | None) -> dict[Any, list[float]]:  # fmt: skip
+    """For each value of ``by`` (``None`` if none), the per-deal average of baseline minus bot over the pairs."""
     unit = _unit(df)
-    value = value or ("points" if unit == "deal" else "total")
-    keys = [unit, "seat"]
-    extra = [by] if by else []
-    left = df[df["bot"] == bot][[*keys, value, *extra]]
-    right = base[base["bot"] == baseline][[*keys, value]]
-    pairs = left.merge(right, on=keys, suffixes=("_bot", "_base"))
-    if pairs.empty:
+    value = _value(df, value)
+    theirs: dict[tuple[Any, Any], list[float]] = {}
+    for deal, seat, name, v in zip(base.column(unit), base.column("seat"), base.column("bot"), base.column(value),
+                                   strict=True):  # fmt: skip
+        if name == baseline:
+            theirs.setdefault((deal, seat), []).append(float(v))
+    groups = df.column(by) if by else [None] * len(df)
+    diffs: dict[Any, dict[Any, list[float]]] = {}
+    for deal, seat, name, v, key in zip(df.column(unit), df.column("seat"), df.column("bot"), df.column(value),
+                                        groups, strict=True):  # fmt: skip
+        if name == bot:
+            for other in theirs.get((deal, seat), ()):
+                diffs.setdefault(key, {}).setdefault(deal, []).append(other - float(v))
+    if not diffs:
         raise ValueError(f"no seat of any deal was played by both {bot!r} (in df) and {baseline!r} (in base)")
-    diff = pairs[f"{value}_base"] - pairs[f"{value}_bot"]
-    return diff.groupby([pairs[c] for c in [*extra, unit]]).mean()
+    return {key: [_average(d) for d in per.values()] for key, per in diffs.items()}
 
 
-def _mean_ci(per: pd.Series) -> dict[str, float]:
-    n = len(per)
-    sd = float(per.std(ddof=1)) if n > 1 else 0.0
-    return {"mean": float(per.mean()), "ci95": 1.96 * sd / math.sqrt(n), "deals": float(n)}
-
-
-def rates(df: pd.DataFrame, by: str, outcome: str = "moon", *, minimum: int = 1) -> pd.DataFrame:
-    """The share of rows where ``outcome`` is true, for each value of ``by``, with a 95% (Wilson) interval;
-    groups with fewer than ``minimum`` rows are left out."""
-    import pandas as pd
-
-    groups = df.groupby(by)[outcome].agg(["sum", "count"])
-    groups = groups[groups["count"] >= minimum]
-    z = 1.96
+def rates(table: Table, by: str, outcome: str = "moon", *, minimum: int = 1) -> Table:
+    """The share of rows where ``outcome`` is true, for each value of ``by``, with a 95% (Wilson) interval: a
+    :class:`~hearts_lessons.tables.Table` indexed by ``by`` with the columns ``rate``, ``low``, ``high`` and
+    ``hands``; groups with fewer than ``minimum`` rows are left out."""
+    counts: dict[Any, list[int]] = {}
+    for key, hit in zip(table.column(by), table.column(outcome), strict=True):
+        tally = counts.setdefault(key, [0, 0])
+        tally[0] += bool(hit)
+        tally[1] += 1
     rows = []
-    for key, (hits, n) in groups.iterrows():
-        p = hits / n
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        rows.append({by: key, "rate": p, "low": max(0.0, centre - half), "high": min(1.0, centre + half),
-                     "hands": int(n)})  # fmt: skip
-    return pd.DataFrame(rows)
+    for key in _ordered(counts):
+        hits, n = counts[key]
+        if n >= minimum:
+            low, high = wilson(hits, n)
+            rows.append({by: key, "rate": hits / n, "low": low, "high": high, "hands": n})
+    return Table(rows, index=by, columns=[by, "rate", "low", "high", "hands"])
 
 
-def plot_summary(table: pd.DataFrame, *, ax: Axes | None = None, by: str = "bot", title: str = "",
-                 xlabel: str = "points per hand (lower is better)") -> Axes:  # fmt: skip
-    """A horizontal bar for each bot's mean with its 95% interval (a :func:`summary` table)."""
-    import matplotlib.pyplot as plt
-
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 0.5 + 0.45 * len(table)))
-    labels = [str(v) for v in table[by]]
-    ax.barh(labels, table["mean"], xerr=table["ci95"], color="#7a9cc6", capsize=4)
-    ax.invert_yaxis()
-    ax.set_xlabel(xlabel)
-    if title:
-        ax.set_title(title)
-    return ax
+# -- charts -------------------------------------------------------------------------------------------------------
 
 
-def plot_rates(table: pd.DataFrame, by: str, *, ax: Axes | None = None, title: str = "",
-               ylabel: str = "share of hands") -> Axes:  # fmt: skip
-    """Rates with their 95% intervals against a feature (a :func:`rates` table)."""
-    import matplotlib.pyplot as plt
+def plot_summary(table: Table, *, by: str = "bot", title: str = "",
+                 xlabel: str = "points per hand (lower is better)") -> Chart:  # fmt: skip
+    """A horizontal bar for each row's ``mean`` with its 95% interval (a :func:`summary` or :func:`margins` table,
+    or any table with the columns ``by``, ``mean`` and ``ci95``), the first row at the top: an SVG
+    :class:`~hearts_lessons.charts.Chart`, shown when it is a cell's last value."""
+    return bars(table.column(by), table.column("mean"), errors=table.column("ci95"), title=title, xlabel=xlabel)
 
-    if ax is None:
-        _, ax = plt.subplots(figsize=(6, 3))
-    ax.errorbar(table[by], table["rate"], yerr=[table["rate"] - table["low"], table["high"] - table["rate"]],
-                fmt="o-", capsize=3, color="#b03a2e")  # fmt: skip
-    ax.set_xlabel(by.replace("_", " "))
-    ax.set_ylabel(ylabel)
-    if title:
-        ax.set_title(title)
-    return ax
+
+def plot_rates(table: Table, by: str, *, title: str = "", ylabel: str = "share of hands") -> Chart:
+    """Rates with their 95% intervals against a feature (a :func:`rates` table): an SVG
+    :class:`~hearts_lessons.charts.Chart`, shown when it is a cell's last value."""
+    return points(table.column(by), table.column("rate"), low=table.column("low"), high=table.column("high"),
+                  title=title, xlabel=by.replace("_", " "), ylabel=ylabel)  # fmt: skip

@@ -1,46 +1,91 @@
-"""Small HTML tables for lessons, with no dependency (pandas is not available in the in-browser Python).
+"""Small tables of named values, with no dependency: the lessons' and the strategy lab's results.
+
+pandas is not available in the book's in-browser Python, so the lab returns these instead; on a desktop Python
+:meth:`Table.to_pandas` hands the same rows to pandas for any further analysis.
 
 >>> t = Table([{"players": 3, "cards each": 17}, {"players": 4, "cards each": 13}], index="players")
 >>> t.column("cards each")
 [17, 13]
+>>> t.row(4)["cards each"]
+13
 >>> "<th" in t._repr_html_() and "17" in t._repr_html_()
 True
+>>> len(t.where(lambda r: r["cards each"] > 15)), t.sort("cards each").column("players")
+(1, [4, 3])
+>>> Table.from_columns({"suit": ["♣", "♦"], "cards": [13, 13]}, index="suit").row("♦")
+{'suit': '♦', 'cards': 13}
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
-from typing import Any
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["Table"]
 
+Row = dict[str, Any]
+
 
 class Table:
-    """Rows of named values shown as an HTML table; ``index`` names the column shown first, in bold."""
+    """Rows of named values shown as an HTML table; ``index`` names the column shown first, in bold, and the one
+    :meth:`row` looks values up in. Methods that change a table return a new one; the rows are plain dicts."""
 
-    def __init__(self, rows: Sequence[Mapping[str, Any]], *, index: str | None = None,
-                 caption: str | None = None) -> None:  # fmt: skip
-        self.rows = [dict(r) for r in rows]
+    def __init__(self, rows: Sequence[Mapping[str, Any]], *, index: str | None = None, caption: str | None = None,
+                 columns: Sequence[str] | None = None) -> None:  # fmt: skip
+        self.rows: list[Row] = [dict(r) for r in rows]
         self.index = index
         self.caption = caption
-        columns: list[str] = []
-        for row in self.rows:
-            for key in row:
-                if key not in columns:
-                    columns.append(key)
+        if columns is not None:
+            names = list(columns)
+        else:
+            names = []
+            seen: set[str] = set()
+            for row in self.rows:
+                for key in row:
+                    if key not in seen:
+                        seen.add(key)
+                        names.append(key)
         if index is not None:
-            if index not in columns:
+            if index not in names:
                 raise ValueError(f"no column {index!r}")
-            columns.remove(index)
-            columns.insert(0, index)
-        self.columns = columns
+            names.remove(index)
+            names.insert(0, index)
+        self.columns = names
+
+    @classmethod
+    def from_columns(cls, columns: Mapping[str, Sequence[Any]], *, index: str | None = None,
+                     caption: str | None = None) -> Table:  # fmt: skip
+        """A table from equal-length columns (name → values)."""
+        lengths = {len(v) for v in columns.values()}
+        if len(lengths) > 1:
+            raise ValueError(f"columns of different lengths: {sorted(lengths)}")
+        count = lengths.pop() if lengths else 0
+        rows = [{name: values[i] for name, values in columns.items()} for i in range(count)]
+        return cls(rows, index=index, caption=caption, columns=list(columns))
+
+    # -- reading --------------------------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __iter__(self) -> Iterator[Row]:
+        return iter(self.rows)
+
+    def __getitem__(self, name: str) -> list[Any]:
+        return self.column(name)
 
     def column(self, name: str) -> list[Any]:
         """The values of one column, in row order."""
+        if name not in self.columns:
+            raise KeyError(f"no column {name!r}; the columns are {', '.join(self.columns)}")
         return [row.get(name) for row in self.rows]
 
-    def row(self, key: Any) -> dict[str, Any]:
+    def row(self, key: Any) -> Row:
         """The row whose index value is ``key``."""
         if self.index is None:
             raise ValueError("this table has no index column")
@@ -49,31 +94,151 @@ class Table:
                 return row
         raise KeyError(key)
 
+    def value(self, key: Any, column: str) -> Any:
+        """One cell: the ``column`` of the row whose index value is ``key``."""
+        return self.row(key)[column]
+
+    def mean(self, column: str) -> float:
+        """The average of a column (booleans count as 0 and 1)."""
+        values = [float(v) for v in self.column(column)]
+        if not values:
+            raise ValueError("the mean of an empty column")
+        return math.fsum(values) / len(values)
+
+    def keys(self) -> list[Any]:
+        """The index column's values."""
+        if self.index is None:
+            raise ValueError("this table has no index column")
+        return self.column(self.index)
+
+    # -- new tables -----------------------------------------------------------------------------------------------
+
+    def _like(self, rows: Sequence[Row], *, index: str | None = None, columns: Sequence[str] | None = None) -> Table:
+        keep = index if index is not None else self.index
+        cols = list(columns) if columns is not None else self.columns
+        if keep is not None and keep not in cols:
+            keep = None
+        return Table(rows, index=keep, caption=self.caption, columns=cols)
+
+    def where(self, test: Callable[[Row], object] | None = None, /, **equal: Any) -> Table:
+        """The rows that pass ``test`` (a function of a row) and whose columns equal the given values."""
+        for name in equal:
+            if name not in self.columns:
+                raise KeyError(f"no column {name!r}")
+        rows = [r for r in self.rows if all(r.get(k) == v for k, v in equal.items()) and (test is None or test(r))]
+        return self._like(rows)
+
+    def sort(self, by: str, *, reverse: bool = False) -> Table:
+        """The rows ordered by a column (stable; rows missing the value last)."""
+        self.column(by)
+        present = [r for r in self.rows if r.get(by) is not None]
+        missing = [r for r in self.rows if r.get(by) is None]
+        return self._like([*sorted(present, key=lambda r: _SortKey(r.get(by)), reverse=reverse), *missing])
+
+    def select(self, *names: str) -> Table:
+        """Only these columns (and the index), in this order."""
+        for name in names:
+            self.column(name)
+        cols = list(names)
+        if self.index is not None and self.index not in cols:
+            cols.insert(0, self.index)
+        return self._like([{c: r.get(c) for c in cols} for r in self.rows], columns=cols)
+
+    def with_column(self, name: str, values: Callable[[Row], Any] | Sequence[Any]) -> Table:
+        """A copy with a column added (or replaced): a function of each row, or a sequence of values."""
+        if callable(values):
+            new = [values(r) for r in self.rows]
+        else:
+            new = list(values)
+            if len(new) != len(self.rows):
+                raise ValueError(f"{len(new)} values for {len(self.rows)} rows")
+        rows = [{**r, name: v} for r, v in zip(self.rows, new, strict=True)]
+        cols = self.columns if name in self.columns else [*self.columns, name]
+        return self._like(rows, columns=cols)
+
+    def set_index(self, name: str) -> Table:
+        """The same rows with ``name`` as the index column."""
+        self.column(name)
+        return Table(self.rows, index=name, caption=self.caption, columns=self.columns)
+
+    def round(self, digits: int = 2) -> Table:
+        """A copy with every float rounded to ``digits`` decimals (for reading)."""
+        rows = [{k: round(v, digits) if isinstance(v, float) else v for k, v in r.items()} for r in self.rows]
+        table = self._like(rows)
+        table._digits = digits
+        return table
+
+    def groups(self, by: str) -> dict[Any, Table]:
+        """The rows split by the value of a column, in order of first appearance."""
+        self.column(by)
+        out: dict[Any, list[Row]] = {}
+        for r in self.rows:
+            out.setdefault(r.get(by), []).append(r)
+        return {key: self._like(rows) for key, rows in out.items()}
+
+    def with_caption(self, caption: str) -> Table:
+        """The same table with a caption above it."""
+        return Table(self.rows, index=self.index, caption=caption, columns=self.columns)
+
+    def to_pandas(self) -> pd.DataFrame:
+        """The rows as a ``pandas.DataFrame`` (indexed by the index column, if any). Needs pandas, which a
+        desktop install has and the in-browser Python does not."""
+        import pandas as pd
+
+        frame = pd.DataFrame(self.rows, columns=self.columns)
+        return frame.set_index(self.index) if self.index is not None else frame
+
+    # -- showing --------------------------------------------------------------------------------------------------
+
+    _digits = 2
+
+    def _text(self, value: Any) -> str:
+        if isinstance(value, float):
+            if math.isnan(value):
+                return "–"
+            return f"{value:.{self._digits}f}"
+        if isinstance(value, tuple):
+            return ", ".join(self._text(v) for v in value)
+        if value is None:
+            return ""
+        return str(value)
+
     def _repr_html_(self) -> str:
         cell = "padding:3px 10px;border-bottom:1px solid #ddd;text-align:left"
+        num = "padding:3px 10px;border-bottom:1px solid #ddd;text-align:right;font-variant-numeric:tabular-nums"
         head = "".join(f"<th style='{cell}'>{html.escape(str(c))}</th>" for c in self.columns)
         body = []
         for row in self.rows:
             cells = []
             for c in self.columns:
+                value = row.get(c, "")
                 tag = "th" if c == self.index else "td"
-                cells.append(f"<{tag} style='{cell}'>{html.escape(_text(row.get(c, '')))}</{tag}>")
+                style = num if isinstance(value, int | float) and not isinstance(value, bool) and tag == "td" else cell
+                cells.append(f"<{tag} style='{style}'>{html.escape(self._text(value))}</{tag}>")
             body.append("<tr>" + "".join(cells) + "</tr>")
         caption = f"<caption style='text-align:left'>{html.escape(self.caption)}</caption>" if self.caption else ""
         return (f"<table class='hl-table-data' style='border-collapse:collapse;font:14px sans-serif'>{caption}"
                 f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")  # fmt: skip
 
     def __repr__(self) -> str:
-        widths = {c: max(len(str(c)), *(len(_text(r.get(c, ""))) for r in self.rows)) for c in self.columns}
+        shown = self.rows if len(self.rows) <= 40 else self.rows[:20] + self.rows[-20:]
+        widths = {c: max(len(str(c)), *(len(self._text(r.get(c, ""))) for r in shown)) for c in self.columns}
         lines = ["  ".join(str(c).ljust(widths[c]) for c in self.columns)]
-        for row in self.rows:
-            lines.append("  ".join(_text(row.get(c, "")).ljust(widths[c]) for c in self.columns))
+        for i, row in enumerate(shown):
+            if len(shown) < len(self.rows) and i == 20:
+                lines.append(f"… {len(self.rows) - 40} more rows …")
+            lines.append("  ".join(self._text(row.get(c, "")).ljust(widths[c]) for c in self.columns))
         return "\n".join(lines)
 
 
-def _text(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:.2f}"
-    if isinstance(value, tuple):
-        return ", ".join(_text(v) for v in value)
-    return str(value)
+
+class _SortKey:
+    """A column's value as a sort key (any values that ``<`` compares)."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __lt__(self, other: _SortKey) -> bool:
+        return bool(self.value < other.value)

@@ -5,8 +5,9 @@ many hands a game lasts, how often the leader changes during a game, and how muc
 of the variance of a hand's score that is fixed by the cards dealt, measured with duplicate deals (every deal is
 played once per seat rotation, so each set of cards is played from every seat by every bot of the table).
 
-Everything is seeded: the same call gives the same numbers. Plots use matplotlib, imported only when a plotting
-function is called (the engine never needs it).
+Everything is seeded: the same call gives the same numbers. The results come as a :class:`~.tables.Table`
+(:func:`stats_table`) and the plots as SVG charts (:mod:`~hearts_lessons.charts`), with no dependency, so the lab
+runs the same on a desktop Python and in the browser's Python, where pandas and matplotlib are not available.
 
 >>> from hearts_lessons.variants import BASIC
 >>> stats = simulate(BASIC, games=3, seed=1, deal_rounds=2)
@@ -21,23 +22,21 @@ import math
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .bots.base import BOTS, Policy, make_bot, play_hand
+from .charts import PALETTE, Chart, bars, boxes, plane, stack
 from .game import GameState
 from .rules import Moon, Points, Rules
 from .scoring import format_points
 from .state import HandState
-
-if TYPE_CHECKING:
-    from matplotlib.figure import Figure
+from .tables import Table
 
 __all__ = [
     "VariantStats",
     "compare",
     "deal_share",
     "default_bots",
-    "figure_png",
     "leader_changes",
     "play_game_fast",
     "plot_complex_game",
@@ -46,6 +45,7 @@ __all__ = [
     "sample_hand",
     "simulate",
     "stats_rows",
+    "stats_table",
     "story_html",
 ]
 
@@ -276,7 +276,7 @@ def compare(variants: Mapping[str, Rules], *, games: int = 100, seed: int = 0, d
 
 
 def stats_rows(stats: Iterable[VariantStats]) -> list[dict[str, Any]]:
-    """One row per variant, ready for ``pandas.DataFrame`` (rounded for reading)."""
+    """One row per variant, as a dict of the column names of :func:`stats_table` (rounded for reading)."""
     rows = []
     for s in stats:
         row: dict[str, Any] = {
@@ -296,122 +296,73 @@ def stats_rows(stats: Iterable[VariantStats]) -> list[dict[str, Any]]:
     return rows
 
 
+def stats_table(stats: Iterable[VariantStats]) -> Table:
+    """The lab's results as a :class:`~.tables.Table` indexed by "variant", one row per variant (see
+    :func:`stats_rows`; the column "deal decides" only when it was measured).
+
+    >>> from hearts_lessons.variants import BASIC
+    >>> table = stats_table([simulate(BASIC, games=2, seed=1, name="Basic")])
+    >>> table.value("Basic", "players"), table.columns[:3]
+    (4, ['variant', 'players', 'M'])
+    """
+    return Table(stats_rows(stats), index="variant")
+
+
 # -- plots -----------------------------------------------------------------------------------------------------
 
 
-def figure_png(fig: Figure, *, dpi: int = 80) -> bytes:
-    """A figure as PNG bytes (for ``IPython.display.Image`` and for widgets: the picture stays in the page)."""
-    import io
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=dpi)
-    return buffer.getvalue()
-
-
-def plot_ten_of_clubs(scores: Sequence[Points], *, factor: Points = 2j) -> Figure:
+def plot_ten_of_clubs(scores: Sequence[Points], *, factor: Points = 2j) -> Chart:
     """Arrows from some hand scores z to factor·z: taking the 10♣ in Complex Hearts doubles a score and turns it
-    a quarter turn counter-clockwise."""
-    from matplotlib.figure import Figure
+    a quarter turn counter-clockwise.
 
-    fig = Figure(figsize=(5.5, 5.5), layout="constrained")
-    ax = fig.subplots()
-    reach = 1.0
-    for z in scores:
-        start, end = complex(z), complex(z) * factor
-        reach = max(reach, abs(start), abs(end))
-        ax.annotate("", xy=(end.real, end.imag), xytext=(start.real, start.imag),
-                    arrowprops={"arrowstyle": "->", "color": "#28527a"})  # fmt: skip
-        ax.plot([start.real], [start.imag], "o", color="#c8102e")
-        ax.annotate(format_points(start), (start.real, start.imag), textcoords="offset points", xytext=(4, 4))
-        ax.annotate(format_points(end), (end.real, end.imag), textcoords="offset points", xytext=(4, -10),
-                    color="#28527a")  # fmt: skip
-    lim = reach * 1.2
-    ax.set_xlim(-lim, lim)
-    ax.set_ylim(-lim, lim)
-    ax.set_aspect("equal")
-    ax.axhline(0, color="#bbb", linewidth=0.8)
-    ax.axvline(0, color="#bbb", linewidth=0.8)
-    ax.set_xlabel("real part")
-    ax.set_ylabel("imaginary part")
-    ax.set_title(f"A hand score z (red) and z × {format_points(factor)} (blue)")
-    return fig
+    >>> plot_ten_of_clubs([5, 13j]).description.endswith("arrows 5 → 10i; 13i → -26")
+    True
+    """
+    arrows = [(complex(z), complex(z) * factor) for z in scores]
+    title = f"A hand score z (red) and z × {format_points(factor)} (blue)"
+    return plane(arrows=arrows, number=format_points, title=title, margin=1.2)
 
 
-def plot_lab(stats: Sequence[VariantStats], *, title: str = "The variant lab") -> Figure:
+def plot_lab(stats: Sequence[VariantStats], *, title: str = "The variant lab") -> Chart:
     """Five panels: moons per 100 hands, the spread of hand scores (relative to M), hands per game, leader
-    changes per game and, when measured, how much the deal decides."""
-    from matplotlib.figure import Figure
-
+    changes per game and, when measured, how much the deal decides (four panels if it was not measured)."""
+    if not stats:
+        raise ValueError("no variant to plot")
     labels = [s.name for s in stats]
-    with_share = [s for s in stats if s.deal_share is not None]
-    panels = 5 if with_share else 4
-    fig = Figure(figsize=(11, 2.3 * panels), layout="constrained")
-    axes = fig.subplots(panels, 1)
-    y = list(range(len(stats)))
-    ax = axes[0]
-    ax.barh(y, [100 * s.moon_rate for s in stats], color="#c8102e")
-    for row, s in zip(y, stats, strict=True):
-        if not s.has_moon:
-            ax.annotate("no moon rule", (0, row), xytext=(4, 0), textcoords="offset points", va="center",
-                        fontsize=8, color="#666")  # fmt: skip
-    ax.set_title("Moons (and suns) per 100 hands")
-    ax = axes[1]
-    ax.boxplot([[v / abs(s.moon_value) for v in s.hand_scores] for s in stats], orientation="horizontal", positions=y,
-               widths=0.6, showfliers=False)  # fmt: skip
-    ax.set_title("One player's hand score as a share of M (box: middle half; whiskers: the usual range)")
-    ax = axes[2]
-    ax.barh(y, [s.mean_hands for s in stats], color="#28527a")
-    ax.set_title("Hands per game (mean)")
-    ax = axes[3]
-    ax.barh(y, [s.mean_leader_changes for s in stats], color="#d4a017")
-    ax.set_title("How often the leader changes in a game (mean)")
-    if with_share:
-        ax = axes[4]
-        ax.barh(y, [s.deal_share or 0.0 for s in stats], color="#1d7a2e")
-        ax.set_xlim(0, 1)
-        ax.set_title("How much the deal decides (share of a hand's score variance)")
-    for ax in axes:
-        ax.set_yticks(y, labels)
-        ax.invert_yaxis()
-        ax.grid(axis="x", alpha=0.3)
-    fig.suptitle(title)
-    return fig
+    width = 760
+    panels = [
+        bars(labels, [100 * s.moon_rate for s in stats], colour=PALETTE[1], width=width,
+             notes=["" if s.has_moon else "no moon rule" for s in stats],
+             title="Moons (and suns) per 100 hands", xlabel="moons per 100 hands"),
+        boxes(labels, [[v / abs(s.moon_value) for v in s.hand_scores] for s in stats], width=width,
+              title="One player's hand score as a share of M (box: the middle half; whiskers: the usual range)",
+              xlabel="hand score ÷ M"),
+        bars(labels, [s.mean_hands for s in stats], colour=PALETTE[0], width=width,
+             title="Hands per game (mean)", xlabel="hands per game"),
+        bars(labels, [s.mean_leader_changes for s in stats], colour=PALETTE[3], width=width,
+             title="How often the leader changes in a game (mean)", xlabel="leader changes per game"),
+    ]  # fmt: skip
+    if any(s.deal_share is not None for s in stats):
+        panels.append(bars(labels, [s.deal_share or 0.0 for s in stats], colour=PALETTE[2], width=width,
+                           limits=(0.0, 1.0), notes=["not measured" if s.deal_share is None else "" for s in stats],
+                           title="How much the deal decides (share of a hand's score variance)",
+                           xlabel="share of the variance explained by the deal"))  # fmt: skip
+    return stack(panels, title=title)
 
 
-def plot_complex_game(game: GameState, *, radius: float | None = None, title: str | None = None) -> Figure:
-    """Each player's running total in the complex plane, hand by hand, with the circle |total| = target where
-    the game ends."""
-    from matplotlib.figure import Figure
-    from matplotlib.patches import Circle
-
-    r = float(radius if radius is not None else game.rules.target)
-    fig = Figure(figsize=(6.5, 6.5), layout="constrained")
-    ax = fig.subplots()
-    ax.add_patch(Circle((0, 0), r, fill=False, linestyle="--", color="#888", label=f"|total| = {r:g}"))
-    colours = ["#c8102e", "#28527a", "#1d7a2e", "#d4a017", "#6a1b9a", "#444"]
+def plot_complex_game(game: GameState, *, radius: float | None = None, title: str | None = None) -> Chart:
+    """Each player's running total in the complex plane, hand by hand (the number of hands beside the last
+    point), with the circle |total| = target where the game ends."""
     from .table import seat_name
 
-    reach = r
+    r = float(radius if radius is not None else game.rules.target)
+    series: dict[str, list[complex]] = {}
     for seat in range(game.players):
-        points = [complex(0)] + [complex(res.totals[seat]) for res in game.results]
-        xs, ys = [p.real for p in points], [p.imag for p in points]
-        reach = max(reach, *(abs(p) for p in points))
-        colour = colours[seat % len(colours)]
-        ax.plot(xs, ys, "-o", color=colour, markersize=3, linewidth=1.2,
-                label=f"{seat_name(seat, game.players)}: {format_points(points[-1])}")  # fmt: skip
-        ax.annotate(str(len(points) - 1), (xs[-1], ys[-1]), textcoords="offset points", xytext=(4, 4),
-                    color=colour, fontsize=8)  # fmt: skip
-    lim = reach * 1.1
-    ax.set_xlim(-lim, lim)
-    ax.set_ylim(-lim, lim)
-    ax.set_aspect("equal")
-    ax.axhline(0, color="#bbb", linewidth=0.8)
-    ax.axvline(0, color="#bbb", linewidth=0.8)
-    ax.set_xlabel("real part (hearts, J♦)")
-    ax.set_ylabel("imaginary part (Q♠, and 10♣ turns)")
-    ax.legend(loc="upper left", fontsize=8)
-    ax.set_title(title or f"{game.rules.name}: totals after each hand")
-    return fig
+        totals = [complex(0)] + [complex(res.totals[seat]) for res in game.results]
+        series[f"{seat_name(seat, game.players)}: {format_points(totals[-1])}"] = totals
+    return plane(series, radius=r, radius_label=f"|total| = {r:g}", end_notes=[str(len(game.results))] * len(series),
+                 number=format_points, title=title or f"{game.rules.name}: totals after each hand",
+                 xlabel="real part (hearts, J♦)", ylabel="imaginary part (Q♠, and 10♣ turns)", margin=1.1)  # fmt: skip
 
 
 # -- a hand told trick by trick ------------------------------------------------------------------------------

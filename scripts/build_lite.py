@@ -83,7 +83,7 @@ EXTRA_WHEELS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("comm", ("comm",), ()),
     ("ipywidgets", ("ipywidgets",), ("comm", "ipython", "traitlets")),
 )
-ENGINE = ("hearts-lessons", ("hearts_lessons",), ("ipywidgets",))
+ENGINE = ("hearts-lessons", ("hearts_lessons",), ("ipywidgets", "tqdm"))  # tqdm: progress bars of the lab
 # JupyterLab extensions the live site needs (everything else in .venv, e.g. Voila's, is left out).
 LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
 # Apps of the live site: "notebooks" opens one lesson (the book's links), "lab" and "tree" browse them all.

@@ -16,7 +16,6 @@ They are thin controllers: every number comes from :mod:`hearts_lessons.variants
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Sequence
 from typing import Any
@@ -29,7 +28,7 @@ from ..layout import layout_for
 from ..rules import Rules
 from ..scoring import MOON_CHOICES, HandScore, format_points
 from ..table import seat_name
-from ..variant_lab import VariantStats, compare, figure_png, plot_lab, sample_hand, stats_rows, story_html
+from ..variant_lab import VariantStats, compare, plot_lab, sample_hand, stats_table, story_html
 from ..variants import (
     ADDONS,
     PRESETS,
@@ -42,7 +41,7 @@ from ..variants import (
 )
 from .common import CardPicker, MessageLine, safe
 
-__all__ = ["LabControls", "ScoringCalculator", "VariantExplorer", "figure_html", "point_table_html", "stats_html"]
+__all__ = ["LabControls", "ScoringCalculator", "VariantExplorer", "point_table_html", "stats_html"]
 
 _ = parse_cards  # imported for the doctests of this module
 
@@ -63,25 +62,11 @@ def point_table_html(rules: Rules) -> str:
 
 
 def stats_html(stats: Sequence[VariantStats]) -> str:
-    """The lab's table of results as HTML."""
-    rows = stats_rows(stats)
-    if not rows:
+    """The lab's table of results as HTML: the table :func:`~hearts_lessons.variant_lab.stats_table` shows in a
+    lesson."""
+    if not stats:
         return "<p>No variant chosen.</p>"
-    head = "".join(f"<th style='padding:2px 8px'>{html.escape(k)}</th>" for k in rows[0])
-    body = "".join(
-        "<tr>" + "".join(f"<td style='padding:2px 8px'>{html.escape(str(v))}</td>" for v in row.values()) + "</tr>"
-        for row in rows
-    )
-    return (
-        '<table class="hl-lab" style="border-collapse:collapse;font:13px sans-serif">'
-        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-    )
-
-
-def figure_html(fig: Any, *, alt: str) -> str:
-    """A matplotlib figure as an ``<img>`` (a PNG inside the page, so it shows on static pages too)."""
-    data = base64.b64encode(figure_png(fig)).decode("ascii")
-    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{data}" style="max-width:100%"/>'
+    return stats_table(stats)._repr_html_()
 
 
 class ScoringCalculator(W.VBox):
@@ -280,7 +265,8 @@ class VariantExplorer(W.VBox):
 
 
 class LabControls(W.VBox):
-    """Choose variants, the number of games and a seed; run the lab; see the table and the plots."""
+    """Choose variants, the number of games and a seed; run the lab; see the table and the plots (an SVG chart,
+    drawn the same on a desktop and in the browser)."""
 
     def __init__(self, keys: Sequence[str] = ("standard", "basic", "spot", "cancellation"), *, games: int = 20,
                  seed: int = 0) -> None:  # fmt: skip
@@ -317,6 +303,6 @@ class LabControls(W.VBox):
         self.stats = compare(chosen, games=int(self.games.value), seed=int(self.seed.value),
                              deal_rounds=30 if self.deal.value else 0)  # fmt: skip
         self.table.value = stats_html(self.stats)
-        self.figure.value = figure_html(plot_lab(self.stats), alt="the lab's plots")
+        self.figure.value = plot_lab(self.stats).svg
         hands = sum(s.hands for s in self.stats)
         self.message.show(f"Played {hands} hands.", "ok")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -16,9 +19,11 @@ from hearts_lessons.variant_lab import (
     play_game_fast,
     plot_complex_game,
     plot_lab,
+    plot_ten_of_clubs,
     sample_hand,
     simulate,
     stats_rows,
+    stats_table,
 )
 from hearts_lessons.variants import BASIC, COMPLEX, KITTY, cancellation
 
@@ -71,11 +76,55 @@ def test_rows_and_plots() -> None:
     rows = stats_rows(stats)
     assert [r["variant"] for r in rows] == ["Basic", "Kitty"]
     assert {"moons per 100 hands", "hands per game", "leader changes per game", "deal decides"} <= set(rows[0])
-    fig = plot_lab(stats)
-    assert len(fig.axes) == 5
+    table = stats_table(stats)
+    assert table.index == "variant" and table.keys() == ["Basic", "Kitty"]
+    assert table.value("Kitty", "hands per game") == rows[1]["hands per game"]
+    chart = plot_lab(stats)
+    root = ET.fromstring(chart.svg)
+    assert len(root.findall("{http://www.w3.org/2000/svg}svg")) == 5  # five panels
+    assert "How much the deal decides" in chart.description and "Kitty" in chart.svg
+    assert "box plot of hand score ÷ M; Basic median" in chart.description
+    assert f"{stats[0].mean_hands:.3g}" in chart.description
+    with pytest.raises(ValueError):
+        plot_lab([])
+
+
+def test_plot_lab_panels_without_deal_share() -> None:
+    stats = compare({"Basic": BASIC}, games=2, seed=1)
+    panels = ET.fromstring(plot_lab(stats).svg).findall("{http://www.w3.org/2000/svg}svg")
+    assert len(panels) == 4
+
+
+def test_complex_plots() -> None:
     game = play_game_fast(COMPLEX, [make_bot("rules") for _ in range(4)], seed=2)
-    fig = plot_complex_game(game)
-    assert len(fig.axes) == 1 and fig.axes[0].get_aspect() == 1.0
+    chart = plot_complex_game(game)
+    ET.fromstring(chart.svg)
+    assert "|total| = 100" in chart.svg and "South" in chart.description
+    assert f"{len(game.results) + 1} points" in chart.description
+    ten = plot_ten_of_clubs([5, 13j, -10, 4 + 8j])
+    ET.fromstring(ten.svg)
+    assert "5 → 10i" in ten.description and "13i → -26" in ten.description and "-10 → -20i" in ten.description
+
+
+BLOCKER = """
+import sys
+class Block:
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] in ("pandas", "matplotlib"):
+            raise ImportError(f"{name} is blocked")
+sys.meta_path.insert(0, Block())
+"""
+
+
+def test_lab_runs_without_pandas_and_matplotlib() -> None:
+    code = BLOCKER + (
+        "from hearts_lessons.variant_lab import compare, plot_lab, stats_table\n"
+        "from hearts_lessons.variants import BASIC\n"
+        "stats = compare({'Basic': BASIC}, games=1, seed=1)\n"
+        "print(stats_table(stats).keys(), plot_lab(stats).svg[:4])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["['Basic']", "<svg"]
 
 
 def test_sample_hand_is_recorded() -> None:

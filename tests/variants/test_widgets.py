@@ -67,7 +67,8 @@ def test_calculator() -> None:
 def test_lab_controls() -> None:
     lab = LabControls(("basic",), games=5, seed=2)
     lab.run_button.click()
-    assert "Basic Hearts" in lab.table.value and "<img" in lab.figure.value
+    assert "Basic Hearts" in lab.table.value and lab.figure.value.startswith("<svg")
+    assert "Hands per game" in lab.figure.value and "<img" not in lab.figure.value
     assert lab.message.text.startswith("Played")
     lab.variants.value = ()
     lab.run_button.click()
