@@ -4,8 +4,8 @@ The app is the README's one command, ``bash scripts/app.sh NOTEBOOK --no-browser
 the options ``scripts/lab.sh`` gives it, but on another root folder (lab.sh always serves notebooks/, and Lab
 autosaves). Each server gets a free port of 127.0.0.1 and copies of the notebooks in a temporary folder, runs
 in its own process group and is stopped with it. A page opened with :func:`open_watched` aborts and records
-every request that does not go to 127.0.0.1, and collects console errors and uncaught page errors (like the
-``watch`` fixture of conftest.py, which is tied to the built book).
+every request that does not go to 127.0.0.1, and collects console errors and uncaught page errors (conftest's
+:func:`watch_page`, as the ``watch`` fixture does for the built book).
 """
 
 from __future__ import annotations
@@ -21,12 +21,11 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Response, Route, WebSocketRoute
+from playwright.sync_api import Browser, Page, WebSocketRoute
 
-from .conftest import LOCAL_HOST, ROOT, Watch, required
+from .conftest import LOCAL_HOST, ROOT, Watch, free_port, required, watch_page
 
 APP_SCRIPT = ROOT / "scripts" / "app.sh"
 ARTIFACTS = ROOT / "_build" / "e2e-app"  # logs and screenshots of these tests (conftest clears _build/e2e)
@@ -44,13 +43,6 @@ def require_servers() -> None:
         if required():
             pytest.fail(message)
         pytest.skip(message)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((LOCAL_HOST, 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _tail(path: Path, lines: int = 40) -> str:
@@ -130,48 +122,18 @@ def stop_group(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
-def is_local(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme not in {"http", "https", "ws", "wss"} or parts.hostname == LOCAL_HOST
-
-
 @contextlib.contextmanager
 def open_watched(browser: Browser, **context_args: object) -> Iterator[Watch]:
     """A fresh browser context and page; non-local requests are aborted and recorded, errors collected."""
     context = browser.new_context(**context_args)  # type: ignore[arg-type]
     page = context.new_page()
-    seen = Watch(page)
-
-    def route(route: Route) -> None:
-        url = route.request.url
-        if is_local(url):
-            route.continue_()
-        else:
-            seen.external.append(url)
-            route.abort("blockedbyclient")
-
-    def on_failed(request: Request) -> None:
-        if is_local(request.url):
-            seen.failed.append(f"{request.url} ({request.failure})")
-
-    def on_response(response: Response) -> None:
-        if response.status >= 400 and is_local(response.url):
-            seen.failed.append(f"{response.url} (HTTP {response.status})")
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            seen.console_errors.append(message.text)
+    seen = watch_page(page, context)
 
     def websocket(ws: WebSocketRoute) -> None:
         seen.external.append(ws.url)
         ws.close()
 
-    context.route("**/*", route)
     context.route_web_socket(NOT_LOCAL_WEBSOCKET, websocket)  # Voilà's own kernel socket is left alone
-    page.on("requestfailed", on_failed)
-    page.on("response", on_response)
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: seen.page_errors.append(str(error)))
     try:
         yield seen
     finally:

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from playwright.sync_api import ConsoleMessage, Page, Request, Response, Route
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Request, Response, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "_build" / "html"
@@ -100,7 +100,7 @@ def site_dir() -> Path:
     return SITE
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind((LOCAL_HOST, 0))
         port: int = sock.getsockname()[1]
@@ -110,7 +110,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """Serve the built book with ``python -m http.server`` on a free port of 127.0.0.1."""
-    port = _free_port()
+    port = free_port()
     with open(ARTIFACTS / "http-server.log", "wb") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "http.server", "--bind", LOCAL_HOST, "--directory", str(site_dir), str(port)],
@@ -178,14 +178,16 @@ class Watch:
         assert not problems, "the page was not self-contained and quiet:\n  " + "\n  ".join(problems)
 
 
-@pytest.fixture
-def watch(page: Page, site_url: str) -> Watch:
-    """The Playwright page, with every non-local request aborted and recorded, and errors collected."""
-    seen = Watch(page)
+def is_local(url: str) -> bool:
+    """A URL of this machine (127.0.0.1), or one that goes to no network at all (data:, blob:, about:)."""
+    parts = urlsplit(url)
+    return parts.scheme not in {"http", "https", "ws", "wss"} or parts.hostname == LOCAL_HOST
 
-    def is_local(url: str) -> bool:
-        parts = urlsplit(url)
-        return parts.scheme not in {"http", "https", "ws", "wss"} or parts.hostname == LOCAL_HOST
+
+def watch_page(page: Page, requests_of: Page | BrowserContext) -> Watch:
+    """Watch ``page``: every non-local request of ``requests_of`` (the page, or its whole browser context) is
+    aborted and recorded, and failed local requests, console errors and uncaught page errors are collected."""
+    seen = Watch(page)
 
     def route(route: Route) -> None:
         url = route.request.url
@@ -207,9 +209,15 @@ def watch(page: Page, site_url: str) -> Watch:
         if message.type == "error":
             seen.console_errors.append(message.text)
 
-    page.route("**/*", route)
+    requests_of.route("**/*", route)
     page.on("requestfailed", on_failed)
     page.on("response", on_response)
     page.on("console", on_console)
     page.on("pageerror", lambda error: seen.page_errors.append(str(error)))
     return seen
+
+
+@pytest.fixture
+def watch(page: Page, site_url: str) -> Watch:
+    """The Playwright page, with every non-local request aborted and recorded, and errors collected."""
+    return watch_page(page, page)
