@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, parse_cards
+from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask, parse_cards
 from .errors import RulesError
 from .layout import layout_for
 from .rules import (
@@ -40,7 +40,7 @@ from .rules import (
     Rules,
     standard_points,
 )
-from .scoring import MOON_CHOICES, HandScore, format_points, score_hand
+from .scoring import MOON_CHOICES, HandScore, format_points, score_taken
 
 __all__ = [
     "ADDONS",
@@ -770,14 +770,13 @@ def score_captured(
     rest = sorted(c.id for c in rules.deck if not c.bit & mask)
     for index, card_id in enumerate(rest):
         taken[1 + index % (n - 1)] |= 1 << card_id
-    tricks = [1 if t else 0 for t in taken]
     choices = MOON_CHOICES.get(rules.moon)
     choice = None
     if choices:
         choice = moon_choice if moon_choice is not None else choices[0]
         if choice not in choices:
             raise RulesError(f"choose one of: {', '.join(choices)}")
-    return score_hand(k, taken, tricks, k.deck, choice)
+    return score_taken(rules, [cards_of_mask(t) for t in taken], moon_choice=choice)
 
 
 def _parse_card(text: str) -> Card:
