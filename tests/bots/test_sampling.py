@@ -150,3 +150,15 @@ def test_weighted_worlds_are_consistent_and_prefer_fewer_surprises() -> None:
     assert sum(surprises(view, h) for h in chosen) < sum(surprises(view, h) for h in plain)
     opening = HandState.deal(seed=4, hand_number=3)
     assert len(weighted_worlds(opening.view(opening.to_play), random.Random(0), 5)) == 5
+
+
+def test_surprises_can_stop_counting_early() -> None:
+    from hearts_lessons.bots.sampling import surprises
+
+    view = rules_position(3, 7).view(0)
+    counts = [surprises(view, sample_hands(view, random.Random(d))) for d in range(12)]
+    assert max(counts) >= 2
+    for d, full in enumerate(counts):
+        hands = sample_hands(view, random.Random(d))
+        assert surprises(view, hands, stop=1) == min(full, 1)
+        assert surprises(view, hands, stop=2) == min(full, 2)
