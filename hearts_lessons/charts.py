@@ -121,6 +121,44 @@ def _range(values: Sequence[float], *, include_zero: bool) -> tuple[float, float
     return low, high
 
 
+class _Rows:
+    """The frame of a chart with one horizontal row per label (bars, boxes): the value axis with its round
+    ticks and grid, the title, the labels' margin and, when finished, the axis label."""
+
+    def __init__(self, names: Sequence[str], low: float, high: float, *, width: int, title: str, xlabel: str,
+                 row: int) -> None:  # fmt: skip
+        marks = ticks(low, high)
+        self.low, self.high = min(low, marks[0]), max(high, marks[-1])
+        self.width, self.xlabel, self.row = width, xlabel, row
+        self.left = min(max(14 + 7 * max(len(n) for n in names), 60), width // 2)
+        self.right = 24
+        self.top = 34 if title else 12
+        self.plot_h = row * len(names)
+        self.height = self.top + self.plot_h + (46 if xlabel else 30)
+        self.x = _Scale(self.low, self.high, self.left, width - self.right)
+        self.body: list[str] = []
+        if title:
+            self.body.append(_text(width / 2, 16, title, anchor="middle", size=14, weight="bold"))
+        for mark in marks:
+            px = self.x(mark)
+            self.body.append(_line(px, self.top, px, self.top + self.plot_h, colour="#e3e3e3"))
+            self.body.append(_text(px, self.top + self.plot_h + 12, _num(mark), anchor="middle", size=11,
+                                   colour="#444"))  # fmt: skip
+
+    def centre(self, index: int) -> float:
+        """The vertical middle of row ``index``."""
+        return self.top + self.row * index + self.row / 2
+
+    def label(self, index: int, name: str) -> None:
+        self.body.append(_text(self.left - 8, self.centre(index), name, anchor="end"))
+
+    def chart(self, description: str) -> Chart:
+        if self.xlabel:
+            self.body.append(_text((self.left + self.width - self.right) / 2, self.height - 12, self.xlabel,
+                                   anchor="middle", size=12))  # fmt: skip
+        return Chart(_svg(self.width, self.height, description, self.body), description, self.width, self.height)
+
+
 def bars(labels: Sequence[object], values: Sequence[float], *, errors: Sequence[float] | None = None,
          title: str = "", xlabel: str = "", colour: str = PALETTE[0], width: int = 640,
          notes: Sequence[str] | None = None, limits: tuple[float, float] | None = None) -> Chart:  # fmt: skip
@@ -139,27 +177,12 @@ def bars(labels: Sequence[object], values: Sequence[float], *, errors: Sequence[
     else:
         low, high = _range([v - e for v, e in zip(vals, errs, strict=True)]
                            + [v + e for v, e in zip(vals, errs, strict=True)], include_zero=True)  # fmt: skip
-    marks = ticks(low, high)
-    low, high = min(low, marks[0]), max(high, marks[-1])
-    left = 14 + 7 * max(len(n) for n in names)
-    left = min(max(left, 60), width // 2)
-    right = 24
-    top = 34 if title else 12
-    row = 26
-    plot_h = row * len(names)
-    height = top + plot_h + (46 if xlabel else 30)
-    x = _Scale(low, high, left, width - right)
-    body: list[str] = []
-    if title:
-        body.append(_text(width / 2, 16, title, anchor="middle", size=14, weight="bold"))
-    for mark in marks:
-        px = x(mark)
-        body.append(_line(px, top, px, top + plot_h, colour="#e3e3e3"))
-        body.append(_text(px, top + plot_h + 12, _num(mark), anchor="middle", size=11, colour="#444"))
-    zero = x(0.0) if low <= 0.0 <= high else x(low)
+    frame = _Rows(names, low, high, width=width, title=title, xlabel=xlabel, row=26)
+    x, body = frame.x, frame.body
+    zero = x(0.0) if frame.low <= 0.0 <= frame.high else x(frame.low)
     described = []
     for i, (name, v, e) in enumerate(zip(names, vals, errs, strict=True)):
-        cy = top + row * i + row / 2
+        cy = frame.centre(i)
         a, b = sorted((zero, x(v)))
         body.append(f"<rect x='{a:.1f}' y='{cy - 8:.1f}' width='{max(b - a, 0.5):.1f}' height='16' fill='{colour}'>"
                     f"<title>{html.escape(name)}: {_num(v)}{f' ± {_num(e)}' if e else ''}</title></rect>")  # fmt: skip
@@ -168,15 +191,12 @@ def bars(labels: Sequence[object], values: Sequence[float], *, errors: Sequence[
             body.append(_line(lo, cy, hi, cy, width=1.4))
             body.append(_line(lo, cy - 5, lo, cy + 5, width=1.4))
             body.append(_line(hi, cy - 5, hi, cy + 5, width=1.4))
-        body.append(_text(left - 8, cy, name, anchor="end"))
+        frame.label(i, name)
         if notes is not None and notes[i]:
             body.append(_text(zero + 4, cy, notes[i], size=10, colour="#555"))
         described.append(f"{name} {_num(v)}" + (f" ± {_num(e)}" if e else ""))
-    body.append(_line(zero, top - 4, zero, top + plot_h + 2, colour="#555"))
-    if xlabel:
-        body.append(_text((left + width - right) / 2, height - 12, xlabel, anchor="middle", size=12))
-    description = f"{title + ': ' if title else ''}bar chart of {xlabel or 'values'}; " + "; ".join(described)
-    return Chart(_svg(width, height, description, body), description, width, height)
+    body.append(_line(zero, frame.top - 4, zero, frame.top + frame.plot_h + 2, colour="#555"))
+    return frame.chart(f"{title + ': ' if title else ''}bar chart of {xlabel or 'values'}; " + "; ".join(described))
 
 
 def points(xs: Sequence[float], ys: Sequence[float], *, low: Sequence[float] | None = None,
@@ -305,26 +325,11 @@ def boxes(labels: Sequence[object], samples: Sequence[Sequence[float]], *, title
         low, high = limits
     else:
         low, high = min(s[0] for s in summaries), max(s[4] for s in summaries)
-    marks = ticks(low, high)
-    low, high = min(low, marks[0]), max(high, marks[-1])
-    left = 14 + 7 * max(len(n) for n in names)
-    left = min(max(left, 60), width // 2)
-    right = 24
-    top = 34 if title else 12
-    row = 30
-    plot_h = row * len(names)
-    height = top + plot_h + (46 if xlabel else 30)
-    x = _Scale(low, high, left, width - right)
-    body: list[str] = []
-    if title:
-        body.append(_text(width / 2, 16, title, anchor="middle", size=14, weight="bold"))
-    for mark in marks:
-        px = x(mark)
-        body.append(_line(px, top, px, top + plot_h, colour="#e3e3e3"))
-        body.append(_text(px, top + plot_h + 12, _num(mark), anchor="middle", size=11, colour="#444"))
+    frame = _Rows(names, low, high, width=width, title=title, xlabel=xlabel, row=30)
+    x, body = frame.x, frame.body
     described = []
     for i, (name, (lo, q1, median, q3, hi)) in enumerate(zip(names, summaries, strict=True)):
-        cy = top + row * i + row / 2
+        cy = frame.centre(i)
         summary = f"median {_num(median)} (middle half {_num(q1)} to {_num(q3)}, whiskers {_num(lo)} to {_num(hi)})"
         body.append(_line(x(lo), cy, x(q1), cy, colour="#333", width=1.2))
         body.append(_line(x(q3), cy, x(hi), cy, colour="#333", width=1.2))
@@ -334,12 +339,9 @@ def boxes(labels: Sequence[object], samples: Sequence[Sequence[float]], *, title
                     f"fill='{colour}' fill-opacity='0.25' stroke='{colour}' stroke-width='1.2'>"
                     f"<title>{html.escape(name)}: {html.escape(summary)}</title></rect>")  # fmt: skip
         body.append(_line(x(median), cy - 9, x(median), cy + 9, colour=colour, width=2.5))
-        body.append(_text(left - 8, cy, name, anchor="end"))
+        frame.label(i, name)
         described.append(f"{name} {summary}")
-    if xlabel:
-        body.append(_text((left + width - right) / 2, height - 12, xlabel, anchor="middle", size=12))
-    description = f"{title + ': ' if title else ''}box plot of {xlabel or 'values'}; " + "; ".join(described)
-    return Chart(_svg(width, height, description, body), description, width, height)
+    return frame.chart(f"{title + ': ' if title else ''}box plot of {xlabel or 'values'}; " + "; ".join(described))
 
 
 def complex_text(value: complex) -> str:

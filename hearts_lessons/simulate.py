@@ -46,9 +46,11 @@ from .game import GameState
 from .rules import STANDARD, Rules
 from .runtime import in_browser
 from .state import HandState
+from .stats import Z95, mean_half, mean_sd, wilson
 from .tables import Table
 
 __all__ = [
+    "Z95",
     "BotSpec",
     "deal_seed",
     "margin",
@@ -266,26 +268,6 @@ def simulate_games(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",)
 
 # -- statistics ---------------------------------------------------------------------------------------------------
 
-Z95 = 1.96
-"""The normal quantile of a two-sided 95% interval."""
-
-
-def mean_sd(values: Sequence[float]) -> tuple[float, float]:
-    """The mean and the sample standard deviation (divided by n − 1; 0 for a single value) of some numbers,
-    summed exactly (``math.fsum``).
-
-    >>> mean_sd([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0])
-    (5.0, 2.138089935299395)
-    >>> mean_sd([3.0])
-    (3.0, 0.0)
-    """
-    n = len(values)
-    if n == 0:
-        raise ValueError("no values")
-    mean = math.fsum(values) / n
-    if n == 1:
-        return mean, 0.0
-    return mean, math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))
 
 
 def mean_ci(values: Sequence[float]) -> dict[str, float]:
@@ -296,25 +278,8 @@ def mean_ci(values: Sequence[float]) -> dict[str, float]:
     >>> stats["mean"], round(stats["ci95"], 4), stats["deals"]
     (2.5, 1.2652, 4)
     """
-    mean, sd = mean_sd(values)
-    return {"mean": mean, "ci95": Z95 * sd / math.sqrt(len(values)), "deals": len(values)}
-
-
-def wilson(hits: int, count: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval (95% by default) of a proportion: ``hits`` successes in ``count`` trials. Unlike
-    the rate ± 1.96 standard errors it stays between 0 and 1 and is not empty when there are no hits.
-
-    >>> [round(x, 4) for x in wilson(5, 10)]
-    [0.2366, 0.7634]
-    >>> [round(x, 4) for x in wilson(0, 20)]
-    [0.0, 0.1611]
-    """
-    if count < 1:
-        raise ValueError("no trials")
-    p = hits / count
-    centre = (p + z * z / (2 * count)) / (1 + z * z / count)
-    half = z * math.sqrt(p * (1 - p) / count + z * z / (4 * count * count)) / (1 + z * z / count)
-    return max(0.0, centre - half), min(1.0, centre + half)
+    mean, half = mean_half(values)
+    return {"mean": mean, "ci95": half, "deals": len(values)}
 
 
 def _ordered(keys: Iterable[Hashable]) -> list[Any]:

@@ -33,6 +33,7 @@ from ..cards import Card, card_from_id
 from ..playout import finish_with
 from ..rules import PassDirection
 from ..state import HandState, Phase
+from ..stats import Z95, mean_half
 from ..table import seat_name
 from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
@@ -163,23 +164,12 @@ class _Tally:
 
     def candidate(self, cards: tuple[Card, ...], reference: _Tally | None) -> Candidate:
         n = max(len(self.values), 1)
-        mean, half = _mean_half(self.values)
+        mean, half = mean_half(self.values)
         saving = saving_half = 0.0
         if reference is not None:  # paired over the worlds both were tried in
-            saving, saving_half = _mean_half([r - v for v, r in zip(self.values, reference.values, strict=False)])
+            saving, saving_half = mean_half([r - v for v, r in zip(self.values, reference.values, strict=False)])
         return Candidate(cards, mean, half, self.queen / n, self.moon_against / n, self.moon_for / n,
                          len(self.values), saving, saving_half, reference is self)  # fmt: skip
-
-
-def _mean_half(values: Sequence[float]) -> tuple[float, float]:
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.0
-    mean = sum(values) / n
-    if n == 1:
-        return mean, 0.0
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def _pick(found: Sequence[Candidate], caution: float) -> Candidate:
@@ -189,7 +179,7 @@ def _pick(found: Sequence[Candidate], caution: float) -> Candidate:
     if reference is None:
         return found[0]
     for candidate in found:  # best mean first
-        if candidate is reference or candidate.saving > caution * candidate.saving_half_width / 1.96:
+        if candidate is reference or candidate.saving > caution * candidate.saving_half_width / Z95:
             return candidate
     return reference
 

@@ -18,7 +18,6 @@ suits; once another seat takes a point card it plays like :mod:`~hearts_lessons.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -27,6 +26,7 @@ from ..cards import Card, card_from_id
 from ..playout import finish_with
 from ..rules import Moon, Rules
 from ..state import HandState
+from ..stats import mean_half
 from ..views import SeatView, state_from_view
 from .features import (
     Knowledge,
@@ -204,15 +204,14 @@ def moon_verdict(view: SeatView, *, worlds: int = 60, rng: random.Random | None 
             relative = points[me] - (sum(points) - points[me]) / (n - 1)
             results[plan].append((points[me], relative, score.shooter == me))
     diffs = [a[1] - b[1] for a, b in zip(results["shoot"], results["safe"], strict=True)]
-    mean_diff = sum(diffs) / worlds
-    spread = math.sqrt(sum((d - mean_diff) ** 2 for d in diffs) / max(worlds - 1, 1))
+    _, half_width = mean_half(diffs)
     return MoonVerdict(
         shoot_points=sum(r[0] for r in results["shoot"]) / worlds,
         safe_points=sum(r[0] for r in results["safe"]) / worlds,
         shoot_relative=sum(r[1] for r in results["shoot"]) / worlds,
         safe_relative=sum(r[1] for r in results["safe"]) / worlds,
         success=sum(r[2] for r in results["shoot"]) / worlds,
-        half_width=1.96 * spread / math.sqrt(worlds),
+        half_width=half_width,
         worlds=worlds,
         chance=hand_features(start_of_play_hand(view), view.k).moon_chance,
     )

@@ -133,6 +133,21 @@ def record(lesson: str, **figures: Any) -> None:
     TIMINGS.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
+def finish_lesson(watch: Watch, lesson: str, ready: float, run_all: float, downloads: Downloads,
+                  **clicks: float) -> None:  # fmt: skip
+    """Keep a picture of the lesson, record its figures, and check the page stayed local and quiet."""
+    watch.page.screenshot(path=str(ARTIFACTS / f"live__{lesson}.png"), full_page=True)
+    record(
+        lesson,
+        kernel_ready_s=round(ready, 1),
+        run_all_s=round(run_all, 1),
+        **{name: round(seconds, 2) for name, seconds in clicks.items()},
+        downloaded_mb=round(downloads.bytes() / 1e6, 1),
+    )
+    assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
+    watch.assert_clean()
+
+
 @pytest.fixture(scope="session")
 def live_site(site_dir: Path) -> Path:
     if os.environ.get("HL_LIVE") == "0":
@@ -254,17 +269,7 @@ def test_lesson_1_trick_playground_answers_in_the_browser(watch: Watch, site_url
     gone = playground.locator(".hl-card-button", has_text=re.compile(f"^{re.escape(legal_card.symbol)}$"))
     expect(gone).to_have_count(0)  # the played card left the hand
 
-    page.screenshot(path=str(ARTIFACTS / "live__01_tricks.png"), full_page=True)
-    record(
-        "01_tricks",
-        kernel_ready_s=round(ready, 1),
-        run_all_s=round(run_all, 1),
-        click_refused_s=round(refusal_s, 2),
-        click_played_s=round(played_s, 2),
-        downloaded_mb=round(downloads.bytes() / 1e6, 1),
-    )
-    assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
-    watch.assert_clean()
+    finish_lesson(watch, "01_tricks", ready, run_all, downloads, click_refused_s=refusal_s, click_played_s=played_s)
 
 
 def test_lesson_4_play_table_passes_and_bots_answer(watch: Watch, site_url: str, live_site: Path) -> None:
@@ -291,16 +296,7 @@ def test_lesson_4_play_table_passes_and_bots_answer(watch: Watch, site_url: str,
     answer_s = time.monotonic() - start
     expect(table.locator(".hl-card-button:visible")).to_have_count(13)  # the new hand, ready to play
 
-    page.screenshot(path=str(ARTIFACTS / "live__04_play_a_game.png"), full_page=True)
-    record(
-        "04_play_a_game",
-        kernel_ready_s=round(ready, 1),
-        run_all_s=round(run_all, 1),
-        click_pass_s=round(answer_s, 2),
-        downloaded_mb=round(downloads.bytes() / 1e6, 1),
-    )
-    assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
-    watch.assert_clean()
+    finish_lesson(watch, "04_play_a_game", ready, run_all, downloads, click_pass_s=answer_s)
 
 
 def test_every_lesson_with_what_it_needs_runs_in_pyodide(watch: Watch, site_url: str, live_site: Path) -> None:
