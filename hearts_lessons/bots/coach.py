@@ -1,12 +1,13 @@
 """The coach: a Monte Carlo player that can say why.
 
-For each decision the coach deals the hidden cards again many times, consistently with everything its seat
-knows (:mod:`~hearts_lessons.bots.sampling`). In each of these *worlds* it tries every candidate move and lets
-the rule-based player finish the hand for all seats (a *rollout*). Every candidate is tried in the same worlds,
-so the comparison between candidates is fair even with few worlds; the averages are the numbers behind its
-explanation. To choose, it then looks again, in more worlds, at the few best candidates and the rule-based
-move, and plays the move with the fewest points on average — unless its saving over the rule-based move is
-within the noise (``caution``), in which case it plays the rule-based move.
+For each decision the coach deals the hidden cards again many times, consistently with everything its seat knows,
+preferring deals in which the other players' cards so far are the cards a rule-based player would have chosen
+(:class:`~hearts_lessons.bots.sampling.Worlds`). In each of these *worlds* it tries every candidate move and lets
+the rule-based player finish the hand for all seats (a *rollout*). Every candidate is tried in the same worlds, so
+the comparison between candidates is fair even with few worlds; the averages are the numbers behind its
+explanation. To choose, it then looks again, in more worlds, at the few best candidates and the rule-based move,
+and plays the move with the fewest points on average — unless its saving over the rule-based move is within the
+noise (``caution``), in which case it plays the rule-based move.
 
 >>> import random
 >>> from hearts_lessons.rules import STANDARD, Moon
@@ -39,7 +40,7 @@ from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
 from .features import Knowledge, LiveView, bits, cost_of, tables_for
 from .rulebased import pass_scores, rules_pass, rules_play
-from .sampling import sample_hands, weighted_worlds
+from .sampling import Worlds, sample_hands
 
 __all__ = ["DEFAULT_PASS_WORLDS", "DEFAULT_WORLDS", "Advice", "Candidate", "CoachBot", "Grade", "evaluate_passes",
            "evaluate_plays", "grade", "pass_candidates", "play_candidates"]  # fmt: skip
@@ -218,8 +219,9 @@ def evaluate_plays(
     """Try each candidate card (ids; default :func:`play_candidates`) in ``worlds`` sampled worlds; then, with
     ``focus``, try the ``focus`` best cards and the rule-based card in ``focus_worlds`` more worlds. Best first.
     Each candidate's ``saving`` compares it with the rule-based card in the worlds both were tried in. With
-    ``infer``, worlds where the others' earlier cards look like a rule-based player's are preferred
-    (:func:`~hearts_lessons.bots.sampling.weighted_worlds`)."""
+    ``infer``, the worlds are those in which the others' earlier cards look like a rule-based player's
+    (:class:`~hearts_lessons.bots.sampling.Worlds`); without it, every deal consistent with the view is as
+    likely."""
     rng = rng or random.Random(0)
     if view.phase is not Phase.PLAYING or view.to_play != view.seat:
         raise ValueError("it is not this seat's turn to play")
@@ -230,8 +232,10 @@ def evaluate_plays(
     big = tables_for(view.k).big
     tallies = {cid: _Tally() for cid in ids}
 
+    sampler = Worlds(view, rng) if infer else None
+
     def run(chosen: Sequence[int], count: int) -> None:
-        worlds_ = weighted_worlds(view, rng, count) if infer else (sample_hands(view, rng) for _ in range(count))
+        worlds_ = sampler.take(count) if sampler else (sample_hands(view, rng) for _ in range(count))
         for hands in worlds_:
             base = state_from_view(view, hands)
             for cid in chosen:
@@ -345,7 +349,7 @@ class CoachBot:
     name = "coach"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, pass_worlds: int = DEFAULT_PASS_WORLDS,
-                 caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = False
+                 caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True
                  ) -> None:  # fmt: skip
         if worlds < 1 or pass_worlds < 1:
             raise ValueError("the coach needs at least one world per decision")
@@ -356,10 +360,10 @@ class CoachBot:
         """Extra worlds for the two best cards and the rule-based card (a pass decision tries its four best
         passes and the rule-based pass in ``2 * pass_worlds`` more deals)."""
         self.infer = infer
-        """Prefer worlds in which the other players' cards so far are what a rule-based player would play
-        (:func:`~hearts_lessons.bots.sampling.weighted_worlds`). Off by default, for now: against three
-        rule-based bots it saved 1.22 ± 0.31 points per hand (300 duplicate deals) where the default saves
-        1.00 ± 0.22 (600 deals), a gain within the noise, at about twice the thinking time (0.2–0.3 s a card)."""
+        """Read the other players: prefer worlds in which their cards so far are the cards a rule-based player
+        would have chosen (:class:`~hearts_lessons.bots.sampling.Worlds`). Against three rule-based bots this is
+        what makes the coach clearly better than they are (see ``bench/bots.py``); ``infer=False`` treats every
+        deal consistent with the view as equally likely."""
 
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         combos = pass_candidates(view)

@@ -27,7 +27,7 @@ import random
 from ..views import SeatView
 from .features import bits
 
-__all__ = ["known_holdings", "sample_hands", "surprises", "weighted_worlds"]
+__all__ = ["Worlds", "known_holdings", "sample_hands", "surprises"]
 
 HOLE = -1
 
@@ -143,7 +143,9 @@ def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> i
     """How many cards the other seats played (with a choice) that the rule-based player would not have played,
     had the hidden cards been ``hands``: replays the hand's play from its first trick. A world in which the
     others' play makes sense is more likely (the coach weighs worlds by this; 0 for puzzles that start
-    mid-hand, where there is no history to replay). With ``stop``, the replay ends when that many are found."""
+    mid-hand, where there is no history to replay). A world in which the play so far could not have happened
+    (a card its player could not legally have played) counts as more surprises than there were cards.
+    With ``stop``, the replay ends when that many are found (and an impossible world counts ``stop``)."""
     from ..legality import legal_mask
     from ..rules import PassDirection
     from ..state import HandState
@@ -164,12 +166,13 @@ def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> i
                       direction=PassDirection.HOLD, totals_before=view.totals_before)  # fmt: skip
     k = view.k
     count = 0
+    impossible = len(history) + 1 if stop is None else stop  # the play so far could not have happened
     for seat, cid in history:
         if state.to_play != seat:
-            return 0
+            return impossible
         legal = legal_mask(k, state, state._hands[seat])
         if not (legal >> cid) & 1:
-            return 0
+            return impossible
         if seat != view.seat and legal & (legal - 1) and rules_play(LiveView(state, seat, legal), legal) != cid:
             count += 1
             if stop is not None and count >= stop:
@@ -178,16 +181,108 @@ def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> i
     return count
 
 
-def weighted_worlds(view: SeatView, rng: random.Random, count: int, *, pool: int = 4, weight: float = 0.1,
-                    stop: int = 3) -> list[list[int]]:  # fmt: skip
-    """``count`` worlds drawn from ``pool * count`` samples, each weighted by ``weight ** surprises`` (counted up
-    to ``stop``): worlds in which the other seats' play so far is what a rule-based player would have done are
-    preferred. (Against rule-based players this matters: after two tricks only a few percent of the uniformly
-    sampled worlds explain every card they played, while the true deal always does.)"""
-    if count <= 0:
-        return []
-    if (not view.tricks and not view.current_trick) or view.trick_number != len(view.tricks):
-        return [sample_hands(view, rng) for _ in range(count)]  # no play to learn from (or a puzzle's start)
-    samples = [sample_hands(view, rng) for _ in range(pool * count)]
-    weights = [weight ** surprises(view, hands, stop=stop) for hands in samples]
-    return rng.choices(samples, weights, k=count)
+class Worlds:
+    """Deals of the hidden cards that explain the others' play so far, for a seat that has seen some tricks.
+
+    A deal's weight is ``weight ** surprises`` (:func:`surprises`, counted up to two more than the current
+    deal's): against rule-based players, only deals in which every card they chose is the card they would have
+    chosen are likely. Uniform sampling finds such deals rarely (after two or three tricks, a few in a hundred),
+    so the worlds come from ``chains`` Markov chains instead (Metropolis): each starts from the best of a few
+    sampled deals, and each step proposes to swap two hidden cards between two seats (never against a void
+    shown, never a card whose holder is known), accepted with the chance the weights give. After ``burn``
+    steps, every ``thin``-th deal is a world. With no play to learn from (before the first card, or a puzzle
+    that starts mid-hand) the worlds are plain samples (:func:`sample_hands`).
+
+    >>> from hearts_lessons.state import HandState
+    >>> from hearts_lessons.bots import RuleBasedBot
+    >>> from hearts_lessons.bots.base import bot_step
+    >>> s = HandState.deal(seed=4, hand_number=3)  # a hand without passing
+    >>> bots = {seat: RuleBasedBot() for seat in range(4)}
+    >>> rng = random.Random(4)
+    >>> while s.trick_number < 4:  # four tricks of rule-based play
+    ...     _ = bot_step(s, bots, rng)
+    >>> v = s.view(s.to_play)
+    >>> worlds = Worlds(v, random.Random(1)).take(20)
+    >>> plain = [sample_hands(v, random.Random(d)) for d in range(20)]
+    >>> explained = [sum(surprises(v, w) == 0 for w in ws) for ws in (worlds, plain)]
+    >>> explained[0] > 10 * max(explained[1], 1)
+    True
+    """
+
+    def __init__(self, view: SeatView, rng: random.Random, *, chains: int = 4, burn: int = 150, thin: int = 3,
+                 weight: float = 0.001, pool: int = 20) -> None:  # fmt: skip
+        self.view = view
+        self.rng = rng
+        self.chains = max(1, chains)
+        self.burn = burn
+        self.thin = max(1, thin)
+        self.weight = weight
+        self.pool = pool
+        self.plain = (not view.tricks and not view.current_trick) or view.trick_number != len(view.tricks)
+        fixed = known_holdings(view)
+        taken = 0
+        for mask in fixed:
+            taken |= mask
+        self.movable = view.unseen_mask & ~taken
+        """The hidden cards whose place is not known (only these move)."""
+        self._cards = bits(self.movable)
+        self._states: list[tuple[list[int], int]] = []
+        self.steps = self.accepted = 0
+
+    def take(self, count: int) -> list[list[int]]:
+        """``count`` more worlds (every seat's hand; the viewer's own as it is)."""
+        if self.plain or count <= 0 or len(self._cards) < 2:
+            return [sample_hands(self.view, self.rng) for _ in range(max(count, 0))]
+        if not self._states:
+            self._states = [self._walk(self._start(), self.burn) for _ in range(self.chains)]
+        out: list[list[int]] = []
+        index = 0
+        while len(out) < count:
+            chain = index % self.chains
+            self._states[chain] = self._walk(self._states[chain], self.thin)
+            out.append(list(self._states[chain][0]))
+            index += 1
+        return out
+
+    def _start(self) -> tuple[list[int], int]:
+        best: list[int] = []
+        fewest = 1 << 30
+        for _ in range(max(1, self.pool // self.chains)):
+            hands = sample_hands(self.view, self.rng)
+            count = surprises(self.view, hands, stop=fewest)
+            if not best or count < fewest:
+                best, fewest = hands, count
+                if not count:
+                    break
+        return best, fewest
+
+    def _owner(self, hands: list[int], cid: int) -> int:
+        for seat, mask in enumerate(hands):
+            if (mask >> cid) & 1:
+                return seat
+        return HOLE
+
+    def _walk(self, state: tuple[list[int], int], steps: int) -> tuple[list[int], int]:
+        hands, count = state
+        view, rng, cards = self.view, self.rng, self._cards
+        voids, suit_of = view.voids, view.k.suit_of
+        for _ in range(steps):
+            self.steps += 1
+            x = rng.choice(cards)
+            y = rng.choice(cards)
+            a, b = self._owner(hands, x), self._owner(hands, y)
+            if a == b:
+                continue
+            if (b != HOLE and (voids[b] >> suit_of[x]) & 1) or (a != HOLE and (voids[a] >> suit_of[y]) & 1):
+                continue
+            swapped = list(hands)
+            swap = (1 << x) | (1 << y)
+            if a != HOLE:
+                swapped[a] ^= swap
+            if b != HOLE:
+                swapped[b] ^= swap
+            new = surprises(view, swapped, stop=count + 2)
+            if new <= count or rng.random() < self.weight ** (new - count):
+                hands, count = swapped, new
+                self.accepted += 1
+        return hands, count

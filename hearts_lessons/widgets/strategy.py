@@ -23,7 +23,7 @@ from ..bots.coach import Advice, CoachBot, Grade, grade
 from ..bots.features import hand_features
 from ..bots.puzzles import PUZZLES, Puzzle
 from ..bots.rulebased import RuleBasedBot
-from ..bots.sampling import sample_hands
+from ..bots.sampling import Worlds, surprises
 from ..bots.shooter import MoonVerdict, moon_verdict, shooting_deals
 from ..cards import Card, cards_of_mask
 from ..render import cards_row_html
@@ -145,7 +145,9 @@ class TrickPuzzle(W.VBox):
         self.puzzles = [PUZZLES[p] if isinstance(p, str) else p for p in chosen]
         if not self.puzzles:
             raise ValueError("give at least one puzzle")
-        self.coach = CoachBot(worlds=worlds)
+        # a puzzle's earlier cards were chosen by its author, not by a rule-based player: every deal that agrees
+        # with what South has seen is as likely
+        self.coach = CoachBot(worlds=worlds, infer=False)
         self.index = start % len(self.puzzles)
         self.header = W.HTML()
         self.table = W.HTML()
@@ -360,7 +362,8 @@ class BotExplainer(W.VBox):
             return
         self._samples += 1
         view = self.state.view(0)
-        hands = sample_hands(view, random.Random(self._samples))
+        hands = Worlds(view, random.Random(self._samples)).take(1)[0]
+        odd = surprises(view, hands)
         n = self.state.players
         rows = [
             cards_row_html(cards_of_mask(hands[s]), scale=0.55, overlap=True, caption=f"{seat_name(s, n)} (a guess)")
@@ -372,6 +375,10 @@ class BotExplainer(W.VBox):
             if view.voids[s]
         ]
         note = ("Known voids respected: " + "; ".join(voids) + ".") if voids else "Nobody has shown a void yet."
+        if view.tricks:
+            note += (" With these hands, every card the others chose is the card a rule-based player would choose."
+                     if not odd else f" With these hands, {odd} of the others' cards would surprise a rule-based "
+                     f"player (the coach finds such deals less likely).")  # fmt: skip
         self.world_box.value = (
             f"<div style='font:13px sans-serif'><b>Sampled deal {self._samples}</b>: one of the coach's guesses at the "
             f"hidden cards, consistent with all South knows. {html.escape(note)}</div>{''.join(rows)}"

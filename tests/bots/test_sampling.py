@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hearts_lessons.bots.features import bits
 from hearts_lessons.bots.sampling import known_holdings, sample_hands
 from hearts_lessons.playout import random_pass
 from hearts_lessons.rules import HoleCards, PassDirection, Rules
@@ -138,18 +139,76 @@ def test_the_true_deal_holds_no_surprises_for_rule_based_players() -> None:
     assert total_true == 0 and total_sampled > 10
 
 
-def test_weighted_worlds_are_consistent_and_prefer_fewer_surprises() -> None:
-    from hearts_lessons.bots.sampling import surprises, weighted_worlds
+def right_holders(view: SeatView, true: list[int], worlds: list[list[int]]) -> int:
+    """How many hidden cards the worlds deal to their true holder (over all the worlds)."""
+    hidden = bits(view.unseen_mask)
+    return sum(w[s] >> c & 1 for w in worlds for c in hidden for s in range(len(true)) if true[s] >> c & 1)
 
-    view = rules_position(2, 5).view(0)
-    chosen = weighted_worlds(view, random.Random(1), 30)
-    assert len(chosen) == 30
-    for hands in chosen:
-        check(view, hands)
-    plain = [sample_hands(view, random.Random(100 + d)) for d in range(30)]
-    assert sum(surprises(view, h) for h in chosen) < sum(surprises(view, h) for h in plain)
+
+def test_inferred_worlds_are_consistent_and_explain_the_play() -> None:
+    from hearts_lessons.bots.sampling import Worlds, surprises
+
+    for seed in (2, 5):
+        state = rules_position(seed, 5)
+        view = state.view(0)
+        chain = Worlds(view, random.Random(1))
+        chosen = chain.take(40) + chain.take(20)
+        assert len(chosen) == 60 and chain.steps > 0 and 0 < chain.accepted < chain.steps
+        for hands in chosen:
+            check(view, hands)
+        plain = [sample_hands(view, random.Random(100 + d)) for d in range(60)]
+        explained = sum(surprises(view, h) == 0 for h in chosen)
+        assert explained >= 30 and explained > 3 * sum(surprises(view, h) == 0 for h in plain)
+        assert len({tuple(h) for h in chosen}) >= 20  # the chains move
+        true = [state.hand_mask(s) for s in range(4)]
+        assert right_holders(view, true, chosen) > right_holders(view, true, plain)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p")
+def test_inferred_worlds_hold_every_known_fact_under_every_rule_set(rules: Rules) -> None:
+    from hearts_lessons.bots.sampling import Worlds
+
+    for seed in range(3):
+        state = position(rules, seed, 2 * rules.players + seed)  # random play: many surprises, still consistent
+        if state.phase is not Phase.PLAYING:
+            continue
+        view = state.view(state.to_play)
+        for hands in Worlds(view, random.Random(seed), burn=20).take(15):
+            check(view, hands)
+
+
+def test_without_play_to_read_the_worlds_are_plain_samples() -> None:
+    from hearts_lessons.bots.sampling import Worlds
+
     opening = HandState.deal(seed=4, hand_number=3)
-    assert len(weighted_worlds(opening.view(opening.to_play), random.Random(0), 5)) == 5
+    chain = Worlds(opening.view(opening.to_play), random.Random(0))
+    assert chain.plain and len(chain.take(5)) == 5 and chain.steps == 0
+    puzzle = HandState.from_cards(
+        "5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", Rules(), hold=True, trick_number=10, hearts_broken=True, leader=2
+    )  # starts at trick 11: no history to replay
+    puzzle.play("AC")
+    chain = Worlds(puzzle.view(3), random.Random(0))
+    assert chain.plain and chain.take(0) == [] and len(chain.take(3)) == 3
+
+
+def test_a_world_in_which_the_play_could_not_have_happened_counts_as_impossible() -> None:
+    from hearts_lessons.bots.sampling import surprises
+
+    state = rules_position(4, 6)
+    view = state.view(0)
+    true = [state.hand_mask(s) for s in range(4)]
+    # give a seat that showed a void a card of that suit (swapped with another seat's card)
+    seat, suit = next((s, u) for s in (1, 2, 3) for u in range(4) if view.voids[s] >> u & 1)
+    giver = next(s for s in (1, 2, 3) if s != seat and true[s] & view.k.suit_masks[suit])
+    card = bits(true[giver] & view.k.suit_masks[suit])[0]
+    back = bits(true[seat])[0]
+    world = list(true)
+    world[seat] ^= (1 << card) | (1 << back)
+    world[giver] ^= (1 << card) | (1 << back)
+    played = view.played_mask.bit_count()
+    assert surprises(view, true) == 0
+    assert surprises(view, world) == played + 1
+    assert surprises(view, world, stop=2) == 2
 
 
 def test_surprises_can_stop_counting_early() -> None:

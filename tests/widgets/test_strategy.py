@@ -85,6 +85,10 @@ def test_bot_explainer_steps_through_a_hand() -> None:
     assert b.state.phase.value == "playing" and b.state.to_play == 0
     b.sample_button.click()
     assert "Sampled deal 1" in b.world_box.value
+    for _ in range(4):
+        b.play_button.click()
+    b.sample_button.click()  # after tricks: the guess is read from the others' play
+    assert "Sampled deal 2" in b.world_box.value and "rule-based player" in b.world_box.value
     for _ in range(13):
         if b.state.is_over:
             break
