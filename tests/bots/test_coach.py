@@ -120,5 +120,6 @@ def test_the_coach_can_weigh_worlds_by_the_others_play() -> None:
     for _ in range(4):
         state.play(RuleBasedBot().choose_play(state.view(0), rng))
         play_hand(state, others, rng, until_seat=0)
-    card = CoachBot(worlds=4, infer=True).choose_play(state.view(0), random.Random(1))
-    assert card in state.legal_plays()
+    for infer in (True, False):  # reading the others' play (the default), or every consistent deal alike
+        card = CoachBot(worlds=4, infer=infer).choose_play(state.view(0), random.Random(1))
+        assert card in state.legal_plays()
