@@ -40,7 +40,7 @@ from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
 from .features import Knowledge, LiveView, bits, cost_of, tables_for
 from .rulebased import pass_scores, rules_pass, rules_play
-from .sampling import Worlds, sample_hands
+from .sampling import DEFAULT_BURN, Worlds, sample_hands
 
 __all__ = ["DEFAULT_PASS_WORLDS", "DEFAULT_WORLDS", "Advice", "Candidate", "CoachBot", "Grade", "evaluate_passes",
            "evaluate_plays", "grade", "pass_candidates", "play_candidates"]  # fmt: skip
@@ -215,13 +215,14 @@ def evaluate_plays(
     focus: int = 0,
     focus_worlds: int = 0,
     infer: bool = False,
+    burn: int = DEFAULT_BURN,
 ) -> list[Candidate]:
     """Try each candidate card (ids; default :func:`play_candidates`) in ``worlds`` sampled worlds; then, with
     ``focus``, try the ``focus`` best cards and the rule-based card in ``focus_worlds`` more worlds. Best first.
     Each candidate's ``saving`` compares it with the rule-based card in the worlds both were tried in. With
     ``infer``, the worlds are those in which the others' earlier cards look like a rule-based player's
-    (:class:`~hearts_lessons.bots.sampling.Worlds`); without it, every deal consistent with the view is as
-    likely."""
+    (:class:`~hearts_lessons.bots.sampling.Worlds`, with ``burn`` steps of burn-in); without it, every deal
+    consistent with the view is as likely."""
     rng = rng or random.Random(0)
     if view.phase is not Phase.PLAYING or view.to_play != view.seat:
         raise ValueError("it is not this seat's turn to play")
@@ -232,7 +233,7 @@ def evaluate_plays(
     big = tables_for(view.k).big
     tallies = {cid: _Tally() for cid in ids}
 
-    sampler = Worlds(view, rng) if infer else None
+    sampler = Worlds(view, rng, burn=burn) if infer else None
 
     def run(chosen: Sequence[int], count: int) -> None:
         worlds_ = sampler.take(count) if sampler else (sample_hands(view, rng) for _ in range(count))
@@ -364,6 +365,9 @@ class CoachBot:
         would have chosen (:class:`~hearts_lessons.bots.sampling.Worlds`). Against three rule-based bots this is
         what makes the coach clearly better than they are (see ``bench/bots.py``); ``infer=False`` treats every
         deal consistent with the view as equally likely."""
+        self.burn = min(DEFAULT_BURN, max(10, worlds * 3 // 2))
+        """Burn-in steps of each chain when reading the others' play: 150 at the default strength, fewer for a
+        weaker, quicker coach."""
 
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         combos = pass_candidates(view)
@@ -380,7 +384,7 @@ class CoachBot:
         # with many candidates, fewer worlds each (at most four candidates' worth of rollouts)
         worlds = self.worlds if len(ids) <= 4 else max(self.worlds // 3, self.worlds * 4 // len(ids))
         found = evaluate_plays(view, worlds=worlds, rng=rng, cards=ids, focus=2, focus_worlds=self.focus_worlds,
-                               infer=self.infer)  # fmt: skip
+                               infer=self.infer, burn=self.burn)  # fmt: skip
         return _pick(found, self.caution).cards[0]
 
     def advise(self, view: SeatView, rng: random.Random | None = None, *, extra: Sequence[Card] = ()) -> Advice:
@@ -406,7 +410,7 @@ class CoachBot:
             return Advice("pass", view.seat, list(pick.cards), tuple(found), sentence, self.pass_worlds)
         if view.phase is Phase.PLAYING and view.to_play == view.seat:
             legal = bits(view.legal_mask)
-            found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer)
+            found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer, burn=self.burn)
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
             return Advice("play", view.seat, list(pick.cards), tuple(found), play_sentence(view, found),

@@ -27,9 +27,11 @@ import random
 from ..views import SeatView
 from .features import bits
 
-__all__ = ["Worlds", "known_holdings", "sample_hands", "surprises"]
+__all__ = ["DEFAULT_BURN", "Worlds", "known_holdings", "sample_hands", "surprises"]
 
 HOLE = -1
+DEFAULT_BURN = 150
+"""Burn-in steps of each chain of :class:`Worlds` at the coach's default strength."""
 
 
 def known_holdings(view: SeatView) -> list[int]:
@@ -209,7 +211,7 @@ class Worlds:
     True
     """
 
-    def __init__(self, view: SeatView, rng: random.Random, *, chains: int = 4, burn: int = 150, thin: int = 3,
+    def __init__(self, view: SeatView, rng: random.Random, *, chains: int = 4, burn: int = DEFAULT_BURN, thin: int = 3,
                  weight: float = 0.001, pool: int = 20) -> None:  # fmt: skip
         self.view = view
         self.rng = rng

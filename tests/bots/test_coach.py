@@ -123,3 +123,9 @@ def test_the_coach_can_weigh_worlds_by_the_others_play() -> None:
     for infer in (True, False):  # reading the others' play (the default), or every consistent deal alike
         card = CoachBot(worlds=4, infer=infer).choose_play(state.view(0), random.Random(1))
         assert card in state.legal_plays()
+
+
+def test_a_weaker_coach_reads_the_play_with_shorter_chains() -> None:
+    assert CoachBot().burn == 150  # the benchmarked default
+    assert CoachBot(worlds=20).burn == 30 and CoachBot(worlds=2).burn == 10
+    assert CoachBot(worlds=400).burn == 150
