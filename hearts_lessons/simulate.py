@@ -46,7 +46,7 @@ from .game import GameState
 from .rules import STANDARD, Rules
 from .runtime import in_browser
 from .state import HandState
-from .stats import Z95, mean_half, mean_sd, wilson
+from .stats import Z95, average, mean_half, mean_sd, wilson
 from .tables import Table
 
 __all__ = [
@@ -299,10 +299,6 @@ def _value(table: Table, value: str | None) -> str:
     return value or ("points" if _unit(table) == "deal" else "total")
 
 
-def _average(values: list[float]) -> float:
-    return math.fsum(values) / len(values)
-
-
 def summary(table: Table, *, value: str | None = None, by: str = "bot") -> Table:
     """Mean ``value`` (points per hand, or total per game) per bot (or per value of the column ``by``), with a 95%
     confidence interval over deals (each deal's rows averaged first): a :class:`~hearts_lessons.tables.Table`
@@ -315,7 +311,7 @@ def summary(table: Table, *, value: str | None = None, by: str = "bot") -> Table
         per.setdefault(key, {}).setdefault(deal, []).append(float(v))
     rows = []
     for key in _ordered(per):
-        stats = mean_ci([_average(values) for values in per[key].values()])
+        stats = mean_ci([average(values) for values in per[key].values()])
         mean, half = stats["mean"], stats["ci95"]
         rows.append({by: key, "mean": mean, "ci95": half, "low": mean - half, "high": mean + half,
                      "deals": len(per[key])})  # fmt: skip
@@ -358,7 +354,7 @@ def _paired(df: Table, base: Table, bot: str, baseline: str, value: str | None,
                 diffs.setdefault(key, {}).setdefault(deal, []).append(other - float(v))
     if not diffs:
         raise ValueError(f"no seat of any deal was played by both {bot!r} (in df) and {baseline!r} (in base)")
-    return {key: [_average(d) for d in per.values()] for key, per in diffs.items()}
+    return {key: [average(d) for d in per.values()] for key, per in diffs.items()}
 
 
 def rates(table: Table, by: str, outcome: str = "moon", *, minimum: int = 1) -> Table:

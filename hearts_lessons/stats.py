@@ -15,10 +15,22 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["Z95", "mean_half", "mean_sd", "wilson"]
+__all__ = ["Z95", "average", "mean_half", "mean_sd", "wilson"]
 
 Z95 = 1.96
 """Standard errors on each side of a mean for a 95% confidence interval."""
+
+
+def average(values: Sequence[float]) -> float:
+    """The mean of some numbers, summed exactly (``math.fsum``; a plain ``sum`` would give 0.09999999999999999
+    here).
+
+    >>> average([0.1] * 10)
+    0.1
+    """
+    if not values:
+        raise ValueError("no values")
+    return math.fsum(values) / len(values)
 
 
 def mean_sd(values: Sequence[float]) -> tuple[float, float]:
@@ -28,9 +40,7 @@ def mean_sd(values: Sequence[float]) -> tuple[float, float]:
     (3.0, 0.0)
     """
     n = len(values)
-    if n == 0:
-        raise ValueError("no values")
-    mean = math.fsum(values) / n
+    mean = average(values)
     if n == 1:
         return mean, 0.0
     return mean, math.sqrt(math.fsum((v - mean) ** 2 for v in values) / (n - 1))

@@ -23,6 +23,8 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .stats import average
+
 if TYPE_CHECKING:
     import pandas as pd
 
@@ -103,7 +105,7 @@ class Table:
         values = [float(v) for v in self.column(column)]
         if not values:
             raise ValueError("the mean of an empty column")
-        return math.fsum(values) / len(values)
+        return average(values)
 
     def keys(self) -> list[Any]:
         """The index column's values."""

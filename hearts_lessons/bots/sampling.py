@@ -23,11 +23,12 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..views import SeatView
 from .features import bits
 
-__all__ = ["DEFAULT_BURN", "Worlds", "known_holdings", "sample_hands", "surprises"]
+__all__ = ["DEFAULT_BURN", "Worlds", "holder_share", "known_holdings", "sample_hands", "surprises"]
 
 HOLE = -1
 DEFAULT_BURN = 150
@@ -51,16 +52,26 @@ def known_holdings(view: SeatView) -> list[int]:
     return fixed
 
 
+def _unplaced(view: SeatView, fixed: list[int]) -> int:
+    """The unseen cards whose holder the seat does not know (``fixed``: :func:`known_holdings`)."""
+    taken = 0
+    for mask in fixed:
+        taken |= mask
+    return view.unseen_mask & ~taken
+
+
+def _replayable(view: SeatView) -> bool:
+    """Whether the view holds the hand's play from its first trick (a puzzle may start mid-hand)."""
+    return view.trick_number == len(view.tricks)
+
+
 def sample_hands(view: SeatView, rng: random.Random) -> list[int]:
     """Every seat's hand (the viewer's own as it is), the hidden cards dealt at random consistently with the
     view. Cards left over (hole cards) are the unseen cards no hand got."""
     n = view.players
     me = view.seat
     fixed = known_holdings(view)
-    taken = 0
-    for mask in fixed:
-        taken |= mask
-    unknown = view.unseen_mask & ~taken
+    unknown = _unplaced(view, fixed)
     room = {s: view.hand_sizes[s] - fixed[s].bit_count() for s in range(n) if s != me}
     if any(r < 0 for r in room.values()):
         raise ValueError("the view is inconsistent: a seat holds fewer cards than it is known to hold")
@@ -154,7 +165,7 @@ def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> i
     from .features import LiveView
     from .rulebased import rules_play
 
-    if view.trick_number != len(view.tricks):
+    if not _replayable(view):
         return 0
     history = [(seat, card.id) for trick in view.tricks for seat, card in trick.plays]
     history += [(seat, cid) for seat, cid, _ in view.current_trick]
@@ -220,12 +231,8 @@ class Worlds:
         self.thin = max(1, thin)
         self.weight = weight
         self.pool = pool
-        self.plain = (not view.tricks and not view.current_trick) or view.trick_number != len(view.tricks)
-        fixed = known_holdings(view)
-        taken = 0
-        for mask in fixed:
-            taken |= mask
-        self.movable = view.unseen_mask & ~taken
+        self.plain = (not view.tricks and not view.current_trick) or not _replayable(view)
+        self.movable = _unplaced(view, known_holdings(view))
         """The hidden cards whose place is not known (only these move)."""
         self._cards = bits(self.movable)
         self._states: list[tuple[list[int], int]] = []
@@ -288,3 +295,21 @@ class Worlds:
                 hands, count = swapped, new
                 self.accepted += 1
         return hands, count
+
+
+def holder_share(view: SeatView, true_hands: Sequence[int], worlds: Sequence[Sequence[int]]) -> float:
+    """The share of the seat's unseen cards that the worlds deal to the seat that really holds them (averaged
+    over the worlds): how well a way of dealing reads the hidden cards, when the true deal is known.
+
+    >>> from hearts_lessons.state import HandState
+    >>> s = HandState.deal(seed=2, hand_number=3)
+    >>> truth = [s.hand_mask(seat) for seat in range(4)]
+    >>> holder_share(s.view(0), truth, [truth])
+    1.0
+    """
+    hidden = bits(view.unseen_mask)
+    if not worlds or not hidden:
+        raise ValueError("no worlds, or no hidden card")
+    owner = {c: seat for seat, mask in enumerate(true_hands) for c in hidden if (mask >> c) & 1}
+    right = sum((hands[owner[c]] >> c) & 1 for hands in worlds for c in hidden if c in owner)
+    return right / (len(worlds) * len(hidden))

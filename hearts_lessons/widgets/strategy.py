@@ -330,13 +330,16 @@ class BotExplainer(W.VBox):
         else:
             self.message.show("South (the coach) to " + ("pass." if self.state.phase is Phase.PASSING else "play."))
 
+    def _coach(self) -> CoachBot:
+        """The coach at the strength the slider sets."""
+        return CoachBot(worlds=self.worlds.value, pass_worlds=max(5, self.worlds.value // 2))
+
     @safe(lambda self: self.message)
     def _think(self) -> None:
         if self.state.is_over:
             self.message.show("The hand is over.", "info")
             return
-        coach = CoachBot(worlds=self.worlds.value, pass_worlds=max(5, self.worlds.value // 2))
-        self.advice = coach.advise(self.state.view(0), random.Random(self.seed * 7 + len(self.state.actions)))
+        self.advice = self._coach().advise(self.state.view(0), random.Random(self.seed * 7 + len(self.state.actions)))
         self.message.show(self.advice.sentence, "ok")
         self.advice_box.value = self.advice.table_html()
 
@@ -362,7 +365,7 @@ class BotExplainer(W.VBox):
             return
         self._samples += 1
         view = self.state.view(0)
-        hands = Worlds(view, random.Random(self._samples)).take(1)[0]
+        hands = Worlds(view, random.Random(self._samples), burn=self._coach().burn).take(1)[0]
         odd = surprises(view, hands)
         n = self.state.players
         rows = [

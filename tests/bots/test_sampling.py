@@ -139,14 +139,8 @@ def test_the_true_deal_holds_no_surprises_for_rule_based_players() -> None:
     assert total_true == 0 and total_sampled > 10
 
 
-def right_holders(view: SeatView, true: list[int], worlds: list[list[int]]) -> int:
-    """How many hidden cards the worlds deal to their true holder (over all the worlds)."""
-    hidden = bits(view.unseen_mask)
-    return sum(w[s] >> c & 1 for w in worlds for c in hidden for s in range(len(true)) if true[s] >> c & 1)
-
-
 def test_inferred_worlds_are_consistent_and_explain_the_play() -> None:
-    from hearts_lessons.bots.sampling import Worlds, surprises
+    from hearts_lessons.bots.sampling import Worlds, holder_share, surprises
 
     for seed in (2, 5):
         state = rules_position(seed, 5)
@@ -161,7 +155,7 @@ def test_inferred_worlds_are_consistent_and_explain_the_play() -> None:
         assert explained >= 30 and explained > 3 * sum(surprises(view, h) == 0 for h in plain)
         assert len({tuple(h) for h in chosen}) >= 20  # the chains move
         true = [state.hand_mask(s) for s in range(4)]
-        assert right_holders(view, true, chosen) > right_holders(view, true, plain)
+        assert holder_share(view, true, chosen) > holder_share(view, true, plain)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.players}p")
