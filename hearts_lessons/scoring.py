@@ -21,7 +21,9 @@ from .layout import Layout, layout_for
 from .rules import Moon, Points, Rules
 from .seats import seat_name
 
-__all__ = ["MOON_CHOICES", "HandScore", "best_moon_choice", "format_points", "score_hand", "score_taken"]
+__all__ = [
+    "MOON_CHOICES", "HandScore", "best_moon_choice", "format_points", "points_words", "score_hand", "score_taken",
+]
 
 MOON_CHOICES: dict[Moon, tuple[str, ...]] = {
     Moon.SHOOTER_CHOOSES: ("others_add", "shooter_subtracts"),
@@ -70,6 +72,16 @@ def format_points(value: Points) -> str:
             return ("-" if im < 0 else "") + im_s
         return f"{re_s}{'-' if im < 0 else '+'}{im_s}"
     return str(value)
+
+
+def points_words(value: Points) -> str:
+    """A score in words for a learner: ``1 point``, ``13 points``, ``-10 points``, ``13i points``.
+
+    >>> points_words(1), points_words(0), points_words(-10), points_words(13j)
+    ('1 point', '0 points', '-10 points', '13i points')
+    """
+    text = format_points(value)
+    return f"{text} point" if text == "1" else f"{text} points"
 
 
 def score_hand(

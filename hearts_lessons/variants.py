@@ -41,6 +41,7 @@ from .rules import (
     standard_points,
 )
 from .scoring import MOON_CHOICES, HandScore, format_points, score_taken
+from .sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
 
 __all__ = [
     "ADDONS",
@@ -276,11 +277,11 @@ ADDONS: dict[str, Addon] = {
     a.key: a
     for a in (
         Addon("exact_target", "Target score", "A total of exactly 50 drops to 0; exactly 100 drops to 50.",
-              "seed 000", with_exact_target),
+              JA_WIKIPEDIA, with_exact_target),
         Addon("ten_of_clubs", "10♣ doubles", "Whoever takes the 10♣ doubles their card points for the hand "
-              "(a negative score doubles too).", "seed 000", with_ten_of_clubs_doubling),
+              "(a negative score doubles too).", JA_WIKIPEDIA, with_ten_of_clubs_doubling),
         Addon("shoot_the_sun", "Shoot the sun", "Taking every trick scores as a moon worth 2M.",
-              "seed 000", with_shoot_the_sun),
+              JA_WIKIPEDIA, with_shoot_the_sun),
     )
 }  # fmt: skip
 """The add-ons by key, in the order of RULES.md 3.1."""
@@ -404,7 +405,7 @@ def _queen_of_spades(value: int) -> Callable[[Rules], Rules]:
     return apply
 
 
-_MOON_ON = Choice("moon with M", _replace(moon=Moon.OTHERS_ADD), "RULES.md option")
+_MOON_ON = Choice("moon with M", _replace(moon=Moon.OTHERS_ADD), "a house option")
 
 PRESETS: dict[str, Preset] = {
     p.key: p
@@ -417,7 +418,7 @@ PRESETS: dict[str, Preset] = {
             changes=("Nothing: this is the game of section 1 of the rules, the yardstick for the others.",),
             history="Black Lady added the Q♠ (13 points) to plain Hearts and overshadowed it early in the 20th "
                     "became the game most people mean by Hearts; Microsoft Hearts made it familiar worldwide.",
-            sources=("seeds 000, 001, 002", "pagat.com (Hearts pages)", "Wikipedia: Hearts (card game)"),
+            sources=(JA_WIKIPEDIA, KIZU_BLOG, HOWTO_WIKI, "pagat.com (Hearts pages)", "Wikipedia: Hearts (card game)"),
         ),
         Preset(
             key="basic",
@@ -428,7 +429,8 @@ PRESETS: dict[str, Preset] = {
                      "Shooting the moon means taking all 13 hearts."),
             history="The original game of the 1880s, a modern form of Reversis; it was overshadowed by Black "
                     "Lady in the early 20th century.",
-            sources=("seed 000 (基本ハーツ, after 松田道弘『トランプゲーム事典』1988)", "pagat.com (Hearts pages)"),
+            sources=(f"{JA_WIKIPEDIA} (基本ハーツ, after 松田道弘『トランプゲーム事典』1988)",
+                     "pagat.com (Hearts pages)"),
         ),
         Preset(
             key="omnibus",
@@ -438,11 +440,11 @@ PRESETS: dict[str, Preset] = {
             changes=("The 10♦ is a bonus card: whoever takes it scores −10.",
                      "The moon still needs only the hearts and the Q♠; the bonus counts on top for its taker."),
             history="A card worth taking: with the bonus, one trick of the hand is one you want to win.",
-            sources=("seed 000 (オムニバスハーツ, after 松田道弘『トランプゲーム事典』1988)",
+            sources=(f"{JA_WIKIPEDIA} (オムニバスハーツ, after 松田道弘『トランプゲーム事典』1988)",
                      "pagat.com (Hearts pages)"),
-            options=(Option("bonus card", (Choice("10♦", source="seed 000"),
+            options=(Option("bonus card", (Choice("10♦", source=JA_WIKIPEDIA),
                                            Choice("J♦", _bonus_card(JACK_OF_DIAMONDS),
-                                                  "pagat.com; seed 000 mentions it"))),),
+                                                  f"pagat.com; {JA_WIKIPEDIA} mentions it"))),),
         ),
         Preset(
             key="pink_lady",
@@ -453,9 +455,10 @@ PRESETS: dict[str, Preset] = {
                      "The Omnibus bonus: the 10♦ scores −10.",
                      "M = 38; the moon needs every penalty card."),
             history="Omnibus with a second queen to fear: the game has two 13-point queens and a bonus card.",
-            sources=("seed 000 (ピンクレディ, after 松田道弘『トランプゲーム事典』1988)", "pagat.com (Hearts pages)"),
-            options=(Option("bonus card", (Choice("10♦", source="seed 000"),
-                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), "seed 000"))),),
+            sources=(f"{JA_WIKIPEDIA} (ピンクレディ, after 松田道弘『トランプゲーム事典』1988)",
+                     "pagat.com (Hearts pages)"),
+            options=(Option("bonus card", (Choice("10♦", source=JA_WIKIPEDIA),
+                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), JA_WIKIPEDIA))),),
         ),
         Preset(
             key="black_maria",
@@ -467,13 +470,13 @@ PRESETS: dict[str, Preset] = {
                      "Pass 3 cards to the right every hand.",
                      "The player left of the dealer leads the first trick with any card the rules allow.",
                      "Hearts may be led from the second trick on; no moon rule."),
-            history="The British three-player cousin of Black Lady, first printed in 1939. Seeds 000 and 002 "
-                    "use the name for standard Hearts; here it means only the British game.",
+            history="The British three-player cousin of Black Lady, first printed in 1939. Japanese Wikipedia and the "
+                    "Japanese how-to wiki use the name for standard Hearts; here it means only the British game.",
             sources=("pagat.com (Hearts pages)", "Wikipedia: Black Maria (card game)"),
             options=(
-                Option("must break hearts", (Choice("no", source="RULES.md default (the sources disagree)"),
-                                             Choice("yes", _replace(must_break_hearts=True), "RULES.md option"))),
-                Option("moon", (Choice("no moon rule", source="RULES.md default"), _MOON_ON)),
+                Option("must break hearts", (Choice("no", source="this book's default (the sources disagree)"),
+                                             Choice("yes", _replace(must_break_hearts=True), "a house option"))),
+                Option("moon", (Choice("no moon rule", source="this book's default"), _MOON_ON)),
             ),
         ),
         Preset(
@@ -484,16 +487,16 @@ PRESETS: dict[str, Preset] = {
             changes=("Each heart scores its rank: 2♥ 2 … 10♥ 10, J 11, Q 12, K 13, A 14; the Q♠ 25 (M = 129).",
                      "The game goes to 500."),
             history="High hearts hurt more than low ones; a hand hands out 129 points, so a game usually goes "
-                    "to 500 (seed 000).",
-            sources=("seed 000 (スポット・ハーツ)", "pagat.com (Hearts pages)"),
+                    "to 500 (Japanese Wikipedia).",
+            sources=(f"{JA_WIKIPEDIA} (スポット・ハーツ)", "pagat.com (Hearts pages)"),
             options=(
                 Option("point table", (
-                    Choice("hearts by rank, A♥ 14", source="seed 000"),
+                    Choice("hearts by rank, A♥ 14", source=JA_WIKIPEDIA),
                     Choice("J Q K♥ 10, A♥ 15", lambda r: dataclasses.replace(
-                        r, name=SPOT_ALT.name, card_points=SPOT_ALT.card_points), "seed 000"),
+                        r, name=SPOT_ALT.name, card_points=SPOT_ALT.card_points), JA_WIKIPEDIA),
                 )),
-                Option("moon", (Choice("moon with M", source="seed 000"),
-                                Choice("no moon rule", _replace(moon=Moon.NONE), "seed 000"))),
+                Option("moon", (Choice("moon with M", source=JA_WIKIPEDIA),
+                                Choice("no moon rule", _replace(moon=Moon.NONE), JA_WIKIPEDIA))),
             ),
         ),
         Preset(
@@ -503,15 +506,15 @@ PRESETS: dict[str, Preset] = {
             players=(3,),
             changes=("Three players with all 52 cards: 17 each and one card face down, the kitty.",
                      "The winner of the first trick takes the kitty (and alone sees it); it counts as taken.",
-                     "The player left of the dealer leads the first trick (project choice: the seed leaves "
-                     "it open); the 2♣ may be the kitty."),
-            history="A three-player way to use the whole pack. Because the kitty may be worth having, seed 000 "
-                    "notes that the 2♣ need not open: some other opening lead rule is used.",
-            sources=("seed 000 (キティ・ハーツ)", "pagat.com (Hearts pages)"),
+                     "The player left of the dealer leads the first trick (this book's choice: the source "
+                     "leaves it open); the 2♣ may be the kitty."),
+            history="A three-player way to use the whole pack. Because the kitty may be worth having, Japanese "
+                    "Wikipedia notes that the 2♣ need not open: some other opening lead rule is used.",
+            sources=(f"{JA_WIKIPEDIA} (キティ・ハーツ)", "pagat.com (Hearts pages)"),
             options=(Option("kitty goes to", (
-                Choice("the first trick's winner", source="seed 000"),
+                Choice("the first trick's winner", source=JA_WIKIPEDIA),
                 Choice("the first trick with a penalty card", _replace(hole_cards=HoleCards.FIRST_PENALTY_TRICK),
-                       "seed 000"),
+                       JA_WIKIPEDIA),
             )),),
         ),
         Preset(
@@ -523,11 +526,11 @@ PRESETS: dict[str, Preset] = {
                      "Both jokers are hearts for every rule and score 1 each.",
                      "The first joker played ranks above the A♥, the second below the 2♥.",
                      "The Q♠ scores 15 (M = 30)."),
-            history="Also called Hello Hearts (seed 000). With the jokers there are 15 hearts, so the Q♠ is "
+            history="Also called Hello Hearts (Japanese Wikipedia). With the jokers there are 15 hearts, so the Q♠ is "
                     "often raised to 15: the players agree on it before the game.",
-            sources=("seed 000 (ハイロー・ジョーカー・ハーツ)", "pagat.com (Hearts pages)"),
-            options=(Option("Q♠", (Choice("15", source="seed 000"),
-                                   Choice("13", _queen_of_spades(13), "seed 000"))),),
+            sources=(f"{JA_WIKIPEDIA} (ハイロー・ジョーカー・ハーツ)", "pagat.com (Hearts pages)"),
+            options=(Option("Q♠", (Choice("15", source=JA_WIKIPEDIA),
+                                   Choice("13", _queen_of_spades(13), JA_WIKIPEDIA))),),
         ),
         Preset(
             key="cancellation",
@@ -542,12 +545,12 @@ PRESETS: dict[str, Preset] = {
                      "Cards left after an even deal lie face up and go to the first trick's winner.",
                      "The player left of the dealer leads first; pass 3 cards left, right, hold.",
                      "M = 52 with two decks, 78 with three."),
-            history="The variant for big groups (six or more, seed 000): with two decks a moon is rare, and with "
-                    "three a moon of 78 usually ends the game.",
-            sources=("seed 000 (キャンセレーション・ハーツ)", "Wikipedia: Cancellation Hearts"),
-            options=(Option("passing", (Choice("left, right, hold", source="RULES.md default"),
+            history="The variant for big groups (six or more, Japanese Wikipedia): with two decks a moon is rare, "
+                    "and with three a moon of 78 usually ends the game.",
+            sources=(f"{JA_WIKIPEDIA} (キャンセレーション・ハーツ)", "Wikipedia: Cancellation Hearts"),
+            options=(Option("passing", (Choice("left, right, hold", source="this book's default"),
                                         Choice("no passing", _replace(pass_cycle=(PassDirection.HOLD,)),
-                                               "RULES.md option"))),),
+                                               "a house option"))),),
         ),
         Preset(
             key="complex",
@@ -558,18 +561,18 @@ PRESETS: dict[str, Preset] = {
                      "Taking the 10♣ multiplies your hand score by 2i.",
                      "A player loses when |total| exceeds 100; the smallest |total| wins.",
                      "Moon: the shooter subtracts 13+13i from their own total or adds it to everyone else's."),
-            history="A mathematician's joke, attributed to the game designer Richard Garfield (seed 000): the "
-                    "scores leave the number line for the plane.",
-            sources=("seed 000 (複素数ハーツ)", "rdieter's Complex Hearts page"),
+            history="A mathematician's joke, attributed to the game designer Richard Garfield (Japanese "
+                    "Wikipedia): the scores leave the number line for the plane.",
+            sources=(f"{JA_WIKIPEDIA} (複素数ハーツ)", "rdieter's Complex Hearts page"),
             options=(
                 Option("moon", (
                     Choice("shooter chooses: −(13+13i) or others +(13+13i)", source="rdieter"),
                     Choice("shooter picks a sign for everyone else", _replace(moon=Moon.SIGN_TO_OTHERS),
-                           "a reading of seed 000"),
+                           f"a reading of {JA_WIKIPEDIA}"),
                 )),
-                Option("game end", (Choice("|total| exceeds 100", source="seed 000"),
+                Option("game end", (Choice("|total| exceeds 100", source=JA_WIKIPEDIA),
                                     Choice("|total| reaches 100", _replace(game_end=GameEnd.REACH_TARGET),
-                                           "RULES.md option"))),
+                                           "a house option"))),
             ),
         ),
     )

@@ -20,7 +20,7 @@ import html
 import random
 from dataclasses import dataclass
 
-from ..scoring import format_points
+from ..scoring import format_points, points_words
 from ..seats import seat_name
 from ..state import HandState, Phase
 from .coach import CoachBot, grade
@@ -78,8 +78,9 @@ class HandReview:
             f"<caption style='text-align:left'>Your decisions against the coach's ({self.score}). Expected points "
             "are averages over sampled deals of the cards you could not see; lower is better. In all, your "
             f"choices cost {self.total_loss:.1f} expected points more than the coach's.</caption>"
-            "<thead><tr><th>when</th><th>you</th><th>coach</th><th>your exp. pts</th><th>coach exp. pts</th>"
-            "<th>verdict</th><th>trick went to</th></tr></thead><tbody>" + "".join(body) + "</tbody></table>"
+            "<thead><tr><th>when</th><th>you</th><th>coach</th><th>your expected points</th>"
+            "<th>coach's expected points</th><th>verdict</th><th>trick went to</th></tr></thead><tbody>"
+            + "".join(body) + "</tbody></table>"
         )
 
 
@@ -126,7 +127,7 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                 if len(probe.tricks) > done:
                     trick = probe.tricks[done]
                     who = seat_name(trick.winner, n) if trick.winner is not None else "nobody"
-                    taken_by = f"{who} ({format_points(trick.points)} pts)"
+                    taken_by = f"{who} ({points_words(trick.points)})"
             rows.append(ReviewRow(row_kind, trick_number, " ".join(c.symbol for c in action.cards), coach_cards,
                                   your_points, coach_points, verdict, taken_by, sentence))  # fmt: skip
             continue

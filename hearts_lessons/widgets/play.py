@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import base64
 import html
-import importlib
 import random
 import time
 from collections.abc import Sequence
@@ -34,9 +33,11 @@ from ..explain import explain_trick
 from ..game import GameState
 from ..render import card_html
 from ..rules import STANDARD, Moon, PassDirection, Rules
-from ..scoring import format_points
-from ..state import HandState, Phase
+from ..scoring import format_points, points_words
+from ..sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
+from ..state import HandState, Phase, direction_offset
 from ..table import seat_name, trick_html
+from ..variants import PRESETS, Preset
 from .common import CardPicker, MessageLine, card_button, safe, style_card_button
 
 __all__ = ["DEFAULT_BOT", "PlayTable", "rule_switches"]
@@ -45,29 +46,64 @@ HUMAN = 0
 DEFAULT_BOT = "rules" if "rules" in BOTS else "beginner"
 
 DIRECTION_WORDS = {
-    PassDirection.LEFT: "to the left (West)",
-    PassDirection.RIGHT: "to the right (East)",
-    PassDirection.ACROSS: "across (North)",
+    PassDirection.LEFT: "to the left",
+    PassDirection.RIGHT: "to the right",
+    PassDirection.ACROSS: "across",
     PassDirection.HOLD: "nowhere: a hold hand",
     PassDirection.SPLIT: "one card to each other player",
     PassDirection.DEALERS_CHOICE: "as the dealer chooses",
 }
 
+MOON_CHOICE_WORDS = {
+    "others_add": "everyone else adds the points",
+    "shooter_subtracts": "take the points off my score",
+    "plus": "add them to everyone else",
+    "minus": "subtract them from everyone else",
+}
+"""What each way of scoring a moon means, on the shooter's buttons."""
+
+
+def direction_words(direction: PassDirection, players: int) -> str:
+    """Where a pass goes, naming the receiving seat: ``to the left (West)``, ``across (Player 3)``.
+
+    >>> direction_words(PassDirection.LEFT, 4), direction_words(PassDirection.ACROSS, 6)
+    ('to the left (West)', 'across (Player 4)')
+    """
+    words = DIRECTION_WORDS[direction]
+    if direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS):
+        return f"{words} ({seat_name(direction_offset(direction, players), players)})"
+    return words
+
 
 def rule_switches() -> dict[str, tuple[str, list[tuple[str, Any]]]]:
-    """The options where sources disagree, as (label, [(choice label, value)]) — shown as switches."""
+    """The options where sources disagree, as (label, [(choice label, value)]) — shown as switches.
+
+    :data:`SWITCH_SOURCES` says which sources play each choice."""
     return {
-        "penalty_cards_break_hearts": ("Q♠ breaks hearts", [("yes (seeds 000, 001)", True),
-                                                            ("no, only a heart (Windows)", False)]),
-        "points_on_first_trick": ("Points on the first trick", [("forbidden (seed 000)", False),
-                                                                ("allowed (seed 001, pagat)", True)]),
-        "must_break_hearts": ("Hearts must be broken", [("yes", True), ("no (optional rule, seed 000)", False)]),
-        "moon": ("Shooting the moon", [("others +26", Moon.OTHERS_ADD), ("shooter −26", Moon.SHOOTER_SUBTRACTS),
-                                       ("shooter chooses", Moon.SHOOTER_CHOOSES),
-                                       ("others +26, shooter back to 0", Moon.RESET_TO_ZERO),
-                                       ("no moon rule", Moon.NONE)]),
-        "queen_lead_restricted": ("Q♠ may be led before hearts break", [("yes", False), ("no (seed 001)", True)]),
+        "penalty_cards_break_hearts": ("Q♠ breaks hearts", [("yes: any penalty card does", True),
+                                                            ("no: only a heart does", False)]),
+        "points_on_first_trick": ("Points on trick 1", [("not allowed", False), ("allowed", True)]),
+        "must_break_hearts": ("Hearts must break", [("yes, before a heart lead", True),
+                                                    ("no: lead hearts any time", False)]),
+        "moon": ("Moon", [("the others add all points", Moon.OTHERS_ADD),
+                          ("the shooter subtracts them", Moon.SHOOTER_SUBTRACTS),
+                          ("the shooter chooses", Moon.SHOOTER_CHOOSES),
+                          ("others add, shooter to 0", Moon.RESET_TO_ZERO),
+                          ("no moon rule", Moon.NONE)]),
+        "queen_lead_restricted": ("Leading the Q♠", [("any time", False), ("after hearts break", True)]),
     }  # fmt: skip
+
+
+SWITCH_SOURCES = (
+    f"The Q♠ breaks hearts in {JA_WIKIPEDIA} and {KIZU_BLOG}; only a heart does in Windows Hearts and "
+    f"{HOWTO_WIKI}.",
+    f"{JA_WIKIPEDIA} forbids points on the first trick; {KIZU_BLOG} and pagat.com allow them.",
+    f"Leading hearts before they are broken is an optional rule in {JA_WIKIPEDIA}.",
+    f"After a moon the others add all the points in {KIZU_BLOG} and {HOWTO_WIKI}; the how-to page also lets the "
+    f"shooter subtract them instead; in {JA_WIKIPEDIA} the shooter scores them in their own favour.",
+    f"{KIZU_BLOG} forbids leading the Q♠ before hearts are broken; elsewhere it may be led any time.",
+)
+"""Where each switch's choices come from, in a reader's words (the set-up shows them under the switches)."""
 
 
 class PlayTable(W.VBox):
@@ -75,7 +111,7 @@ class PlayTable(W.VBox):
 
     def __init__(self, rules: Rules = STANDARD, *, bots: Sequence[str] | None = None, seed: int = 1,
                  pace: float = 0.35, four_colour: bool = False, large: bool = False, counting: bool = False,
-                 show_setup: bool = True, presets: dict[str, Rules] | None = None) -> None:  # fmt: skip
+                 show_setup: bool = True, presets: dict[str, Preset] | None = None) -> None:  # fmt: skip
         super().__init__()
         self.add_class("hl-play-table")
         self.rules = rules
@@ -141,38 +177,82 @@ class PlayTable(W.VBox):
 
     # -- set-up --------------------------------------------------------------------------------------------
     def _setup_panel(self) -> W.Widget:
-        self.players_box = W.Dropdown(options=[3, 4, 5, 6, 7], value=self.rules.players, description="Players:")
-        self.preset_box = W.Dropdown(options=list(self.presets), value=_preset_name(self.presets, self.rules),
-                                     description="Rules:")  # fmt: skip
+        key = _preset_key(self.presets, self.rules)
+        preset = self.presets[key]
+        self.preset_box = W.Dropdown(options=[(p.name, k) for k, p in self.presets.items()], value=key,
+                                     description="Rules:", layout=W.Layout(width="auto"))  # fmt: skip
+        self.players_box = W.Dropdown(options=list(preset.players), value=self.rules.players,
+                                      description="Players:", layout=W.Layout(width="160px"))  # fmt: skip
         self.bot_box = W.Dropdown(options=list(BOTS), value=self.bot_names[0] if self.bot_names else DEFAULT_BOT,
-                                  description="Bots:")  # fmt: skip
+                                  description="Bots:", layout=W.Layout(width="200px"))  # fmt: skip
+        self.options_box = W.VBox()
+        self.option_boxes: dict[str, W.Dropdown] = {}
         self.switches: dict[str, W.Dropdown] = {}
+        wide = {"description_width": "140px"}
         for field, (label, choices) in rule_switches().items():
-            current = getattr(self.rules, field)
-            value = current if current in [v for _, v in choices] else choices[0][1]
-            self.switches[field] = W.Dropdown(options=choices, value=value, description=label,
-                                              style={"description_width": "200px"},
-                                              layout=W.Layout(width="460px"))  # fmt: skip
+            self.switches[field] = W.Dropdown(options=choices, description=label, style=wide,
+                                              layout=W.Layout(width="auto", max_width="100%"))  # fmt: skip
+        self.variant_note = W.HTML()
+        self.preset_box.observe(lambda _: self._show_preset(), names="value")
+        self._show_preset(rules=self.rules)
         self.new_button = W.Button(description="New game", button_style="warning")
         self.new_button.on_click(lambda _: self._new_from_setup())
+        sources = "".join(f"<li>{html.escape(line)}</li>" for line in SWITCH_SOURCES)
         panel = W.VBox([
-            W.HBox([self.players_box, self.preset_box, self.bot_box]),
+            W.HBox([self.preset_box, self.players_box, self.bot_box], layout=W.Layout(flex_flow="row wrap")),
+            self.variant_note,
+            self.options_box,
             W.VBox(list(self.switches.values())),
+            W.HTML(f"<details style='font:13px sans-serif'><summary>Where these rules come from</summary>"
+                   f"<ul>{sources}</ul></details>"),
             self.new_button,
         ])  # fmt: skip
-        return W.Accordion(children=[panel], titles=("Game set-up: players, rules, bots (starts a new game)",),
+        return W.Accordion(children=[panel], titles=("Game set-up: variant, players, rules, bots",),
                            selected_index=None)  # fmt: skip
+
+    def _show_preset(self, rules: Rules | None = None) -> None:
+        """Show the chosen variant's player counts, options and rules in the set-up (``rules``: the game's own)."""
+        preset = self.presets[self.preset_box.value]
+        shown = rules if rules is not None else preset.rules
+        self.players_box.options = list(preset.players)
+        self.players_box.value = shown.players if shown.players in preset.players else preset.players[0]
+        self.option_boxes = {
+            option.name: W.Dropdown(options=[(f"{c.label} ({c.source})" if c.source else c.label, c.label)
+                                             for c in option.choices],
+                                    value=option.choices[0].label, description=option.name.capitalize(),
+                                    style={"description_width": "140px"},
+                                    layout=W.Layout(width="auto", max_width="100%"))
+            for option in preset.options
+        }  # fmt: skip
+        self.options_box.children = tuple(self.option_boxes.values())
+        for box in self.option_boxes.values():
+            box.observe(lambda _: self._sync_switches(), names="value")
+        self._sync_switches(shown)
+        changes = "".join(f"<li>{html.escape(line)}</li>" for line in preset.changes)
+        self.variant_note.value = (f"<div style='font:13px sans-serif'><b>{html.escape(preset.name)}</b> "
+                                   f"({_counts_words(preset.players)} players)<ul>{changes}</ul></div>")  # fmt: skip
+
+    def _chosen_variant(self) -> Rules:
+        """The rules of the chosen variant, player count and options, before the switches."""
+        preset = self.presets[self.preset_box.value]
+        choices = {name: box.value for name, box in self.option_boxes.items()}
+        return preset.rules_for(self.players_box.value, choices)
+
+    def _sync_switches(self, shown: Rules | None = None) -> None:
+        """Set the switches to what the chosen variant plays, so that only a switch the reader moves changes it."""
+        shown = shown if shown is not None else self._chosen_variant()
+        for field, box in self.switches.items():
+            value = getattr(shown, field)
+            values = [v for _, v in box.options]
+            if value not in values:  # a variant's own rule that no switch offers: keep it as a choice
+                box.options = [*box.options, ("as this variant plays it", value)]
+            box.value = value
 
     @safe(lambda self: self.message)
     def _new_from_setup(self) -> None:
-        base = self.presets[self.preset_box.value]
-        changes: dict[str, Any] = {f: w.value for f, w in self.switches.items()}
-        players = self.players_box.value
-        if players != base.players:
-            changes["players"] = players
-            changes["removed_cards"] = None
-            changes["pass_cycle"] = None if base.pass_cycle is None or players % 2 else base.pass_cycle
-        self.rules = base.with_options(**changes)  # an impossible combination raises RulesError here
+        base = self._chosen_variant()  # a count the variant does not allow is refused
+        changes: dict[str, Any] = {f: w.value for f, w in self.switches.items() if w.value != getattr(base, f)}
+        self.rules = base.with_options(**changes) if changes else base  # an impossible combination is refused
         self.bot_names = [self.bot_box.value] * (self.rules.players - 1)
         self.seed += 1
         self.new_game()
@@ -185,7 +265,8 @@ class PlayTable(W.VBox):
                                         for s in range(1, self.rules.players)}  # fmt: skip
         self.rng = random.Random(self.seed)
         self.coach_box.value = ""
-        self.message.show(f"New game of {self.rules.name}: you are South. Good luck!", "info")
+        self.message.show(f"New game of {self.rules.name}: you are {seat_name(HUMAN, self.rules.players)}, at the "
+                          "bottom of the table. Good luck!", "info")
         self._run_bots()
 
     # -- engine calls --------------------------------------------------------------------------------------
@@ -417,7 +498,8 @@ class PlayTable(W.VBox):
         if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:
             choices = []
             for choice in state.moon_choices:
-                b = W.Button(description=choice.replace("_", " "), button_style="danger")
+                b = W.Button(description=MOON_CHOICE_WORDS.get(choice, choice.replace("_", " ")), button_style="danger",
+                             layout=W.Layout(width="auto"))
                 b.on_click(lambda _, c=choice: self._moon(c))
                 choices.append(b)
             self.moon_box.children = (W.HTML("<b>You shot the moon! Choose how it scores:</b>"), *choices)
@@ -446,7 +528,7 @@ class PlayTable(W.VBox):
         bits = [f"<b>{html.escape(self.rules.name)}</b>", f"hand {state.hand_number + 1}",
                 f"dealer {seat_name(state.dealer, n)}"]  # fmt: skip
         if state.phase is Phase.PASSING:
-            bits.append(f"pass {state.cards_to_pass} cards {DIRECTION_WORDS.get(state.direction, '')}")
+            bits.append(f"pass {state.cards_to_pass} cards {direction_words(state.direction, n)}")
         elif state.phase is Phase.PLAYING:
             bits.append("your turn" if state.to_play == HUMAN else f"{seat_name(state.to_play, n)} to play")
         bits.append("♥ broken" if state.hearts_broken else "♥ not broken")
@@ -463,7 +545,7 @@ class PlayTable(W.VBox):
                 f'<div style="display:inline-block;margin:2px 10px 2px 0;padding:4px 8px;border:1px solid #ccc;'
                 f'border-radius:6px;font:13px sans-serif">'
                 f"<b>{html.escape(name)}</b>{html.escape(bot)}<br>{state.hand_mask(seat).bit_count()} cards · "
-                f"{state.tricks_won(seat)} tricks · {format_points(state.points_taken(seat))} pts · total "
+                f"{_count(state.tricks_won(seat), 'trick')} · {points_words(state.points_taken(seat))} · total "
                 f"{format_points(self.game.totals[seat])}</div>"
             )
         return f'<div aria-label="players">{"".join(cells)}</div>'
@@ -504,24 +586,28 @@ class PlayTable(W.VBox):
             cards = " ".join(c.symbol for c in trick.cards)
             mark = " ⚠" if trick.winner == HUMAN and trick.points else ""
             items.append(f"<li>Trick {trick.number + 1}: {cards} → {where}, "
-                         f"{format_points(trick.points)} pts{mark}</li>")  # fmt: skip
+                         f"{points_words(trick.points)}{mark}</li>")  # fmt: skip
         return ("<details><summary>Review this hand trick by trick</summary><ol style='font:13px sans-serif'>"
                 + "".join(items) + "</ol></details>")  # fmt: skip
 
 
-def _presets() -> dict[str, Rules]:
-    presets = {"Standard Hearts": STANDARD}
-    try:
-        variants = importlib.import_module("hearts_lessons.variants")
-        for name, rules in getattr(variants, "PLAYABLE_PRESETS", {}).items():
-            presets.setdefault(name, rules)
-    except ImportError:
-        pass
-    return presets
+def _presets() -> dict[str, Preset]:
+    """Every variant of :data:`hearts_lessons.variants.PRESETS`, by key: all of them can be played at the table."""
+    return dict(PRESETS)
 
 
-def _preset_name(presets: dict[str, Rules], rules: Rules) -> str:
-    for name, preset in presets.items():
-        if preset == rules:
-            return name
-    return next(iter(presets))
+def _preset_key(presets: dict[str, Preset], rules: Rules) -> str:
+    """The preset whose rules (for their player count) are ``rules``; Standard Hearts when none is."""
+    for key, preset in presets.items():
+        if rules.players in preset.players and preset.build(rules.players) == rules:
+            return key
+    return "standard" if "standard" in presets else next(iter(presets))
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _counts_words(counts: Sequence[int]) -> str:
+    ordered = sorted(counts)
+    return ", ".join(str(c) for c in ordered[:-1]) + f" or {ordered[-1]}" if len(ordered) > 1 else str(ordered[0])

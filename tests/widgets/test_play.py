@@ -301,7 +301,8 @@ def moon_table() -> PlayTable:
     return table
 
 
-@pytest.mark.parametrize(("choice", "south"), [("others add", 0), ("shooter subtracts", -26)])
+@pytest.mark.parametrize(("choice", "south"), [("everyone else adds the points", 0),
+                                               ("take the points off my score", -26)])
 def test_moon_choice_buttons_when_the_reader_shoots(choice: str, south: int) -> None:
     table = moon_table()
     assert table.moon_box.children == ()
@@ -311,7 +312,7 @@ def test_moon_choice_buttons_when_the_reader_shoots(choice: str, south: int) -> 
     assert table.phase_name == "moon_choice" and not visible(table.next_button)
     header, *buttons = table.moon_box.children
     assert "You shot the moon" in header.value
-    assert [b.description for b in buttons] == ["others add", "shooter subtracts"]
+    assert [b.description for b in buttons] == ["everyone else adds the points", "take the points off my score"]
     next(b for b in buttons if b.description == choice).click()
     score = table.hand.score
     assert table.phase_name == "done" and score is not None

@@ -1,0 +1,41 @@
+"""The written sources of the rules, named as a reader knows them.
+
+What a learner reads (a widget's choices, a variant's sources) names a source the way a reader would look it up
+("Japanese Wikipedia, “Hearts”"); the book's references page and the rules specification give each one's file
+name among the project's source documents. :data:`SEED_FILES` ties the two together, so a test can check that every
+name a reader sees leads to a file.
+
+>>> SEED_FILES[JA_WIKIPEDIA]
+'000_054fa0c559059fe4.txt'
+>>> reader_name("002_01de176b917b05ba.txt") == HOWTO_WIKI
+True
+"""
+
+from __future__ import annotations
+
+__all__ = ["HAGGIS_BLOG", "HOWTO_WIKI", "JA_WIKIPEDIA", "KIZU_BLOG", "SEED_FILES", "reader_name"]
+
+JA_WIKIPEDIA = "Japanese Wikipedia, “Hearts”"
+"""The Japanese Wikipedia article ハーツ: history, the standard rules, optional rules and many variants."""
+KIZU_BLOG = "Ayumu Kizu's blog post on Hearts"
+"""A player's blog post on the rules of Hearts and why the game is fun (the Q♠ lead rule, reading each other)."""
+HOWTO_WIKI = "“How to play Hearts” (ハートの遊び方), a Japanese wiki page"
+"""A how-to page: the deal, passing, play, scoring, and beginners' advice."""
+HAGGIS_BLOG = "a Japanese blog post on Haggis"
+"""A player's blog post teaching Haggis, with its bombs and its link to Daifugo."""
+
+SEED_FILES: dict[str, str] = {
+    JA_WIKIPEDIA: "000_054fa0c559059fe4.txt",
+    KIZU_BLOG: "001_d4e5111b3122471a.txt",
+    HOWTO_WIKI: "002_01de176b917b05ba.txt",
+    HAGGIS_BLOG: "003_f6267983a4d4ba7d.txt",
+}
+"""Each source's file among the project's source documents (``shared/seeds/``)."""
+
+
+def reader_name(file_name: str) -> str:
+    """The name a reader knows a source document by, from its file name."""
+    for name, file in SEED_FILES.items():
+        if file == file_name:
+            return name
+    raise KeyError(f"{file_name!r} is not one of the source documents ({', '.join(SEED_FILES.values())})")
