@@ -8,6 +8,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 
 hl_setup
 
+# JupyterLite's in-browser kernel extension is in .venv for the live site's build; in JupyterLab it only fails to
+# load (an error on every page), so app/lab-config turns it off, as scripts/app.sh does for Voilà.
+export JUPYTER_CONFIG_PATH="$HL_ROOT/app/lab-config${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
+
 port="${PORT:-8888}"
 hl_require_free_port "$port" "is JupyterLab already running?; try: PORT=8899 bash scripts/lab.sh"
 token="${HL_LAB_TOKEN:-$(python -c 'import secrets; print(secrets.token_hex(24))')}"

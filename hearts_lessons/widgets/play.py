@@ -391,6 +391,9 @@ class PlayTable(W.VBox):
     def _undo(self) -> None:
         """Undo back to the reader's previous decision (bots' moves after it are taken back too)."""
         game = self.game
+        hands = [*game.hands, *([] if any(h is game.current for h in game.hands) else [game.current])]
+        if not any(a.seat == HUMAN for h in hands for a in h.actions):
+            raise IllegalActionError("nothing to undo yet: you have not passed or played a card in this game")
         while True:
             game.undo()
             actions = game.current.actions
@@ -509,7 +512,7 @@ class PlayTable(W.VBox):
         self.next_button.description = "New game" if state.phase is Phase.DONE and self._game_would_end() else (
             "Next hand"
         )
-        self.undo_button.disabled = self.game.is_over or not (state.actions or self.game.hands)
+        self.undo_button.disabled = self.game.is_over
         self.story.value = self._score_html() if state.phase is Phase.DONE else ""
         self.review_button.layout.display = "" if state.phase is Phase.DONE else "none"
         my_decision = (state.phase is Phase.PASSING and HUMAN in state.to_pass) or my_turn

@@ -28,6 +28,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute
 from .conftest import LOCAL_HOST, ROOT, Watch, free_port, required, watch_page
 
 APP_SCRIPT = ROOT / "scripts" / "app.sh"
+LAB_CONFIG = ROOT / "app" / "lab-config"  # what scripts/lab.sh adds to JUPYTER_CONFIG_PATH
 ARTIFACTS = ROOT / "_build" / "e2e-app"  # logs and screenshots of these tests (conftest clears _build/e2e)
 NOT_LOCAL_WEBSOCKET = re.compile(r"^wss?://(?!127\.0\.0\.1[:/])")
 LAB_TOKEN = "hearts-lessons-e2e"
@@ -95,7 +96,8 @@ def serve_lab(root: Path, log_path: Path) -> Iterator[str]:
     ``/lab`` (log in with ``?token=LAB_TOKEN``)."""
     port = free_port()
     state = root.parent / f"{root.name}-lab-state"
-    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime"), "JUPYTER_CONFIG_DIR": str(state / "config")}
+    env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(state / "runtime"), "JUPYTER_CONFIG_DIR": str(state / "config"),
+           "JUPYTER_CONFIG_PATH": str(LAB_CONFIG)}  # fmt: skip
     command = [
         sys.executable, "-m", "jupyterlab", "--no-browser",
         f"--ServerApp.ip={LOCAL_HOST}", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",

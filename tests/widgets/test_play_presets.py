@@ -140,3 +140,11 @@ def test_points_are_words_and_sources_are_named_for_readers() -> None:
     assert "seed" not in text.lower() and "Japanese Wikipedia" in text
     for _, choices in [(b.description, b.options) for b in table.switches.values()]:
         assert all("seed" not in label.lower() for label, _ in choices)
+
+
+def test_undo_with_nothing_to_undo_says_so() -> None:
+    table = PlayTable(seed=5, pace=0)
+    assert not table.undo_button.disabled
+    before = table.game.to_json()
+    table.undo_button.click()
+    assert "nothing to undo yet" in table.message.text and table.game.to_json() == before
