@@ -198,8 +198,8 @@ def glossary_terms() -> list[tuple[str, str, list[str]]]:
             continue
         english, japanese, _meaning = cells
         for entry in japanese.split(";"):
-            match = re.fullmatch(r"(.+?) \(((?:\d{3}, )*\d{3})\)", entry.strip())
-            assert match, f"glossary: cannot read {entry!r} (write: term (000, 002))"
+            match = re.fullmatch(r"(.+?) \(((?:\d{3}, )*\d{3}|common)\)", entry.strip())
+            assert match, f"glossary: cannot read {entry!r} (write: term (000, 002), or term (common))"
             terms.append((english, match.group(1), match.group(2).split(", ")))
     return terms
 
@@ -234,7 +234,7 @@ def test_glossary_japanese_terms_are_written_as_in_the_seeds() -> None:
         f"{japanese} ({sid}) for {english!r}"
         for english, japanese, sids in glossary_terms()
         for sid in sids
-        if japanese not in texts[sid]
+        if sid != "common" and japanese not in texts[sid]
     ]
     assert not wrong, "glossary terms not found verbatim in the cited seed:\n" + "\n".join(wrong)
 
