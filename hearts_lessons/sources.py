@@ -19,9 +19,9 @@ JA_WIKIPEDIA = "Japanese Wikipedia, “Hearts”"
 """The Japanese Wikipedia article ハーツ: history, the standard rules, optional rules and many variants."""
 KIZU_BLOG = "Ayumu Kizu's blog post on Hearts"
 """A player's blog post on the rules of Hearts and why the game is fun (the Q♠ lead rule, reading each other)."""
-HOWTO_WIKI = "“How to play Hearts” (ハートの遊び方), a Japanese wiki page"
-"""A how-to page: the deal, passing, play, scoring, and beginners' advice."""
-HAGGIS_BLOG = "a Japanese blog post on Haggis"
+HOWTO_WIKI = "the Japanese “How to Play Hearts” (ハートの遊び方)"
+"""A Japanese adaptation of an English how-to article: the deal, passing, play, scoring, beginners' advice."""
+HAGGIS_BLOG = "a Japanese blog review of Haggis"
 """A player's blog post teaching Haggis, with its bombs and its link to Daifugo."""
 
 SEED_FILES: dict[str, str] = {

@@ -471,7 +471,8 @@ PRESETS: dict[str, Preset] = {
                      "The player left of the dealer leads the first trick with any card the rules allow.",
                      "Hearts may be led from the second trick on; no moon rule."),
             history="The British three-player cousin of Black Lady, first printed in 1939. Japanese Wikipedia and the "
-                    "Japanese how-to wiki use the name for standard Hearts; here it means only the British game.",
+                    "Japanese “How to Play Hearts” use the name for standard Hearts; here it means only the British "
+                    "game.",
             sources=("pagat.com (Hearts pages)", "Wikipedia: Black Maria (card game)"),
             options=(
                 Option("must break hearts", (Choice("no", source="this book's default (the sources disagree)"),

@@ -95,13 +95,12 @@ def rule_switches() -> dict[str, tuple[str, list[tuple[str, Any]]]]:
 
 
 SWITCH_SOURCES = (
-    f"The Q♠ breaks hearts in {JA_WIKIPEDIA} and {KIZU_BLOG}; only a heart does in Windows Hearts and "
-    f"{HOWTO_WIKI}.",
-    f"{JA_WIKIPEDIA} forbids points on the first trick; {KIZU_BLOG} and pagat.com allow them.",
-    f"Leading hearts before they are broken is an optional rule in {JA_WIKIPEDIA}.",
-    f"After a moon the others add all the points in {KIZU_BLOG} and {HOWTO_WIKI}; the how-to page also lets the "
-    f"shooter subtract them instead; in {JA_WIKIPEDIA} the shooter scores them in their own favour.",
-    f"{KIZU_BLOG} forbids leading the Q♠ before hearts are broken; elsewhere it may be led any time.",
+    f"Q♠ breaks hearts — yes: {JA_WIKIPEDIA}; {KIZU_BLOG}. No, only a heart: {HOWTO_WIKI}; Windows Hearts.",
+    f"Points on trick 1 — not allowed: {JA_WIKIPEDIA}. Allowed: {KIZU_BLOG}; pagat.com.",
+    f"Hearts must break — leading hearts any time is an optional rule in {JA_WIKIPEDIA}.",
+    f"Moon — the others add all the points: {KIZU_BLOG}; {HOWTO_WIKI}. The shooter subtracts them: "
+    f"{JA_WIKIPEDIA} (its “slam”); an option in {HOWTO_WIKI}.",
+    f"Leading the Q♠ — not before hearts are broken: {KIZU_BLOG}. Any time: the other sources.",
 )
 """Where each switch's choices come from, in a reader's words (the set-up shows them under the switches)."""
 
