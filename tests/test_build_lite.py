@@ -115,3 +115,4 @@ def test_the_live_box_says_what_a_lesson_lacks() -> None:
     assert "Not live yet" not in plain and "bash scripts/lab.sh" in plain
     lacking = live_link.box_html("notebooks/02_a_hand", ["pandas"])
     assert "Not live yet" in lacking and "<code>pandas</code>" in lacking
+    assert 'class="hl-file-note" hidden' in plain and "bash scripts/serve.sh" in plain

@@ -53,6 +53,22 @@ def box_html(docname: str, missing: list[str]) -> str:
         '(see <a href="' + "../" * (len(PurePosixPath(docname).parts) - 1) + 'book/how_to_use.html">How to use '
         "this book</a>).</p>",
     ]
+    # A page opened from disk (file://) cannot start the live site (the browser refuses its workers and fetches):
+    # say how to serve the site instead of opening a blank page.
+    parts.append(
+        '<p class="hl-file-note" hidden><b>This page was opened from a file</b>, and the live lessons cannot start '
+        "from a file: serve the site first with <code>bash scripts/serve.sh</code> and open "
+        "<code>http://127.0.0.1:8000/</code>, or run the lessons in JupyterLab with "
+        "<code>bash scripts/lab.sh</code>.</p>"
+        "<script>(function () {"
+        "  if (window.location.protocol !== 'file:') { return; }"
+        "  var box = document.currentScript.parentNode;"
+        "  box.querySelector('.hl-file-note').hidden = false;"
+        "  var link = box.querySelector('.hl-live-link-button');"
+        "  link.removeAttribute('href'); link.setAttribute('aria-disabled', 'true');"
+        "  link.style.opacity = '0.6';"
+        "})();</script>"
+    )
     if missing:
         names = ", ".join(f"<code>{html.escape(m)}</code>" for m in missing)
         parts.append(

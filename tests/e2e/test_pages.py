@@ -114,3 +114,21 @@ def test_rules_sheet_prints_on_exactly_one_page(watch: Watch, paper: str, font: 
     for phrase in ("Hearts", "follow suit", "Shooting the moon", "100"):
         assert phrase.lower() in text.lower(), f"{phrase!r} is missing from the printed sheet"
     watch.assert_clean()
+
+
+def test_a_lesson_opened_from_a_file_says_how_to_serve_the_live_site(page: Page) -> None:
+    """From file:// the live site cannot start: the lesson's box says how to serve it, and its link is off."""
+    doc = lesson_docs()[0]
+    page.goto((SITE / f"{doc}.html").resolve().as_uri())
+    note = page.locator(".hl-file-note")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("bash scripts/serve.sh")
+    link = page.locator(".hl-live-link-button")
+    assert link.get_attribute("href") is None and link.get_attribute("aria-disabled") == "true"
+
+
+def test_a_served_lesson_keeps_its_live_link(watch: Watch) -> None:
+    doc = lesson_docs()[0]
+    watch.page.goto(f"{doc}.html")
+    expect(watch.page.locator(".hl-file-note")).to_be_hidden()
+    assert "index.html?path=" in (watch.page.locator(".hl-live-link-button").get_attribute("href") or "")
