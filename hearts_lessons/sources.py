@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-__all__ = ["HAGGIS_BLOG", "HOWTO_WIKI", "JA_WIKIPEDIA", "KIZU_BLOG", "SEED_FILES", "reader_name"]
+__all__ = ["HAGGIS_BLOG", "HOWTO_WIKI", "JA_WIKIPEDIA", "KIZU_BLOG", "SEED_FILES", "SHORT_NAMES", "reader_name"]
 
 JA_WIKIPEDIA = "Japanese Wikipedia, “Hearts”"
 """The Japanese Wikipedia article ハーツ: history, the standard rules, optional rules and many variants."""
@@ -31,6 +31,14 @@ SEED_FILES: dict[str, str] = {
     HAGGIS_BLOG: "003_f6267983a4d4ba7d.txt",
 }
 """Each source's file among the project's source documents (``shared/seeds/``)."""
+
+SHORT_NAMES: dict[str, str] = {
+    JA_WIKIPEDIA: "Japanese Wikipedia",
+    KIZU_BLOG: "a Japanese player's blog",
+    HOWTO_WIKI: "a translated how-to",
+    HAGGIS_BLOG: "a Japanese Haggis review",
+}
+"""A shorter name of each source, for the cells of a table."""
 
 
 def reader_name(file_name: str) -> str:

@@ -1,9 +1,10 @@
 """The variant lab: play many seeded games of a variant with bots and measure how the variant behaves.
 
 For each variant the lab reports how often a moon (or sun) is shot, the spread of one player's hand score, how
-many hands a game lasts, how often the leader changes during a game, and how much the deal decides: the share
-of the variance of a hand's score that is fixed by the cards dealt, measured with duplicate deals (every deal is
-played once per seat rotation, so each set of cards is played from every seat by every bot of the table).
+many hands a game lasts, how often the leader changes during a game, and how the variance of a hand's score splits
+between the luck of the deal, the skill gap between two bots and the rest of the play, measured with duplicate
+deals (every deal is played once per seat rotation, so each set of cards is played from every seat by every bot of
+the table). Every measure comes with its 95% interval.
 
 Everything is seeded: the same call gives the same numbers. The results come as a :class:`~.tables.Table`
 (:func:`stats_table`) and the plots as SVG charts (:mod:`~hearts_lessons.charts`), with no dependency, so the lab
@@ -30,9 +31,11 @@ from .game import GameState
 from .rules import Moon, Points, Rules
 from .scoring import format_points
 from .state import HandState
+from .stats import Z95, mean_half, wilson
 from .tables import Table
 
 __all__ = [
+    "LuckSplit",
     "VariantStats",
     "compare",
     "deal_share",
@@ -43,7 +46,9 @@ __all__ = [
     "plot_lab",
     "plot_ten_of_clubs",
     "sample_hand",
+    "sd_interval",
     "simulate",
+    "split_luck",
     "stats_rows",
     "stats_table",
     "story_html",
@@ -118,39 +123,16 @@ def sample_hand(rules: Rules, *, seed: int = 0, bot: str | None = None) -> HandS
 
 
 def deal_share(rules: Rules, *, deals: int = 100, seed: int = 0, bots: Sequence[str] | None = None) -> float:
-    """How much the deal decides: the share of the variance of a hand's score explained by the cards dealt.
-
-    Each deal is played once for every rotation of the hands around a table of alternating bots (the two bots of
-    :func:`default_bots`), so every set of cards is played from every seat, by both bots. The variance of
-    the score of a set of cards splits into the part between sets of cards (the deal) and the part between
-    rotations (who plays it, and how the others play). The between part is corrected for the noise of its own
-    estimate, so a game of pure chance in the play scores near 0 and a game fixed by the deal near 1.
-    """
-    names = tuple(bots) if bots else default_bots()
-    n = rules.players
-    table = [make_bot(names[s % len(names)]) for s in range(n)]
-    run = _driver()
-    rng = random.Random(seed)
-    groups: list[list[complex]] = []
-    for d in range(deals):
-        first = HandState.deal(rules, seed=seed * 7919 + d, hand_number=d)
-        hands = first.deal_cards
-        hole = sum(c.bit for c in first.hole_cards)
-        results: list[list[complex]] = [[] for _ in range(n)]
-        for r in range(n):
-            rotated = [hands[(s + r) % n] for s in range(n)]
-            state = HandState(rules, rotated, hole, hand_number=d, seed=None)
-            run(state, table, rng)
-            assert state.score is not None
-            for s in range(n):
-                results[(s + r) % n].append(complex(state.score.points[s]))
-        groups.extend(results)
-    return _between_share(groups)
+    """How much the deal decides: the share of the variance of a hand's score explained by the cards dealt
+    (:attr:`LuckSplit.deal` of :func:`split_luck`, which also says how much of the rest is the skill gap between
+    the bots)."""
+    return split_luck(rules, deals=deals, seed=seed, bots=bots).deal
 
 
-def _between_share(groups: Sequence[Sequence[complex]]) -> float:
+def _between_share(groups: Sequence[Sequence[complex]], *, clip: bool = True) -> float:
     """One-way analysis of variance: the share of the total variance that lies between the groups (corrected
-    for the noise of the group means; |x − mean|² makes it work for complex scores too)."""
+    for the noise of the group means; |x − mean|² makes it work for complex scores too). The correction can make
+    the share negative or above 1; ``clip`` keeps it within [0, 1]."""
     values = [x for g in groups for x in g]
     if len(values) < 2:
         return 0.0
@@ -164,7 +146,117 @@ def _between_share(groups: Sequence[Sequence[complex]]) -> float:
     within = sum(sum(abs(x - m) ** 2 for x in g) / max(len(g) - 1, 1) for g, m in zip(groups, means, strict=True))
     within /= len(groups)
     corrected = between - within / size
-    return max(0.0, min(1.0, corrected / total))
+    return max(0.0, min(1.0, corrected / total)) if clip else corrected / total
+
+
+@dataclass(frozen=True, slots=True)
+class LuckSplit:
+    """How the variance of one player's hand score splits, over duplicate deals (see :func:`split_luck`): the
+    shares add up to 1, each with a 95% interval (a jackknife over the deals)."""
+
+    deal: float
+    """The share fixed by the cards dealt: the luck of the deal."""
+    skill: float
+    """The share explained by which of the two bots played the cards: their skill gap (0 with one bot)."""
+    play: float
+    """The rest: where the cards sat at the table, and how the plays fell around them."""
+    deal_interval: tuple[float, float]
+    skill_interval: tuple[float, float]
+    gap: float
+    """Points per hand the second bot scores above the first with the same cards: the skill gap (0 with one bot;
+    with complex scores, the gap between the sizes |score|)."""
+    gap_interval: tuple[float, float]
+    deals: int
+
+
+def split_luck(rules: Rules, *, deals: int = 100, seed: int = 0, bots: Sequence[str] | None = None) -> LuckSplit:
+    """Duplicate deals: each deal is played once for every rotation of the hands around a table of alternating bots
+    (the two bots of :func:`default_bots` unless ``bots`` names them), so every set of cards is played from every
+    seat, by both bots. The variance of a set of cards' score splits into the part between sets of cards (the
+    deal, corrected for the noise of its own estimate), the part explained by which bot played them (the skill
+    gap) and the rest (the seat and the play around it). With one bot at every seat the skill share is 0 and the
+    deal's share is all the variance the seats do not explain.
+
+    >>> from hearts_lessons.variants import BASIC
+    >>> split = split_luck(BASIC, deals=3, seed=1)
+    >>> round(split.deal + split.skill + split.play, 9), split.deals
+    (1.0, 3)
+    """
+    names = tuple(bots) if bots else default_bots()
+    n = rules.players
+    labels = [names[s % len(names)] for s in range(n)]
+    table = [make_bot(name) for name in labels]
+    run = _driver()
+    rng = random.Random(seed)
+    per_deal: list[list[list[tuple[complex, int]]]] = []  # deal → set of cards → (score, bot index) per rotation
+    sizes: list[float] = []  # per deal: the second bot's mean size of score minus the first's
+    for d in range(deals):
+        first = HandState.deal(rules, seed=seed * 7919 + d, hand_number=d)
+        hands = first.deal_cards
+        hole = sum(c.bit for c in first.hole_cards)
+        results: list[list[tuple[complex, int]]] = [[] for _ in range(n)]
+        for r in range(n):
+            rotated = [hands[(s + r) % n] for s in range(n)]
+            state = HandState(rules, rotated, hole, hand_number=d, seed=None)
+            run(state, table, rng)
+            assert state.score is not None
+            for s in range(n):
+                results[(s + r) % n].append((complex(state.score.points[s]), names.index(labels[s])))
+        per_deal.append(results)
+        sizes.append(_deal_gap(results, rules.magnitude_scores))
+    raw_deal, raw_skill = _split(per_deal)
+    deal = max(0.0, min(1.0, raw_deal))
+    skill = max(0.0, min(1.0 - deal, raw_skill))
+    gap, gap_half = mean_half(sizes)
+    if deals < 2:
+        return LuckSplit(deal, skill, 1.0 - deal - skill, (deal, deal), (skill, skill), gap, (gap, gap), deals)
+    leave_one = [_split(per_deal[:i] + per_deal[i + 1 :]) for i in range(deals)]
+    return LuckSplit(deal=deal, skill=skill, play=1.0 - deal - skill,
+                     deal_interval=_jackknife(raw_deal, [x[0] for x in leave_one], 0.0, 1.0),
+                     skill_interval=_jackknife(raw_skill, [x[1] for x in leave_one], 0.0, 1.0),
+                     gap=gap, gap_interval=(gap - gap_half, gap + gap_half), deals=deals)  # fmt: skip
+
+
+def _jackknife(estimate: float, leave_one: Sequence[float], low: float, high: float) -> tuple[float, float]:
+    """A 95% interval from delete-one estimates (the jackknife standard error), kept within [low, high]."""
+    k = len(leave_one)
+    centre = sum(leave_one) / k
+    half = Z95 * math.sqrt((k - 1) / k * sum((x - centre) ** 2 for x in leave_one))
+    return max(low, estimate - half), min(high, estimate + half)
+
+
+def _deal_gap(groups: Sequence[Sequence[tuple[complex, int]]], magnitude: bool) -> float:
+    """One deal's skill gap: the second bot's mean score minus the first's with the same sets of cards (sizes
+    |score| when ``magnitude``; 0 when only one bot played)."""
+    gaps = []
+    for group in groups:
+        first = [_size(x, magnitude) for x, b in group if b == 0]
+        second = [_size(x, magnitude) for x, b in group if b == 1]
+        if first and second:
+            gaps.append(sum(second) / len(second) - sum(first) / len(first))
+    return sum(gaps) / len(gaps) if gaps else 0.0
+
+
+def _split(per_deal: Sequence[Sequence[Sequence[tuple[complex, int]]]]) -> tuple[float, float]:
+    """(deal share, skill share) of some duplicate deals, not clipped to [0, 1]; the skill share is the variance
+    between the two bots' mean scores with the same cards, p (1 − p) |gap|², as a share of the total."""
+    groups = [[x for x, _ in group] for deal in per_deal for group in deal]
+    deal = _between_share(groups, clip=False)
+    values = [x for g in groups for x in g]
+    grand = sum(values) / len(values)
+    total = sum(abs(x - grand) ** 2 for x in values) / len(values)
+    diffs: list[complex] = []
+    for deal_groups in per_deal:
+        for group in deal_groups:
+            first = [x for x, b in group if b == 0]
+            second = [x for x, b in group if b == 1]
+            if first and second:
+                diffs.append(sum(second) / len(second) - sum(first) / len(first))
+    if not diffs or total == 0:
+        return deal, 0.0
+    gap = sum(diffs) / len(diffs)
+    p = sum(b == 0 for deal_groups in per_deal for group in deal_groups for _, b in group) / len(values)
+    return deal, p * (1 - p) * abs(gap) ** 2 / total
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +281,18 @@ class VariantStats:
     bots: tuple[str, ...]
     has_moon: bool = True
     """False when the variant has no moon rule (its moon rate is 0 by definition)."""
+    luck: LuckSplit | None = None
+    """How a hand's score splits between the deal, the skill gap and the rest (None if not measured)."""
+
+    @property
+    def moons(self) -> int:
+        """How many hands ended in a moon (or a sun)."""
+        return round(self.moon_rate * self.hands)
+
+    @property
+    def moon_interval(self) -> tuple[float, float]:
+        """The 95% (Wilson) interval of the moon rate per hand."""
+        return wilson(self.moons, self.hands) if self.hands else (0.0, 0.0)
 
     @property
     def score_sd(self) -> float:
@@ -196,17 +300,67 @@ class VariantStats:
         return _sd(self.hand_scores)
 
     @property
+    def score_sd_interval(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`score_sd` (see :func:`sd_interval`)."""
+        return sd_interval(self.hand_scores, self.players)[1:]
+
+    @property
     def relative_sd(self) -> float:
         """The standard deviation as a share of M, so that variants with bigger numbers compare fairly."""
         return self.score_sd / abs(self.moon_value) if self.moon_value else 0.0
+
+    @property
+    def relative_sd_interval(self) -> tuple[float, float]:
+        """The 95% interval of :attr:`relative_sd`."""
+        m = abs(self.moon_value) or 1.0
+        low, high = self.score_sd_interval
+        return low / m, high / m
 
     @property
     def mean_hands(self) -> float:
         return sum(self.hands_per_game) / len(self.hands_per_game)
 
     @property
+    def hands_interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean number of hands per game (games are independent)."""
+        return _mean_interval(self.hands_per_game)
+
+    @property
     def mean_leader_changes(self) -> float:
         return sum(self.leader_changes) / len(self.leader_changes)
+
+    @property
+    def leader_changes_interval(self) -> tuple[float, float]:
+        """The 95% interval of the mean number of leader changes per game."""
+        return _mean_interval(self.leader_changes)
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, float]:
+    mean, half = mean_half(values)
+    return mean - half, mean + half
+
+
+def sd_interval(scores: Sequence[float], players: int) -> tuple[float, float, float]:
+    """The standard deviation of one player's hand score and its 95% interval, from every player's score in
+    every hand (``players`` scores per hand, hand after hand). The scores of one hand depend on each other (they
+    share the hand's points), so the interval treats each hand's sum of squared deviations as one observation
+    (the delta method on the variance).
+
+    >>> sd, low, high = sd_interval([0, 13, 0, 13] * 50 + [1, 1, 12, 12] * 50, 4)
+    >>> round(sd, 2), low < sd < high
+    (6.03, True)
+    """
+    if len(scores) < 2 * players:
+        sd = _sd(scores)
+        return sd, sd, sd
+    n = len(scores)
+    mean = math.fsum(scores) / n
+    per_hand = [math.fsum((x - mean) ** 2 for x in scores[i : i + players]) for i in range(0, n - players + 1, players)]
+    hands = len(per_hand)
+    scale = hands / (n - 1)
+    _, half = mean_half(per_hand)
+    var = scale * math.fsum(per_hand) / hands
+    return math.sqrt(var), math.sqrt(max(0.0, var - scale * half)), math.sqrt(var + scale * half)
 
 
 def _sd(values: Sequence[float]) -> float:
@@ -249,7 +403,7 @@ def simulate(
             hands += 1
             moons += result.score.shooter is not None
             scores.extend(_size(p, magnitude) for p in result.score.points)
-    share = deal_share(rules, deals=deal_rounds, seed=seed) if deal_rounds else None
+    luck = split_luck(rules, deals=deal_rounds, seed=seed) if deal_rounds else None
     return VariantStats(
         name=name or rules.name,
         players=rules.players,
@@ -260,9 +414,10 @@ def simulate(
         hand_scores=tuple(scores),
         hands_per_game=tuple(per_game),
         leader_changes=tuple(changes),
-        deal_share=share,
+        deal_share=luck.deal if luck else None,
         bots=names,
         has_moon=rules.moon is not Moon.NONE,
+        luck=luck,
     )
 
 
@@ -275,37 +430,58 @@ def compare(variants: Mapping[str, Rules], *, games: int = 100, seed: int = 0, d
     ]
 
 
+def _between(value: float, interval: tuple[float, float], digits: int) -> str:
+    """A number and its 95% interval, as "1.2 (0.8–1.6)"."""
+    low, high = interval
+    return f"{value:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
+
+
+LAB_CAPTION = (
+    "95% intervals in brackets. None of these measures is better or worse: each describes the game. "
+    "Moons: higher, more moons. Spread (sd, and sd ÷ M): higher, one hand's scores are more uneven. "
+    "Hands and leader changes per game: higher, longer games and more changes of the lead. Deal and "
+    "skill gap: higher, the cards (or which bot plays them) explain more of a hand's score."
+)
+"""What the columns of :func:`stats_table` mean, and which way each goes."""
+
+
 def stats_rows(stats: Iterable[VariantStats]) -> list[dict[str, Any]]:
-    """One row per variant, as a dict of the column names of :func:`stats_table` (rounded for reading)."""
+    """One row per variant, as a dict of the column names of :func:`stats_table`: each measure with its 95%
+    interval in brackets, rounded for reading."""
     rows = []
     for s in stats:
+        moon_low, moon_high = s.moon_interval
         row: dict[str, Any] = {
             "variant": s.name,
             "players": s.players,
             "M": format_points(s.moon_value),
             "hands": s.hands,
-            "moons per 100 hands": round(100 * s.moon_rate, 1),
-            "score sd": round(s.score_sd, 1),
-            "sd / M": round(s.relative_sd, 2),
-            "hands per game": round(s.mean_hands, 1),
-            "leader changes per game": round(s.mean_leader_changes, 2),
+            "moons per 100 hands": _between(100 * s.moon_rate, (100 * moon_low, 100 * moon_high), 1),
+            "score sd": _between(s.score_sd, s.score_sd_interval, 1),
+            "sd / M": _between(s.relative_sd, s.relative_sd_interval, 2),
+            "hands per game": _between(s.mean_hands, s.hands_interval, 1),
+            "leader changes per game": _between(s.mean_leader_changes, s.leader_changes_interval, 2),
         }
-        if s.deal_share is not None:
-            row["deal decides"] = round(s.deal_share, 2)
+        if s.luck is not None:
+            row["deal decides"] = _between(s.luck.deal, s.luck.deal_interval, 2)
+            row["skill gap decides"] = _between(s.luck.skill, s.luck.skill_interval, 2)
+        elif s.deal_share is not None:
+            row["deal decides"] = f"{s.deal_share:.2f}"
         rows.append(row)
     return rows
 
 
 def stats_table(stats: Iterable[VariantStats]) -> Table:
     """The lab's results as a :class:`~.tables.Table` indexed by "variant", one row per variant (see
-    :func:`stats_rows`; the column "deal decides" only when it was measured).
+    :func:`stats_rows`; the columns "deal decides" and "skill gap decides" only when they were measured), with a
+    caption that says what each column means (:data:`LAB_CAPTION`).
 
     >>> from hearts_lessons.variants import BASIC
     >>> table = stats_table([simulate(BASIC, games=2, seed=1, name="Basic")])
     >>> table.value("Basic", "players"), table.columns[:3]
     (4, ['variant', 'players', 'M'])
     """
-    return Table(stats_rows(stats), index="variant")
+    return Table(stats_rows(stats), index="variant", caption=LAB_CAPTION)
 
 
 # -- plots -----------------------------------------------------------------------------------------------------
