@@ -13,10 +13,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .cards import Card, full_deck
 from .errors import IllegalActionError, RecordError, RulesError
 from .records import dump_record, load_record, require
 from .rules import STANDARD, GameEnd, Points, Rules, Ties
@@ -24,7 +26,7 @@ from .scoring import HandScore, format_points
 from .state import HandState, Phase
 from .table import seat_name
 
-__all__ = ["GameState", "HandResult"]
+__all__ = ["GameState", "HandResult", "draw_for_dealer"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +38,29 @@ class HandResult:
     score: HandScore
     totals: tuple[Points, ...]
     notes: tuple[str, ...]
+
+
+def draw_for_dealer(players: int, rng: random.Random) -> tuple[list[dict[int, Card]], int]:
+    """Draw for the first dealer (the Japanese "How to Play Hearts", seed 002): each player draws a card and the
+    lowest rank deals. The sources say nothing of ties; here the tied players draw again from a full pack.
+
+    Returns every round of draws (seat → card) and the dealer's seat.
+
+    >>> draws, dealer = draw_for_dealer(4, random.Random(3))
+    >>> low = min(card.rank for card in draws[-1].values())
+    >>> draws[-1][dealer].rank == low and [c.rank for c in draws[-1].values()].count(low) == 1
+    True
+    """
+    if players < 2:
+        raise RulesError(f"a draw for the dealer needs at least two players (not {players})")
+    draws: list[dict[int, Card]] = []
+    candidates = list(range(players))
+    while len(candidates) > 1:
+        cards = rng.sample(list(full_deck()), len(candidates))
+        draws.append(dict(zip(candidates, cards, strict=True)))
+        low = min(c.rank for c in cards)
+        candidates = [seat for seat, card in zip(candidates, cards, strict=True) if card.rank == low]
+    return draws, candidates[0]
 
 
 def hand_seed(game_seed: int, hand_number: int) -> int:

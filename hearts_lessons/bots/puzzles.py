@@ -54,9 +54,9 @@ _DEALS = {
         "2C QC 5C TC 6S 4S 2S 5S 7S 3S KH 9S 7D 5D 6D 4D 7C 8C KC 6C 9D 3D QS 8D 9H 8H 6H",
     ),
     "early": (
-        "5C KC AC 3D 5D 6D 9D AD TS KS AS 2H JH; 6C 7C 8C 9C TC 2D 4S 6S 7S 4H 6H 7H TH; "
-        "4C 8D TD JD KD 2S 5S 8S 9S JS QS 5H AH; 2C 3C JC QC 4D 7D QD 3S 3H 8H 9H QH KH",
-        "2C AC TC 4C",
+        "3C 4C KC AC 4D 6D JD 3S 7S 9S KS 3H 5H; 5C 8C QC QD KD AD 2S 5S TS JS QS JH QH; "
+        "2C 6C 3D 9D TD 4S 6S 8S AS 4H 7H TH AH; 7C 9C TC JC 2D 5D 7D 8D 2H 6H 8H 9H KH",
+        "2C JC",
     ),
     "shed": (
         "5C 7C 8C 2D 4D 7D 8S 9S AS 2H 5H 7H JH; 3C TC JC QC AC 5D QD 4S TS 4H 6H 9H AH; "
@@ -86,9 +86,9 @@ _TEXT = {
               "Which of your cards is worth the most points to whoever takes it?"),
     "duck": ("Duck under", "West leads the 9♥ and the trick already holds three hearts. Which heart do you play?",
              "Can you stay under the highest heart on the table?"),
-    "early": ("Take a trick early", "You lead to the second trick. Everyone still has clubs and no points can be "
-              "thrown yet. What do you lead?", "A trick with no points in it is harmless: use it to get rid of a "
-              "card that could win a worse trick later."),
+    "early": ("Take the first trick", "North leads the 2♣ to the first trick and East plays the J♣. On the first "
+              "trick nobody may play a heart or the Q♠ (unless they hold nothing else). Which club do you play?",
+              "On the first trick no points can fall on your card, even from West, who plays after you."),
     "shed": ("Shed a high spade", "You play last to a spade trick with no points in it, and the Q♠ has not been "
              "played. Which spade do you play?", "You must win this trick anyway."),
     "bleed": ("Bleed spades", "You are on lead. The Q♠ has not been played and you hold no spade above it. What "
