@@ -143,7 +143,8 @@ class Rules:
     must_break_hearts: bool = True
     """False: hearts may be led from the second trick on."""
     queen_first_when_only_penalty: bool = False
-    """A leader holding only penalty cards, hearts unbroken, must lead Q♠ while holding it."""
+    """A leader holding only penalty cards, hearts unbroken, must lead Q♠ while holding it. Exists only while
+    hearts must be broken (``must_break_hearts``); the two options together are refused."""
     queen_lead_restricted: bool = False
     """Q♠ may not be led until hearts are broken (seed 001)."""
     points_on_first_trick: bool = False
@@ -420,6 +421,11 @@ def _validate(r: Rules) -> None:
         raise RulesError("the 10♣ multiplier cannot be 0 (use 1 to switch it off)")
     if r.ten_of_clubs_multiplier != 1 and not any(c.rank == Rank.TEN and c.suit == Suit.CLUBS for c in r.deck):
         raise RulesError("the 10♣ multiplies scores, but it is removed from the deck")
+    if r.queen_first_when_only_penalty and not r.must_break_hearts:
+        raise RulesError(
+            "\"lead the Q♠ first when holding only penalty cards\" is a rule for games where hearts must be broken; "
+            "here hearts may be led from the second trick on, so switch one of the two options off"
+        )
     if r.moon == Moon.NONE and r.shoot_the_sun:
         raise RulesError("shooting the sun scores as a moon: it needs a moon rule")
     if r.moon == Moon.NONE and r.moon_value is not None:

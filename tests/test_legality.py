@@ -101,14 +101,15 @@ def test_golden_deals_cover_every_play_rule() -> None:
 def test_the_cascade_in_force_depends_on_the_options() -> None:
     names = [r.name for r in cascade_of(layout_for(STANDARD))]
     assert names == ["must_follow", "opening_lead", "first_trick_points", "hearts_not_broken"]
-    names = [
-        r.name
-        for r in cascade_of(
-            layout_for(Rules(must_break_hearts=False, queen_lead_restricted=True, queen_first_when_only_penalty=True))
-        )
-    ]
+    names = [r.name for r in cascade_of(layout_for(Rules(must_break_hearts=False, queen_lead_restricted=True)))]
     assert names == [
         "must_follow", "opening_lead", "first_trick_points", "first_trick_hearts_lead", "queen_lead_restricted",
+    ]  # fmt: skip
+    assert set(PLAY_RULES) >= set(names)
+    queen_first = Rules(queen_lead_restricted=True, queen_first_when_only_penalty=True)
+    names = [r.name for r in cascade_of(layout_for(queen_first))]
+    assert names == [
+        "must_follow", "opening_lead", "first_trick_points", "hearts_not_broken", "queen_lead_restricted",
         "queen_first_when_only_penalty",
     ]  # fmt: skip
     assert set(PLAY_RULES) >= set(names)
@@ -205,7 +206,7 @@ OPTION_GRID = list(
     itertools.product(
         [3, 4, 5, 6, 7],
         [OpeningLead.LOWEST_CLUB, OpeningLead.LEFT_OF_DEALER, OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB],
-        [(False, True, True, False, False), (True, False, False, True, True), (False, False, True, True, False)],
+        [(False, True, True, False, False), (True, False, False, True, False), (False, False, True, True, True)],
     )
 )
 

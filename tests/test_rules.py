@@ -250,7 +250,8 @@ def check_round_trip(
     rules = Rules(
         players=players, moon=moon, opening_lead=opening, pass_cycle=cycle,
         penalty_cards_break_hearts=not flags, must_break_hearts=not flags, queen_lead_restricted=flags,
-        queen_first_when_only_penalty=flags, points_on_first_trick=flags, shoot_the_sun=flags and moon is not Moon.NONE,
+        queen_first_when_only_penalty=not flags, points_on_first_trick=flags,
+        shoot_the_sun=flags and moon is not Moon.NONE,
         no_tricks_bonus=5 if flags else 0, floor_at_zero=flags, exact_target_reset=flags,
         ten_of_clubs_multiplier=2 if flags else 1, unpassable=(QUEEN_OF_SPADES,) if flags else (),
         game_end=GameEnd.FIXED_HANDS if flags else GameEnd.EXCEED_TARGET, fixed_hands=3 if flags else 0,
@@ -372,3 +373,29 @@ def test_json_round_trip_of_random_option_combinations(options: dict[str, Any]) 
     except RulesError:
         return
     assert Rules.from_json(json.loads(json.dumps(rules.to_json()))) == rules
+
+
+QUEEN_FIRST_REFUSED = (
+    '"lead the Q♠ first when holding only penalty cards" is a rule for games where hearts must be broken'
+)
+
+
+def test_queen_first_is_refused_when_hearts_need_not_be_broken() -> None:
+    """RULES.md 2: leading the Q♠ first with only penalty cards exists only while hearts must be broken."""
+    message = rules_error(must_break_hearts=False, queen_first_when_only_penalty=True)
+    assert message.startswith(QUEEN_FIRST_REFUSED)
+    assert "hearts may be led from the second trick on" in message and "switch one of the two options off" in message
+    with pytest.raises(RulesError, match="must be broken"):
+        STANDARD.with_options(must_break_hearts=False).with_options(queen_first_when_only_penalty=True)
+    with pytest.raises(RulesError, match="must be broken"):
+        STANDARD.with_options(queen_first_when_only_penalty=True).with_options(must_break_hearts=False)
+    with pytest.raises(RulesError, match="must be broken"):
+        Rules.from_json({"must_break_hearts": False, "queen_first_when_only_penalty": True})
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_the_other_three_combinations_of_queen_first_and_must_break_still_build(players: int) -> None:
+    for must_break, queen_first in [(True, False), (True, True), (False, False)]:
+        rules = Rules(players=players, must_break_hearts=must_break, queen_first_when_only_penalty=queen_first)
+        assert (rules.must_break_hearts, rules.queen_first_when_only_penalty) == (must_break, queen_first)
+        assert Rules.from_json(rules.to_json()) == rules

@@ -113,10 +113,20 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
             f"you play last and must win the trick ({what}): use a high {_suit_name(suit)[:-1]} to get rid of it"
         )
     else:
-        reasons.append(
-            f"you cannot stay under the {winning.symbol if winning else 'winning card'}; players after "
-            "you may still beat it"
-        )
+        over = winning.symbol if winning else "winning card"
+        below = t.under[suit][trick.winning_rank] if winning is not None else 0
+        mine = view.hand_mask & k.suit_masks[suit]
+        beaters = (unseen & k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 1]).bit_count()
+        if not mine & below:
+            head = f"you hold no {_suit_name(suit)[:-1]} under the {over}, so you cannot duck"
+        else:
+            head = f"you go over the {over} instead of ducking"
+        if beaters:
+            reasons.append(f"{head}; {beaters} higher {_suit_name(suit)} still out may beat your {card.symbol}")
+        else:
+            reasons.append(
+                f"{head}; no {_suit_name(suit)[:-1]} still out can beat your {card.symbol}: you win the trick"
+            )
     if suit == Suit.SPADES and big_out and bit & t.catchers:
         queen = card_from_id(t.bottom(big_out))
         reasons.append(f"the {queen.symbol} is still out")

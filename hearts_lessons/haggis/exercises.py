@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..sources import HAGGIS_BLOG
 from .cards import HaggisCard, card_points, cards_text, parse_cards
 from .combos import BOMB_LADDER, Bomb, Combo, beats, classify
 from .plays import bombs_in
@@ -227,7 +228,8 @@ def climbing_quiz() -> list[Question]:
             tuple(r.answer.ranks_text for r in rows),
             cheapest.answer.ranks_text,
             f"J-Q and J-K lose to your Q-K, so they must spend {cheapest.answer.ranks_text}; they keep only "
-            f"{' '.join(c.code[0] for c in cheapest.they_keep)}, while you still hold Q-K (seed 003).",
+            f"{' '.join(c.code[0] for c in cheapest.they_keep)}, while you still hold Q-K (the timing "
+            f"{HAGGIS_BLOG} teaches).",
         )
     )
     return questions
