@@ -1,14 +1,17 @@
 """The play table: a whole game of Hearts against bots, with every option switchable.
 
-The reader sits South (seat 0). Bots act at a visible pace; every card the reader may not play is greyed and
-clicking it says why. Undo, save and load, keyboard entry, the last trick, a card-counting aid, a four-colour
-deck and large cards are all here. The widget is a thin controller: the engine decides everything.
+The reader sits at the bottom of a card table (:class:`~hearts_lessons.widgets.cardtable.CardTable`, seat 0).
+Bots act at a visible pace; the cards the reader may not play are dimmed and clicking one says why, at the
+table. Undo, save and load, keyboard entry, the last trick, a card-counting aid, a four-colour deck and large
+cards are all here. The widget is a thin controller: the engine decides everything, ``tableview`` turns the
+state into what the table draws.
 
 >>> table = PlayTable(seed=3, pace=0)
 >>> table.phase_name
 'passing'
->>> table.pass_picker.select(table.game.current.hand(0)[-3:])
->>> table.pass_button.click()
+>>> for card in table.game.current.hand(0)[-3:]:
+...     table.cards.click(card.code)
+>>> table.cards.press("pass")
 >>> table.game.current.phase.value
 'playing'
 """
@@ -27,18 +30,19 @@ import ipywidgets as W
 from ..bots.base import BOTS, Policy, bot_step, make_bot
 from ..bots.coach import CoachBot
 from ..bots.review import review_hand
-from ..cards import Card, Suit, cards_of_mask
+from ..cards import Card, CardParseError, Suit, cards_of_mask
 from ..errors import IllegalActionError
 from ..explain import explain_trick
 from ..game import GameState
-from ..render import card_html
 from ..rules import STANDARD, Moon, PassDirection, Rules
 from ..scoring import format_points, points_words
 from ..sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
 from ..state import HandState, Phase, direction_offset
-from ..table import seat_name, trick_html
+from ..table import seat_name
+from ..tableview import table_view
 from ..variants import PRESETS, Preset
-from .common import CardPicker, MessageLine, card_button, safe, style_card_button
+from .cardtable import CardTable
+from .common import safe
 
 __all__ = ["DEFAULT_BOT", "PlayTable", "rule_switches"]
 
@@ -120,31 +124,26 @@ class PlayTable(W.VBox):
         self.presets = presets if presets is not None else _presets()
         names = list(bots) if bots is not None else [DEFAULT_BOT] * (rules.players - 1)
         self.bot_names = names
-        self.message = MessageLine()
-        self.status = W.HTML()
-        self.others = W.HTML()
-        self.centre = W.HTML()
+        self.cards = CardTable(large=large, pace=max(pace, 0.3), label="Card table: your game of Hearts")
+        self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
+        self.chosen: list[Card] = []  # the cards the reader has chosen to pass so far
+        self.cards.on_card(self._card_clicked)
+        self.cards.on_action(self._action)
+        self.cards.on_clear(self._clear)
         self.story = W.HTML()
-        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.pass_picker = CardPicker(on_change=lambda _: self._update_pass_button())
-        self.pass_button = W.Button(description="Pass", button_style="primary")
-        self.pass_button.on_click(lambda _: self._pass())
-        self.pass_box = W.VBox([self.pass_picker, self.pass_button])
-        self.moon_box = W.HBox()
-        self.next_button = W.Button(description="Next hand", button_style="success")
-        self.next_button.on_click(lambda _: self._next_hand())
         self.keyboard = W.Text(placeholder="type a card (QS, 10D, Q♠) and press Enter", continuous_update=False,
-                               description="Play:", layout=W.Layout(width="360px"))  # fmt: skip
+                               description="Play:", layout=W.Layout(width="360px", max_width="100%"))  # fmt: skip
         self.keyboard.observe(self._typed, names="value")
         self.undo_button = W.Button(description="Undo", tooltip="Take back your last action")
         self.undo_button.on_click(lambda _: self._undo())
-        self.last_button = W.ToggleButton(description="Last trick", tooltip="Show the last trick")
-        self.last_button.observe(lambda _: self._render(), names="value")
-        self.four_colour = W.Checkbox(value=four_colour, description="four-colour deck", indent=False)
-        self.large = W.Checkbox(value=large, description="large cards", indent=False)
-        self.counting = W.Checkbox(value=counting, description="card-counting aid", indent=False)
-        for box in (self.four_colour, self.large, self.counting):
+        self.four_colour = W.Checkbox(value=four_colour, description="four-colour deck", indent=False,
+                                      layout=W.Layout(width="auto"))  # fmt: skip
+        self.large = W.Checkbox(value=large, description="large cards", indent=False, layout=W.Layout(width="auto"))
+        self.counting = W.Checkbox(value=counting, description="card-counting aid", indent=False,
+                                   layout=W.Layout(width="auto"))  # fmt: skip
+        for box in (self.four_colour, self.counting):
             box.observe(lambda _: self._render(), names="value")
+        W.link((self.large, "value"), (self.cards, "large"))
         self.hint_button = W.Button(description="Coach: hint", button_style="info",
                                     tooltip="Ask the coach what to pass or play, and why")  # fmt: skip
         self.hint_button.on_click(lambda _: self.hint())
@@ -161,17 +160,14 @@ class PlayTable(W.VBox):
         self.load_upload = W.FileUpload(accept=".json", multiple=False, description="Load game")
         self.load_upload.observe(self._loaded, names="value")
         self.setup = self._setup_panel() if show_setup else W.VBox()
-        tools = W.HBox([self.hint_button, self.undo_button, self.last_button, self.four_colour, self.large,
-                        self.counting])  # fmt: skip
-        files = W.HBox([self.save_button, self.save_link, self.load_upload])
+        wrap = W.Layout(flex_flow="row wrap", align_items="center")
+        tools = W.HBox([self.keyboard, self.hint_button, self.undo_button, self.four_colour, self.large,
+                        self.counting], layout=wrap)  # fmt: skip
+        files = W.HBox([self.save_button, self.save_link, self.load_upload], layout=wrap)
         self.children = (
-            self.setup, self.status, self.others, self.centre, self.story, self.message, self.moon_box,
-            self.pass_box, self.hand_box, self.keyboard, self.next_button, tools, self.coach_box, self.count_view,
-            self.sheet, self.review, self.review_button, files,
+            self.setup, self.cards, tools, self.coach_box, self.story, self.count_view, self.sheet, self.review,
+            self.review_button, files,
         )  # fmt: skip
-        self._buttons: dict[Card, W.Button] = {}
-        self._button_cards: dict[int, Card] = {}
-        self._pool: list[W.Button] = []
         self.new_game()
 
     # -- set-up --------------------------------------------------------------------------------------------
@@ -278,29 +274,83 @@ class PlayTable(W.VBox):
         return self.hand.phase.value
 
     def _run_bots(self) -> None:
-        """Let the bots act until it is the reader's turn (or the hand ends), showing each move."""
+        """Let the bots act until it is the reader's turn (or the hand ends), showing each move at a visible pace;
+        a finished trick stays on the table long enough to be seen going to its winner. The pause comes before a
+        bot's card, never after the last one: when the table says "your turn", the kernel is ready for the click."""
         if self.pace:
             self._render()
         while True:
+            if self.pace and self.hand.phase is Phase.PLAYING and self.hand.to_play in self.bots:
+                time.sleep(self.pace * (2.5 if self._trick_just_taken() else 1))
             said = bot_step(self.hand, self.bots, self.rng)
             if said is None:
                 break
             if self.pace and self.hand.actions and self.hand.actions[-1].kind == "play":
                 self.message.show(said, "info")
                 self._render()
-                time.sleep(self.pace)
         self._settle()
         self._render()
+
+    def _trick_just_taken(self) -> bool:
+        state = self.hand
+        return bool(state.tricks) and not state.current_trick and bool(state.actions) and (
+            state.actions[-1].kind == "play")  # fmt: skip
 
     def _settle(self) -> None:
         """Count a finished hand into the totals at once, so the score sheet and the end of the game show."""
         if self.hand.phase is Phase.DONE:
             self.game.score_hand()
 
+    def _card_clicked(self, code: str, _seat: int | None = None) -> None:
+        """A card of the reader's hand was clicked (or chosen with Enter): choose it for the pass, or play it."""
+        if self.hand.phase is Phase.PASSING and HUMAN in self.hand.to_pass:
+            self.choose_for_pass(code)
+        else:
+            self.play(code)
+
+    @safe(lambda self: self.message)
+    def choose_for_pass(self, card: Card | str) -> None:
+        """Choose a card to pass, or put a chosen card back (what clicking a card does while passing)."""
+        state = self.hand
+        c = _card(card)
+        reason = state.why_not_pass(HUMAN, c)
+        if reason:
+            raise IllegalActionError(reason)
+        need = state.cards_to_pass
+        if c in self.chosen:
+            self.chosen.remove(c)
+            self.message.show(f"The {c.symbol} is back in your hand: {len(self.chosen)} of {need} chosen.", "info")
+        elif len(self.chosen) >= need:
+            raise IllegalActionError(f"you pass {need} card{'s' if need != 1 else ''} — click a chosen card to put "
+                                     "it back")  # fmt: skip
+        else:
+            self.chosen.append(c)
+            left = need - len(self.chosen)
+            more = f"choose {left} more" if left else "press Pass"
+            self.message.show(f"The {c.symbol} is chosen: {more}.", "info")
+        self._render()
+
+    def _clear(self) -> None:
+        """Escape at the table: put back the cards chosen for the pass."""
+        if self.chosen:
+            self.chosen = []
+            self.message.show("Your choice is cleared: choose again.", "info")
+            self._render()
+
+    def _action(self, action: str) -> None:
+        """A button of the table: pass, next hand, or the shooter's choice of how the moon scores."""
+        if action == "pass":
+            self._pass()
+        elif action == "next":
+            self._next_hand()
+        elif action.startswith("moon:"):
+            self._moon(action.removeprefix("moon:"))
+
     @safe(lambda self: self.message)
     def _pass(self) -> None:
-        cards = self.pass_picker.selected
+        cards = list(self.chosen)
         self.hand.pass_cards(HUMAN, cards)
+        self.chosen = []
         self.coach_box.value = ""
         self.message.show(f"You passed {', '.join(c.symbol for c in cards)}.", "ok")
         self._run_bots()
@@ -311,12 +361,12 @@ class PlayTable(W.VBox):
 
     @safe(lambda self: self.message)
     def play(self, card: Card | str) -> None:
-        """Play a card for South (what clicking a card does)."""
+        """Play a card for the reader (what clicking a card does)."""
         state = self.hand
         if state.phase is Phase.PLAYING and state.to_play != HUMAN:
             raise IllegalActionError("wait: it is not your turn yet")
         before = len(state.tricks)
-        state.play(card, HUMAN)
+        state.play(_card(card) if isinstance(card, str) and "#" in card else card, HUMAN)
         self.coach_box.value = ""
         self.message.show(f"You played the {state.actions[-1].cards[0].symbol}.", "info")
         self._run_bots()
@@ -324,19 +374,11 @@ class PlayTable(W.VBox):
         if len(tricks) > before:
             self.message.show(explain_trick(tricks[before], state.players), "info")
 
-    def _click(self, card: Card) -> None:
-        self.play(card)
-
-    def _pool_click(self, button: W.Button) -> None:
-        card = self._button_cards.get(id(button))
-        if card is not None:
-            self.play(card)
-
     def _typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
         if text:
             self.keyboard.value = ""
-            self.play(text)
+            self._card_clicked(text)
 
     @safe(lambda self: self.message)
     def _moon(self, choice: str) -> None:
@@ -353,7 +395,8 @@ class PlayTable(W.VBox):
             self.new_game()
             return
         self.game.next_hand()
-        self.last_button.value = False
+        self.chosen = []
+        self.cards.show_last = False
         self.message.show(f"Hand {self.hand.hand_number + 1}: pass {self.hand.direction.value}.", "info")
         self._run_bots()
 
@@ -369,8 +412,11 @@ class PlayTable(W.VBox):
         self.coach_box.value = (f"<div class='hl-coach' style='font:14px sans-serif'><b>Coach:</b> "
                                 f"{html.escape(advice.sentence)}</div>{advice.table_html(limit=6)}")  # fmt: skip
         if advice.kind == "pass":
-            self.pass_picker.select(advice.choice)
-        self.message.show("The coach has an idea: see below the table.", "info")
+            self.chosen = list(advice.choice)
+            self._render()
+            self.message.show("The coach has chosen its pass for you (lifted): see why below the table.", "info")
+        else:
+            self.message.show("The coach has an idea: see below the table.", "info")
 
     def _coach_seed(self) -> int:
         return self.seed * 1009 + 7919 * self.hand.hand_number
@@ -400,6 +446,7 @@ class PlayTable(W.VBox):
                 game.current.phase is Phase.PLAYING and game.current.to_play == HUMAN
             ) or (game.current.phase is Phase.PASSING and HUMAN in game.current.to_pass):
                 break
+        self.chosen = []
         self.message.show("Taken back.", "info")
         self._render()
 
@@ -419,6 +466,7 @@ class PlayTable(W.VBox):
         game = GameState.from_json(text)
         self.rules = game.rules
         self.game = game
+        self.chosen = []
         self.bots = {s: make_bot(self.bot_names[(s - 1) % len(self.bot_names)]) for s in range(1, game.players)}
         if hasattr(self, "players_box"):
             self.players_box.value = game.players
@@ -438,79 +486,37 @@ class PlayTable(W.VBox):
         self._load(bytes(content))
 
     # -- view ----------------------------------------------------------------------------------------------
-    def button_for(self, card: Card | str) -> W.Button:
-        """South's button for a card (for tests)."""
-        c = card if isinstance(card, Card) else Card.from_str(card)
-        return self._buttons[c]
+    @property
+    def status_text(self) -> str:
+        """The table's status line (for tests and readers of the model)."""
+        return str(self.cards.view.get("status", ""))
 
-    def _update_pass_button(self) -> None:
-        need = self.hand.cards_to_pass
-        chosen = len(self.pass_picker.selected)
-        self.pass_button.disabled = chosen != need
-        self.pass_button.description = f"Pass {chosen}/{need}"
+    def _actions(self, arrow: str = "") -> list[dict[str, Any]]:
+        """The table's buttons for the reader's decision now: pass, the moon's scoring, the next hand."""
+        state = self.hand
+        if state.phase is Phase.PASSING and HUMAN in state.to_pass:
+            need = state.cards_to_pass
+            return [{"id": "pass", "label": f"Pass {len(self.chosen)}/{need} {arrow}".strip(), "kind": "primary",
+                     "enabled": len(self.chosen) == need}]  # fmt: skip
+        if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:
+            return [{"id": f"moon:{c}", "label": MOON_CHOICE_WORDS.get(c, c.replace("_", " ")), "kind": "danger",
+                     "enabled": True} for c in state.moon_choices]  # fmt: skip
+        if state.phase is Phase.DONE:
+            label = "New game" if self.game.is_over else "Next hand"
+            return [{"id": "next", "label": label, "kind": "primary", "enabled": True}]
+        return []
 
     def _render(self) -> None:
         state = self.hand
-        n = state.players
-        four = self.four_colour.value
-        scale = 1.1 if self.large.value else 0.8
-        self.status.value = self._status_html()
-        self.others.value = self._others_html()
-        # middle of the table
-        if self.last_button.value and state.tricks:
-            last = state.tricks[-1]
-            self.centre.value = trick_html(list(last.plays), n, winner=last.winner, caption="Last trick",
-                                           four_colour=four, scale=scale)  # fmt: skip
-        elif state.current_trick:
-            self.centre.value = trick_html(state.current_trick, n, caption=f"Trick {state.trick_number + 1}",
-                                           four_colour=four, scale=scale)  # fmt: skip
-        elif state.tricks and state.phase is not Phase.PLAYING:
-            last = state.tricks[-1]
-            self.centre.value = trick_html(list(last.plays), n, winner=last.winner, caption="Last trick",
-                                           four_colour=four, scale=scale)  # fmt: skip
-        else:
-            self.centre.value = '<div style="min-height:60px"></div>'
-        # passing
-        passing = state.phase is Phase.PASSING and HUMAN in state.to_pass
-        self.pass_box.layout.display = "" if passing else "none"
-        if passing:
-            reasons = {c: r for c in state.hand(HUMAN) if (r := state.why_not_pass(HUMAN, c))}
-            self.pass_picker.four_colour = four
-            self.pass_picker.limit = state.cards_to_pass
-            self.pass_picker.set_cards(state.hand(HUMAN), disabled=reasons, reasons=reasons)
-            self._update_pass_button()
-        # the reader's hand as buttons (reused from a pool: creating widgets is what costs time)
-        self.hand_box.layout.display = "none" if passing else ""
         my_turn = state.phase is Phase.PLAYING and state.to_play == HUMAN
-        cards = state.hand(HUMAN)
-        while len(self._pool) < len(cards):
-            button = card_button(cards[len(self._pool)], four_colour=four, large=self.large.value)
-            button.on_click(self._pool_click)
-            self._pool.append(button)
-        self._buttons = {}
-        for card, button in zip(cards, self._pool, strict=False):
-            reason = state.why_not(card, HUMAN) if my_turn else None
-            style_card_button(button, card, four_colour=four, large=self.large.value, muted=bool(reason or not my_turn),
-                              tooltip=reason or card.name)  # fmt: skip
-            self._buttons[card] = button
-        self._button_cards = {id(b): c for c, b in self._buttons.items()}
-        self.hand_box.children = tuple(self._pool[: len(cards)])
-        self.keyboard.disabled = not my_turn
-        # moon choice
+        title = f"{self.rules.name} · hand {state.hand_number + 1}"
         if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:
-            choices = []
-            for choice in state.moon_choices:
-                b = W.Button(description=MOON_CHOICE_WORDS.get(choice, choice.replace("_", " ")), button_style="danger",
-                             layout=W.Layout(width="auto"))
-                b.on_click(lambda _, c=choice: self._moon(c))
-                choices.append(b)
-            self.moon_box.children = (W.HTML("<b>You shot the moon! Choose how it scores:</b>"), *choices)
-        else:
-            self.moon_box.children = ()
-        self.next_button.layout.display = "" if state.phase is Phase.DONE else "none"
-        self.next_button.description = "New game" if state.phase is Phase.DONE and self._game_would_end() else (
-            "Next hand"
-        )
+            title += " · you shot the moon! Choose how it scores"
+        view = table_view(state, seat=HUMAN, totals=self.game.totals, selected=self.chosen,
+                          four_colour=self.four_colour.value, title=title)  # fmt: skip
+        view["actions"] = self._actions(view["pass"]["arrow"] if view["pass"] else "")
+        self.cards.view = view
+        self.keyboard.disabled = not (my_turn or (state.phase is Phase.PASSING and HUMAN in state.to_pass))
         self.undo_button.disabled = self.game.is_over
         self.story.value = self._score_html() if state.phase is Phase.DONE else ""
         self.review_button.layout.display = "" if state.phase is Phase.DONE else "none"
@@ -519,38 +525,6 @@ class PlayTable(W.VBox):
         self.count_view.value = self._counting_html() if self.counting.value else ""
         self.sheet.value = self.game.score_sheet_html() if self.game.results else ""
         self.review.value = self._review_html() if state.phase is Phase.DONE else ""
-        _ = card_html  # the SVG art is used through trick_html
-
-    def _game_would_end(self) -> bool:
-        return self.game.is_over
-
-    def _status_html(self) -> str:
-        state = self.hand
-        n = state.players
-        bits = [f"<b>{html.escape(self.rules.name)}</b>", f"hand {state.hand_number + 1}",
-                f"dealer {seat_name(state.dealer, n)}"]  # fmt: skip
-        if state.phase is Phase.PASSING:
-            bits.append(f"pass {state.cards_to_pass} cards {direction_words(state.direction, n)}")
-        elif state.phase is Phase.PLAYING:
-            bits.append("your turn" if state.to_play == HUMAN else f"{seat_name(state.to_play, n)} to play")
-        bits.append("♥ broken" if state.hearts_broken else "♥ not broken")
-        return f'<div role="status" style="font:14px sans-serif">{" · ".join(bits)}</div>'
-
-    def _others_html(self) -> str:
-        state = self.hand
-        n = state.players
-        cells = []
-        for seat in range(n):
-            name = "You" if seat == HUMAN else seat_name(seat, n)
-            bot = "" if seat == HUMAN else f" ({self.bots[seat].name})" if seat in self.bots else ""
-            cells.append(
-                f'<div style="display:inline-block;margin:2px 10px 2px 0;padding:4px 8px;border:1px solid #ccc;'
-                f'border-radius:6px;font:13px sans-serif">'
-                f"<b>{html.escape(name)}</b>{html.escape(bot)}<br>{state.hand_mask(seat).bit_count()} cards · "
-                f"{_count(state.tricks_won(seat), 'trick')} · {points_words(state.points_taken(seat))} · total "
-                f"{format_points(self.game.totals[seat])}</div>"
-            )
-        return f'<div aria-label="players">{"".join(cells)}</div>'
 
     def _score_html(self) -> str:
         score = self.hand.score
@@ -560,7 +534,7 @@ class PlayTable(W.VBox):
         rows = "".join(f"<li>{seat_name(s, n)}: {format_points(p)}</li>" for s, p in enumerate(score.points))
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
         over = ""
-        if self._game_would_end():
+        if self.game.is_over:
             winners = ", ".join(seat_name(s, n) for s in self.game.winners)
             over = f"<p><b>Game over. Lowest total wins: {winners}.</b></p>"
         return f"<div style='font:14px sans-serif'><b>Hand over.</b><ul>{rows}</ul><ul>{notes}</ul>{over}</div>"
@@ -591,6 +565,19 @@ class PlayTable(W.VBox):
                          f"{points_words(trick.points)}{mark}</li>")  # fmt: skip
         return ("<details><summary>Review this hand trick by trick</summary><ol style='font:13px sans-serif'>"
                 + "".join(items) + "</ol></details>")  # fmt: skip
+
+
+def _card(value: Card | str) -> Card:
+    """A card from the table's code (``QS``; ``QS#1`` for a second deck's card) or a typed one (``10D``, ``Q♠``)."""
+    if isinstance(value, Card):
+        return value
+    code, sep, copy = value.strip().partition("#")
+    card = Card.from_str(code)
+    if not sep:
+        return card
+    if copy not in ("0", "1", "2"):
+        raise CardParseError(f"{value!r} is not a card")
+    return Card(card.rank, card.suit, int(copy))
 
 
 def _presets() -> dict[str, Preset]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from .app_support import (
     ARTIFACTS,
@@ -39,40 +39,38 @@ LESSON_NOTEBOOK = "01_tricks.ipynb"
 KERNEL_TIMEOUT = 120_000  # ms: Voilà starts a kernel and runs the notebook before the widgets appear
 TURN_TIMEOUT = 60_000  # ms: the bots play at a visible pace (0.4 s a card) on two slow cores
 VIEWPORT = {"width": 1280, "height": 1000}
-MUTED = "rgb(160, 160, 160)"  # the ink of a greyed card (hearts_lessons.widgets.common.style_card_button)
-SUIT_LETTERS = {"♣": "C", "♦": "D", "♠": "S", "♥": "H"}
 
-# What the reader sees on the table, read from the page (only visible elements count).
+# What the reader sees on the card table, read from the page: the hand's card faces with their accessible names.
 TABLE = """() => {
     const root = document.querySelector('.hl-play-table');
     if (!root) return null;
-    const shown = el => el.offsetParent !== null;
+    const ct = root.querySelector('.hl-ct');
     const text = el => (el ? el.innerText.trim() : '');
-    const cards = [...root.querySelectorAll('.hl-card-button')].filter(shown).map(b => ({
-        text: text(b), title: b.title, color: getComputedStyle(b).color }));
-    const toggles = [...root.querySelectorAll('.hl-card-toggle')].filter(shown).map(t => text(t));
+    const cards = [...root.querySelectorAll('.hl-ct-hand .hl-ct-card')].map(c => ({
+        code: c.dataset.code, label: c.getAttribute('aria-label'), playable: c.classList.contains('is-playable'),
+        selected: c.classList.contains('is-selected'), face: c.querySelector('svg') !== null }));
     const points = [...root.querySelectorAll('li')].map(li => text(li))
         .filter(t => /^(South|West|North|East): [-−]?\\d+$/.test(t));
     const sheet = root.querySelector('.hl-scores');
     return {
-        cards, toggles, points,
-        status: text(root.querySelector('[role=status]')),
-        message: text(root.querySelector('.hl-message')),
+        cards, points,
+        status: text(ct.querySelector('.hl-ct-title')) + ' · ' + text(ct.querySelector('.hl-ct-status')),
+        message: text(ct.querySelector('.hl-ct-message')),
         over: root.innerText.includes('Hand over.'),
         sheet: sheet ? text(sheet) : null,
     };
 }"""
 
 # True once the reader may act again after playing a card: one card fewer, and the reader's turn or the end.
-# The "Play:" box is enabled late in a redraw, after the cards are styled: it tells that the redraw is complete.
+# The "Play:" box is enabled late in a redraw, after the table's model is set: it tells that the redraw is complete.
 SETTLED = """([count]) => {
     const root = document.querySelector('.hl-play-table');
-    const cards = [...root.querySelectorAll('.hl-card-button')].filter(b => b.offsetParent !== null);
-    const status = root.querySelector('[role=status]').innerText;
+    const cards = root.querySelectorAll('.hl-ct-hand .hl-ct-card');
+    const you = root.querySelector('.hl-ct-seat.is-you');
     const typing = root.querySelector('input[placeholder^="type a card"]');
-    if (cards.length !== count || cards.some(b => b.innerText.trim() === '')) return false;
+    if (cards.length !== count) return false;
     if (count === 0) return root.innerText.includes('Hand over.');
-    return status.includes('your turn') && typing !== null && !typing.disabled;
+    return you !== null && you.classList.contains('is-turn') && typing !== null && !typing.disabled;
 }"""
 
 # Voilà's bundled Font Awesome (the "Load game" button's icon) has been fetched and loaded from 127.0.0.1.
@@ -120,13 +118,13 @@ def table(page: Page) -> dict[str, Any]:
 
 def wait_for_table(page: Page, url: str) -> None:
     page.goto(url, wait_until="commit", timeout=KERNEL_TIMEOUT)
-    expect(page.locator(".hl-card-toggle").first).to_be_visible(timeout=KERNEL_TIMEOUT)
-    expect(page.locator(".hl-message")).to_contain_text("you are South", timeout=TURN_TIMEOUT)
+    expect(page.locator(".hl-ct-hand .hl-ct-card").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+    expect(page.locator(".hl-ct-message")).to_contain_text("you are South", timeout=TURN_TIMEOUT)
 
 
-def typed_code(card: str) -> str:
-    """What a reader types for a card's label: ``10♦`` → ``10D``, ``Q♠`` → ``QS``."""
-    return card[:-1] + SUIT_LETTERS[card[-1]]
+def card_face(page: Page, code: str) -> Locator:
+    """The face of a card of the reader's hand on the table."""
+    return page.locator(f'.hl-ct-hand .hl-ct-card[data-code="{code}"]')
 
 
 def upload(page: Page, name: str, text: str) -> None:
@@ -137,15 +135,17 @@ def upload(page: Page, name: str, text: str) -> None:
 
 
 def pass_three(page: Page) -> list[str]:
-    toggles = page.locator(".hl-card-toggle")
-    expect(toggles).to_have_count(13)
-    chosen = [toggles.nth(i).inner_text().strip() for i in range(3)]
-    for i in range(3):
-        toggles.nth(i).click()
-    pass_button = page.get_by_role("button", name="Pass 3/3")
+    """Choose three cards by clicking their faces (they lift), then press the table's Pass button."""
+    expect(page.locator(".hl-ct-hand .hl-ct-card")).to_have_count(13)
+    chosen = [c["code"] for c in table(page)["cards"] if c["playable"]][:3]
+    for code in chosen:
+        card_face(page, code).click()
+        expect(card_face(page, code)).to_have_class(re.compile("is-selected"), timeout=TURN_TIMEOUT)
+    pass_button = page.locator('.hl-ct-action[data-action="pass"]')
+    expect(pass_button).to_have_text(re.compile("^Pass 3.3"), timeout=TURN_TIMEOUT)
     expect(pass_button).to_be_enabled(timeout=TURN_TIMEOUT)
     pass_button.click()
-    expect(page.locator(".hl-message")).to_contain_text("You received", timeout=TURN_TIMEOUT)
+    expect(page.locator(".hl-ct-message")).to_contain_text("You received", timeout=TURN_TIMEOUT)
     return chosen
 
 
@@ -154,24 +154,28 @@ def wait_for_my_turn_or_the_end(page: Page, count: int) -> None:
 
 
 def refuse_a_greyed_card(page: Page, state: dict[str, Any]) -> str | None:
-    """Click a greyed card: the table must say why (the card's tooltip) and change nothing."""
-    greyed = [c for c in state["cards"] if c["color"] == MUTED]
+    """Click a dimmed card: the table must say why, beside the hand (the card's accessible name has the reason),
+    and change nothing."""
+    greyed = [c for c in state["cards"] if not c["playable"]]
     if not greyed:
         return None
     card = greyed[0]
-    assert card["title"] and card["title"] != card["text"], card
-    page.locator(".hl-card-button", has_text=re.compile(f"^{re.escape(card['text'])}$")).click()
-    expect(page.locator(".hl-message")).to_have_text(card["title"], timeout=TURN_TIMEOUT)
-    colour = page.locator(".hl-message [role=status]").evaluate("el => getComputedStyle(el).color")
-    assert colour == "rgb(176, 0, 32)", f"the reason is not shown as an error ({colour})"
+    assert " — not playable: " in card["label"], card
+    reason = card["label"].split(" — not playable: ", 1)[1]
+    card_face(page, card["code"]).click()
+    message = page.locator(".hl-ct-message")
+    expect(message).to_have_text(reason, timeout=TURN_TIMEOUT)
+    expect(message).to_have_class(re.compile("is-error"))
+    colour = message.evaluate("el => getComputedStyle(el).color")
+    assert colour == "rgb(160, 0, 28)", f"the reason is not shown as an error ({colour})"
     after = table(page)
-    assert [c["text"] for c in after["cards"]] == [c["text"] for c in state["cards"]], "a refused card was played"
+    assert [c["code"] for c in after["cards"]] == [c["code"] for c in state["cards"]], "a refused card was played"
     assert "your turn" in after["status"]
-    return str(card["title"])
+    return reason
 
 
 def play_the_hand(page: Page) -> dict[str, Any]:
-    """Play South's cards until the hand is over; returns what was refused and typed on the way."""
+    """Play South's cards by clicking their faces until the hand is over; returns what was refused and typed."""
     refused: str | None = None
     typed: str | None = None
     wait_for_my_turn_or_the_end(page, 13)
@@ -179,20 +183,21 @@ def play_the_hand(page: Page) -> dict[str, Any]:
         state = table(page)
         count = len(state["cards"])
         assert "your turn" in state["status"], state["status"]
+        assert all(c["face"] for c in state["cards"]), "every card is drawn as a card face"
         if refused is None:
             refused = refuse_a_greyed_card(page, state)
-        legal = [c for c in state["cards"] if c["color"] != MUTED]
-        assert legal, f"no card in ink on the reader's turn: {state['cards']}"
-        card = legal[0]["text"]
+        legal = [c for c in state["cards"] if c["playable"]]
+        assert legal, f"no playable card on the reader's turn: {state['cards']}"
+        code = legal[0]["code"]
         if typed is None:  # the first card by keyboard: type its code in the "Play:" box and press Enter
-            typed = card
+            typed = code
             box = page.get_by_placeholder(re.compile("type a card"))
-            box.fill(typed_code(card))
+            box.fill(code.replace("T", "10"))
             box.press("Enter")
         else:
-            page.locator(".hl-card-button", has_text=re.compile(f"^{re.escape(card)}$")).click()
+            card_face(page, code).click()
         wait_for_my_turn_or_the_end(page, count - 1)
-        assert card not in [c["text"] for c in table(page)["cards"]]
+        assert code not in [c["code"] for c in table(page)["cards"]]
     return {"refused": refused, "typed": typed}
 
 
@@ -232,12 +237,13 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
         data = json.loads(text)
         assert data["kind"] == "game" and data["seed"] == 2026
         actions = data["hands"][0]["actions"]
-        assert [a for a in actions if a[0] == "pass" and a[1] == 0] == [["pass", 0, _codes(passed)]]
+        assert [a for a in actions if a[0] == "pass" and a[1] == 0] == [["pass", 0, passed]]
         assert sum(1 for a in actions if a[0] == "play") == 52
 
         # a damaged file is refused with its reason and the game is kept
         upload(page, "edited.json", json.dumps({**data, "seed": 7}))
-        expect(page.locator(".hl-message")).to_contain_text("was not dealt from this game's seed", timeout=TURN_TIMEOUT)
+        expect(page.locator(".hl-ct-message")).to_contain_text("was not dealt from this game's seed",
+                                                               timeout=TURN_TIMEOUT)  # fmt: skip
         assert table(page)["over"] and table(page)["points"] == state["points"]
 
         page.get_by_role("button", name="Next hand").click()
@@ -247,21 +253,21 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
 
         # reload: a new kernel and a new game; then load the saved file
         page.reload(wait_until="commit", timeout=KERNEL_TIMEOUT)
-        expect(page.locator(".hl-card-toggle").first).to_be_visible(timeout=KERNEL_TIMEOUT)
-        expect(page.locator(".hl-message")).to_contain_text("you are South", timeout=TURN_TIMEOUT)
+        expect(page.locator(".hl-ct-hand .hl-ct-card").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        expect(page.locator(".hl-ct-message")).to_contain_text("you are South", timeout=TURN_TIMEOUT)
         assert table(page)["sheet"] is None
         upload(page, "hearts-game.json", text)
-        expect(page.locator(".hl-message")).to_have_text("Game loaded.", timeout=TURN_TIMEOUT)
+        expect(page.locator(".hl-ct-message")).to_have_text("Game loaded.", timeout=TURN_TIMEOUT)
         # the message comes first, then the table is redrawn: wait for the end of the hand to show
         expect(page.locator(".hl-play-table")).to_contain_text("Hand over.", timeout=TURN_TIMEOUT)
-        expect(page.locator(".hl-card-toggle").first).to_be_hidden(timeout=TURN_TIMEOUT)
+        expect(page.locator(".hl-ct-hand .hl-ct-card")).to_have_count(0, timeout=TURN_TIMEOUT)
         loaded = table(page)
-        assert loaded["over"] and loaded["points"] == state["points"] and loaded["toggles"] == []
+        assert loaded["over"] and loaded["points"] == state["points"] and loaded["cards"] == []
         assert "hand 1" in loaded["status"]
         page.get_by_role("button", name="Next hand").click()
         expect(page.locator(".hl-scores")).to_be_visible(timeout=TURN_TIMEOUT)
         assert table(page)["sheet"] == sheet
-        expect(page.locator(".hl-card-toggle").first).to_be_visible(timeout=TURN_TIMEOUT)  # hand 2: pass again
+        expect(page.locator(".hl-ct-hand.is-passing .hl-ct-card").first).to_be_visible(timeout=TURN_TIMEOUT)
         screenshot(page, "app-loaded")
 
         # Voilà's own Font Awesome (the upload button's icon) is served locally and has loaded
@@ -270,11 +276,6 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
         assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
         forgive_voila_shutdown_on_unload(watch)  # the reload above
         watch.assert_clean()
-
-
-def _codes(labels: list[str]) -> list[str]:
-    """Engine codes of card labels: ``10♦`` → ``TD``."""
-    return [typed_code(label).replace("10", "T") for label in labels]
 
 
 def test_a_lesson_runs_live(browser: Browser, lesson_url: str) -> None:

@@ -1,8 +1,8 @@
 """The play table (``PlayTable``) driven as a reader would, without a browser: toggles, clicks, typing, uploads.
 
 Bots answer at once (``pace=0``); every game is seeded, so each test replays the same deal and the same bot
-moves. The reader's strategy in these tests is "the first card that is not greyed", read from the buttons the
-way a reader reads the table.
+moves. The reader's strategy in these tests is "the first card that is not greyed", read from the card table's
+model the way a reader reads the table, and clicked through the same handler as the front end's messages.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-import ipywidgets as W
 import pytest
 from play_helpers import MOON_DEAL
 
@@ -26,45 +25,55 @@ from hearts_lessons.table import seat_name
 from hearts_lessons.widgets.play import PlayTable
 
 SEED = 2026  # the seed of the lesson's table (notebooks/04_play_a_game.ipynb)
-MUTED = "#a0a0a0"  # the ink of a greyed card button (common.style_card_button)
 
 
 # -- helpers: what a reader sees and does ----------------------------------------------------------------------
-def hand_buttons(table: PlayTable) -> list[W.Button]:
-    return [b for b in table.hand_box.children if isinstance(b, W.Button)]
+def hand_cards(table: PlayTable) -> list[dict[str, Any]]:
+    """The cards of the reader's hand as the card table draws them (its view model)."""
+    return table.cards.cards()
 
 
 def shown_cards(table: PlayTable) -> list[str]:
-    return [b.description for b in hand_buttons(table)]
+    return [c["short"] for c in hand_cards(table)]
 
 
-def playable(table: PlayTable) -> list[W.Button]:
-    return [b for b in hand_buttons(table) if b.style.text_color != MUTED]
+def playable(table: PlayTable) -> list[dict[str, Any]]:
+    return [c for c in hand_cards(table) if c["playable"]]
 
 
-def greyed(table: PlayTable) -> list[W.Button]:
-    return [b for b in hand_buttons(table) if b.style.text_color == MUTED]
+def greyed(table: PlayTable) -> list[dict[str, Any]]:
+    return [c for c in hand_cards(table) if not c["playable"]]
 
 
-def visible(widget: W.Widget) -> bool:
-    return widget.layout.display != "none"
+def mode(table: PlayTable) -> str:
+    return str(table.cards.view["hand"]["mode"])
+
+
+def click(table: PlayTable, card: dict[str, Any] | Card | str) -> None:
+    """Click a card of the hand, as the front end's message does."""
+    code = card["code"] if isinstance(card, dict) else card.code if isinstance(card, Card) else card
+    table.cards.click(code)
+
+
+def pass_action(table: PlayTable) -> dict[str, Any]:
+    action = table.cards.action("pass")
+    assert action is not None, table.cards.view["actions"]
+    return action
 
 
 def pass_first_three(table: PlayTable) -> list[str]:
-    toggles = [t for t in table.pass_picker.children if isinstance(t, W.ToggleButton) and not t.disabled]
-    chosen = toggles[:3]
-    for toggle in chosen:
-        toggle.value = True
-    assert table.pass_button.description == "Pass 3/3" and not table.pass_button.disabled
-    table.pass_button.click()
-    return [t.description for t in chosen]
+    chosen = [c for c in hand_cards(table) if c["playable"]][:3]
+    for card in chosen:
+        click(table, card)
+    assert pass_action(table)["label"].startswith("Pass 3/3") and pass_action(table)["enabled"]
+    table.cards.press("pass")
+    return [c["short"] for c in chosen]
 
 
 def play_first_legal(table: PlayTable) -> str:
-    button = playable(table)[0]
-    card = button.description
-    button.click()
-    return card
+    card = playable(table)[0]
+    click(table, card)
+    return str(card["short"])
 
 
 def play_out(table: PlayTable) -> None:
@@ -115,18 +124,32 @@ def upload(table: PlayTable, text: str, name: str = "hearts-game.json") -> None:
 # -- the tests -------------------------------------------------------------------------------------------------
 def test_pass_three_cards() -> None:
     table = PlayTable(seed=SEED, pace=0)
-    assert table.phase_name == "passing" and visible(table.pass_box) and not visible(table.hand_box)
-    assert "pass 3 cards to the left (West)" in table.status.value
-    toggles = list(table.pass_picker.children)
-    assert len(toggles) == 13 and table.pass_button.disabled
-    toggles[0].value = toggles[1].value = True
-    assert table.pass_button.description == "Pass 2/3" and table.pass_button.disabled
-    toggles[2].value = toggles[3].value = True  # a fourth card is refused: the picker keeps three
-    assert not toggles[3].value and table.pass_button.description == "Pass 3/3"
-    passed = [t.description for t in toggles[:3]]
+    assert table.phase_name == "passing" and mode(table) == "pass"
+    assert "pass 3 cards to the left (West)" in table.status_text
+    assert table.cards.view["pass"]["arrow"] == "←"  # West sits on the reader's left
+    cards = hand_cards(table)
+    assert len(cards) == 13 and not pass_action(table)["enabled"]
+    click(table, cards[0])
+    click(table, cards[1])
+    assert pass_action(table)["label"] == "Pass 2/3 ←" and not pass_action(table)["enabled"]
+    assert [c["selected"] for c in hand_cards(table)][:3] == [True, True, False]  # chosen cards are lifted
+    assert hand_cards(table)[0]["label"].endswith("chosen to pass (click to put it back)")
+    click(table, cards[2])
+    click(table, cards[3])  # a fourth card is refused, at the table, and says how to change the choice
+    assert table.message.text == "you pass 3 cards — click a chosen card to put it back"
+    assert table.message.kind == "error" and not table.cards.card(cards[3]["code"])["selected"]
+    assert pass_action(table)["label"] == "Pass 3/3 ←" and pass_action(table)["enabled"]
+    click(table, cards[2])  # put back, choose another
+    click(table, cards[3])
+    assert [c["selected"] for c in hand_cards(table)][:4] == [True, True, False, True]
+    table.cards.escape()  # Escape clears the choice
+    assert not any(c["selected"] for c in hand_cards(table)) and "cleared" in table.message.text
+    for card in cards[:3]:
+        click(table, card)
+    passed = [c["short"] for c in cards[:3]]
     hand_before = set(c.symbol for c in table.hand.hand(0))
-    table.pass_button.click()
-    assert table.phase_name == "playing" and not visible(table.pass_box) and visible(table.hand_box)
+    table.cards.press("pass")
+    assert table.phase_name == "playing" and mode(table) == "play" and table.cards.view["pass"] is None
     received = table.hand.received(0)
     assert table.message.text == f"You received {', '.join(c.symbol for c in received)}."
     assert [c.symbol for c in table.hand.passed(0)] == passed
@@ -138,45 +161,45 @@ def test_play_a_full_hand_by_clicking_to_its_score() -> None:
     table = started()
     plays = 0
     while table.hand.phase is Phase.PLAYING:
-        assert "your turn" in table.status.value
+        assert "your turn" in table.status_text
         legal = {c.symbol for c in table.hand.legal_plays(0)}
-        assert {b.description for b in playable(table)} == legal  # exactly the legal cards are in ink
-        for button in playable(table):
-            assert button.tooltip == Card.from_str(button.description).name
-        before = len(hand_buttons(table))
+        assert {c["short"] for c in playable(table)} == legal  # exactly the legal cards are lifted
+        for card in playable(table):
+            assert card["label"] == f"{Card.from_str(card['code']).name} — playable"
+        before = len(hand_cards(table))
         play_first_legal(table)
         plays += 1
-        assert len(hand_buttons(table)) == before - 1
-    assert plays == 13 and table.phase_name == "done" and hand_buttons(table) == []
+        assert len(hand_cards(table)) == before - 1
+    assert plays == 13 and table.phase_name == "done" and hand_cards(table) == []
     score = table.hand.score
     assert score is not None and sum(score.points) == 26
     assert "Hand over." in table.story.value
     for seat, points in enumerate(score.points):
         assert f"<li>{seat_name(seat, 4)}: {format_points(points)}</li>" in table.story.value
     assert "Review this hand trick by trick" in table.review.value and table.review.value.count("<li>") == 13
-    assert visible(table.next_button) and table.next_button.description == "Next hand"
-    # the finished hand counts in the totals at once, so the score sheet shows it before "Next hand"
+    assert table.cards.action("next") == {"id": "next", "label": "Next hand", "kind": "primary", "enabled": True}
+    # the finished hand counts in the totals at once, so the score sheet and the seats show it before "Next hand"
     assert table.game.totals == list(score.points)
+    assert [s["total"] for s in table.cards.view["seats"]] == [format_points(p) for p in score.points]
     assert 'class="hl-scores"' in table.sheet.value and ">1</td>" in table.sheet.value
-    table.next_button.click()
+    table.cards.press("next")
     assert table.game.totals == list(score.points)
     assert table.hand.hand_number == 1 and table.phase_name == "passing"
-    assert "pass 3 cards to the right (East)" in table.status.value
+    assert "pass 3 cards to the right (East)" in table.status_text and table.cards.view["pass"]["arrow"] == "→"
 
 
 def test_a_greyed_card_says_why_and_changes_nothing() -> None:
     table = started()
     refused = 0
     while table.hand.phase is Phase.PLAYING and refused < 3:
-        for button in greyed(table):
-            card = Card.from_str(button.description)
-            reason = table.hand.why_not(card, 0)
-            assert reason and button.tooltip == reason
+        for card in greyed(table):
+            reason = table.hand.why_not(Card.from_str(card["code"]), 0)
+            assert reason and card["reason"] == reason
+            assert card["label"] == f"{card['name']} — not playable: {reason}"
             record = table.game.to_json()
             cards = shown_cards(table)
-            button.click()
-            assert table.message.text == reason
-            assert "color:#b00020" in table.message.value  # shown as an error
+            click(table, card)
+            assert table.message.text == reason and table.message.kind == "error"  # shown at the table
             assert table.game.to_json() == record and shown_cards(table) == cards
             refused += 1
             break
@@ -249,7 +272,7 @@ def test_save_then_load_round_trip() -> None:
     other.load_text(text)
     assert other.message.text == "Game loaded."
     assert other.game.to_json() == table.game.to_json()
-    assert shown_cards(other) == shown_cards(table) and other.status.value == table.status.value
+    assert shown_cards(other) == shown_cards(table) and other.status_text == table.status_text
     # the loaded game plays on to its score
     play_out(other)
     assert other.phase_name == "done" and other.hand.score is not None
@@ -263,7 +286,7 @@ def test_load_through_the_upload_button_even_at_the_end_of_a_hand() -> None:
     upload(fresh, text)
     assert fresh.message.text == "Game loaded."
     assert fresh.phase_name == "done" and fresh.story.value == table.story.value
-    fresh.next_button.click()
+    fresh.cards.press("next")
     assert fresh.game.totals == list(table.hand.score.points)  # type: ignore[union-attr]
 
 
@@ -305,47 +328,45 @@ def moon_table() -> PlayTable:
                                                ("take the points off my score", -26)])
 def test_moon_choice_buttons_when_the_reader_shoots(choice: str, south: int) -> None:
     table = moon_table()
-    assert table.moon_box.children == ()
+    assert table.cards.view["actions"] == []
     while table.hand.phase is Phase.PLAYING:
         best = max(table.hand.legal_plays(0), key=lambda c: c.id)
-        table.button_for(best).click()
-    assert table.phase_name == "moon_choice" and not visible(table.next_button)
-    header, *buttons = table.moon_box.children
-    assert "You shot the moon" in header.value
-    assert [b.description for b in buttons] == ["everyone else adds the points", "take the points off my score"]
-    next(b for b in buttons if b.description == choice).click()
+        click(table, best)
+    assert table.phase_name == "moon_choice" and table.cards.action("next") is None
+    assert "you shot the moon" in table.cards.view["title"]
+    buttons = table.cards.view["actions"]
+    assert [b["label"] for b in buttons] == ["everyone else adds the points", "take the points off my score"]
+    table.cards.press(next(b["id"] for b in buttons if b["label"] == choice))
     score = table.hand.score
     assert table.phase_name == "done" and score is not None
     assert score.points[0] == south and (south == -26 or score.points[1:] == (26, 26, 26))
-    assert table.moon_box.children == () and visible(table.next_button)
+    assert [b["id"] for b in table.cards.view["actions"]] == ["next"]
     assert f"<li>South: {format_points(south)}</li>" in table.story.value
 
 
 def test_four_colour_and_large_cards_redraw_the_hand() -> None:
     table = started()
-    diamond = next(b for b in hand_buttons(table) if b.description.endswith("♦"))
-    ink = diamond.style.text_color
-    assert diamond.layout.width == "50px" and diamond.style.font_size == "15px"
+    diamond = next(c for c in hand_cards(table) if c["short"].endswith("♦"))
+    assert suit_colour(Suit.DIAMONDS) in diamond["svg"] and not table.cards.large
     table.four_colour.value = True
-    if ink != MUTED:
-        assert diamond.style.text_color == suit_colour(Suit.DIAMONDS, four_colour=True) != ink
-    for button in playable(table):
-        assert button.style.text_color == suit_colour(Card.from_str(button.description).suit, four_colour=True)
+    diamond = table.cards.card(diamond["code"])
+    assert suit_colour(Suit.DIAMONDS, four_colour=True) in diamond["svg"]
+    for card in hand_cards(table):
+        assert suit_colour(Card.from_str(card["code"]).suit, four_colour=True) in card["svg"]
     table.large.value = True
-    for button in hand_buttons(table):
-        assert button.layout.width == "62px" and button.style.font_size == "20px"
+    assert table.cards.large  # the table draws its large cards (a front-end size: the model is unchanged)
     table.large.value = False
     table.four_colour.value = False
-    for button in playable(table):
-        assert button.style.text_color == suit_colour(Card.from_str(button.description).suit)
-        assert button.layout.width == "50px"
+    assert not table.cards.large
+    for card in hand_cards(table):
+        assert suit_colour(Card.from_str(card["code"]).suit) in card["svg"]
 
 
-def test_four_colour_deck_in_the_pass_picker() -> None:
+def test_four_colour_deck_while_passing() -> None:
     table = PlayTable(seed=SEED, pace=0, four_colour=True)
-    for toggle in table.pass_picker.children:
-        card = Card.from_str(toggle.description)
-        assert toggle.style.text_color == suit_colour(card.suit, four_colour=True)
+    assert mode(table) == "pass"
+    for card in hand_cards(table):
+        assert suit_colour(Card.from_str(card["code"]).suit, four_colour=True) in card["svg"]
 
 
 def test_counting_aid_lists_cards_out_and_voids() -> None:
@@ -361,6 +382,8 @@ def test_counting_aid_lists_cards_out_and_voids() -> None:
     shown = [seat for seat in (1, 2, 3) if state.voids(seat)]
     assert shown, "some bot should have shown a void in this seeded hand"
     assert "Voids shown" in table.count_view.value
+    for seat in shown:  # the seats at the table show the voids too
+        assert table.cards.view["seats"][seat]["voids"] == [s.symbol for s in state.voids(seat)]
     for seat in shown:
         symbols = " ".join(s.symbol for s in state.voids(seat))
         assert f"{seat_name(seat, 4)}: {symbols}" in table.count_view.value
@@ -375,11 +398,17 @@ def test_counting_aid_lists_cards_out_and_voids() -> None:
 
 def test_last_trick_toggle_shows_the_trick_just_taken() -> None:
     table = started()
+    assert table.cards.view["last_trick"] is None
     play_first_legal(table)
-    table.last_button.value = True
-    assert "Last trick" in table.centre.value
-    table.last_button.value = False
-    assert "Last trick" not in table.centre.value or not table.hand.current_trick
+    last = table.hand.tricks[-1]
+    shown = table.cards.view["last_trick"]
+    assert [p["card"]["code"] for p in shown["plays"]] == [c.code for c in last.cards]
+    assert [p["winner"] for p in shown["plays"]] == [s == last.winner for s, _ in last.plays]
+    assert shown["label"].startswith("Last trick: ") and seat_name(last.winner or 0, 4) + " takes it" in shown["label"]
+    table.cards.show_last = True  # the table's "Last trick" button opens it; a new hand closes it
+    play_out(table)
+    table.cards.press("next")
+    assert not table.cards.show_last
 
 
 def test_a_whole_game_to_its_end() -> None:
@@ -388,10 +417,10 @@ def test_a_whole_game_to_its_end() -> None:
     for _ in range(40):
         play_out(table)
         if table.hand.phase is Phase.MOON_CHOICE:
-            table.moon_box.children[1].click()
+            table.cards.press(table.cards.view["actions"][1]["id"])
         assert table.phase_name == "done"
         game = table.game
-        table.next_button.click()
+        table.cards.press("next")
         if game.is_over:
             break
         assert table.phase_name in ("passing", "playing")

@@ -8,7 +8,7 @@ from hearts_lessons.widgets.play import PlayTable
 
 def _finish_hand(table: PlayTable) -> None:
     while table.hand.phase is Phase.PLAYING:
-        table.button_for(table.hand.legal_plays(0)[0]).click()
+        table.cards.click(table.hand.legal_plays(0)[0].code)
 
 
 def test_the_pass_hint_explains_and_preselects_the_coach_pass() -> None:
@@ -16,16 +16,19 @@ def test_the_pass_hint_explains_and_preselects_the_coach_pass() -> None:
     before = table.game.to_json()
     table.hint_button.click()
     assert "Coach:" in table.coach_box.value and "sampled deals" in table.coach_box.value
-    assert len(table.pass_picker.selected) == 3
+    chosen = [c["code"] for c in table.cards.cards() if c["selected"]]
+    assert len(chosen) == 3 and table.cards.action("pass")["enabled"]  # type: ignore[index]
     assert table.game.to_json() == before  # a hint never changes the game
-    table.pass_button.click()
+    table.cards.press("pass")
+    assert sorted(c.code for c in table.hand.passed(0)) == sorted(chosen)
     assert table.hand.phase is Phase.PLAYING and table.coach_box.value == ""
 
 
 def test_the_play_hint_names_a_legal_card_and_the_review_grades_every_decision() -> None:
     table = PlayTable(seed=5, pace=0)
-    table.pass_picker.select(table.hand.hand(0)[:3])
-    table.pass_button.click()
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
     table.hint()
     advice_text = table.coach_box.value
     assert "Play the" in advice_text
@@ -43,8 +46,9 @@ def test_hints_and_reviews_out_of_turn_are_refused_with_a_reason() -> None:
     table = PlayTable(seed=5, pace=0)
     table.review_with_coach()
     assert "finish the hand first" in table.message.text
-    table.pass_picker.select(table.hand.hand(0)[:3])
-    table.pass_button.click()
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
     _finish_hand(table)
     table.hint()
     assert "when it is your turn" in table.message.text

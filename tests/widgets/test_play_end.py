@@ -8,10 +8,11 @@ from hearts_lessons.widgets.play import PlayTable
 
 def _play_out(table: PlayTable) -> None:
     if table.hand.phase is Phase.PASSING:
-        table.pass_picker.select(table.hand.hand(0)[-table.hand.cards_to_pass :])
-        table.pass_button.click()
+        for card in table.hand.hand(0)[-table.hand.cards_to_pass :]:
+            table.cards.click(card.code)
+        table.cards.press("pass")
     while table.hand.phase is Phase.PLAYING:
-        table.button_for(table.hand.legal_plays(0)[0]).click()
+        table.cards.click(table.hand.legal_plays(0)[0].code)
 
 
 def test_the_reader_sees_the_end_of_the_game_and_can_start_another() -> None:
@@ -20,13 +21,13 @@ def test_the_reader_sees_the_end_of_the_game_and_can_start_another() -> None:
         _play_out(table)
         if table.game.is_over:
             break
-        table.next_button.click()
+        table.cards.press("next")
     assert table.game.is_over and max(table.game.totals) >= 100
     winners = ", ".join(["South", "West", "North", "East"][s] for s in table.game.winners)
     assert f"Game over. Lowest total wins: {winners}." in table.story.value
-    assert table.next_button.description == "New game" and table.undo_button.disabled
+    assert table.cards.action("next")["label"] == "New game" and table.undo_button.disabled  # type: ignore[index]
     finished = table.game
-    table.next_button.click()
+    table.cards.press("next")
     assert table.game is not finished and table.game.totals == [0, 0, 0, 0] and not table.game.results
 
 

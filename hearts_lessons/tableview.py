@@ -1,0 +1,377 @@
+"""The card table as data: what one seat sees of a deal, as a JSON-able view model for the card-table widget.
+
+Pure functions over the engine's state (no widget imports): seats around an oval (3–7 players, the viewer at
+the bottom), each with its name, card count, tricks, points, total and flags; the viewer's hand sorted as
+players sort, every card with the engine's own SVG art, an accessible name and the engine's reason when it may
+not be played or passed; the trick with each card in front of its player and the winner marked; the last
+trick; the pass direction; a status line. The widget (:mod:`hearts_lessons.widgets.cardtable`) only draws
+this and sends clicks back, so everything a card shows comes from the engine.
+
+The model is a plain ``dict`` (schema below) so that other games can build it too: :func:`card_entry`,
+:func:`seat_entry` and :func:`positions` are the game-neutral pieces; :func:`table_view`, :func:`open_view`,
+:func:`hand_view` and :func:`trick_view` build it for Hearts.
+
+Schema (``kind`` is ``table``, ``hand`` or ``trick``)::
+
+    {"kind", "players", "viewer", "title", "status", "hearts_broken", "turn", "dealer",
+     "seats": [{"seat", "name", "you", "x", "y", "angle", "count", "tricks", "points", "total", "dealer",
+                "turn", "voids", "label", "cards" (face-up cards of an open deal, else None)}],
+     "hand": {"seat", "mode" ("play" | "pass" | "choose" | "view"), "label", "cards": [card]},
+     "trick": {"number", "complete", "winner", "label", "plays": [{"seat", "winner", "card": card}]} | None,
+     "last_trick": (as "trick") | None, "pass": {"count", "to", "arrow", "words", "chosen"} | None,
+     "hole": {"label", "cards": [card]} | None, "actions": [{"id", "label", "enabled", "kind"}]}
+    card = {"code", "short", "name", "label", "svg", "playable", "selected", "reason", "seat"}
+
+>>> from hearts_lessons.state import HandState
+>>> view = table_view(HandState.deal(seed=1))
+>>> [s["name"] for s in view["seats"]], view["seats"][0]["y"], view["hand"]["mode"]
+(['You', 'West', 'North', 'East'], 1.0, 'pass')
+>>> view["hand"]["cards"][0]["label"].split(" — ")[1]
+'click to choose it for the pass'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, sort_hand
+from .render import card_html
+from .rules import PassDirection, Points
+from .scoring import format_points, points_words
+from .seats import seat_name
+
+if TYPE_CHECKING:
+    from .state import HandState, Trick
+
+__all__ = [
+    "ARROWS",
+    "card_code",
+    "card_entry",
+    "hand_view",
+    "hearts_card",
+    "open_view",
+    "positions",
+    "seat_entry",
+    "table_view",
+    "trick_view",
+]
+
+View = dict[str, Any]
+
+ARROWS = {"left": "←", "right": "→", "across": "↑"}
+"""The arrow a pass goes in, seen from the bottom of the table (by where the receiving seat sits)."""
+
+DIRECTION_WORDS = {
+    PassDirection.LEFT: "to the left",
+    PassDirection.RIGHT: "to the right",
+    PassDirection.ACROSS: "across",
+    PassDirection.HOLD: "nowhere: a hold hand",
+    PassDirection.SPLIT: "one card to each other player",
+    PassDirection.DEALERS_CHOICE: "as the dealer chooses",
+}
+
+
+# -- game-neutral pieces ---------------------------------------------------------------------------------------
+def positions(players: int, viewer: int = 0) -> list[tuple[float, float, float]]:
+    """Where each seat sits on the oval, as ``(x, y, angle)``: ``x``/``y`` in ``[0, 1]`` of the table's box, the
+    viewer at the bottom centre, play going clockwise (the next seat on the viewer's left, as at a real table);
+    ``angle`` in degrees from the bottom, clockwise.
+
+    >>> [(x, y) for x, y, _ in positions(4)]
+    [(0.5, 1.0), (0.0, 0.5), (0.5, 0.0), (1.0, 0.5)]
+    """
+    if players < 1:
+        raise ValueError("a table needs at least one seat")
+    out = []
+    for seat in range(players):
+        step = (seat - viewer) % players
+        angle = 360.0 * step / players
+        rad = math.radians(angle)
+        x = round(0.5 - 0.5 * math.sin(rad), 4) + 0.0
+        y = round(0.5 + 0.5 * math.cos(rad), 4) + 0.0
+        out.append((x, y, round(angle, 2)))
+    return out
+
+
+def card_entry(code: str, *, svg: str, name: str, short: str, playable: bool = False, selected: bool = False,
+               reason: str | None = None, status: str | None = None, seat: int | None = None) -> dict[str, Any]:
+    """One card of the model. ``label`` (its accessible name) is ``name — reason`` for a card that may not be
+    played, else ``name — status`` (``playable``, ``chosen to pass``…), else the name."""
+    if reason:
+        label = f"{name} — not playable: {reason}" if not status else f"{name} — {status}: {reason}"
+    elif status:
+        label = f"{name} — {status}"
+    else:
+        label = name
+    return {"code": code, "short": short, "name": name, "label": label, "svg": svg, "playable": playable,
+            "selected": selected, "reason": reason, "seat": seat}  # fmt: skip
+
+
+def seat_entry(seat: int, players: int, *, viewer: int = 0, name: str | None = None, count: int = 0,
+               tricks: int | None = None, points: str | None = None, total: str | None = None,
+               dealer: bool = False, turn: bool = False, voids: Sequence[str] = (),
+               cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """One seat of the model, placed by :func:`positions`, with the words a screen reader says for it."""
+    x, y, angle = positions(players, viewer)[seat]
+    you = seat == viewer
+    shown = name if name is not None else ("You" if you else seat_name(seat, players))
+    bits = [shown, _plural(count, "card")]
+    if tricks is not None:
+        bits.append(_plural(tricks, "trick"))
+    if points is not None:
+        bits.append(f"{points} this hand")
+    if total is not None:
+        bits.append(f"total {total}")
+    if dealer:
+        bits.append("dealer")
+    if turn:
+        bits.append("to play")
+    if voids:
+        bits.append("void in " + " ".join(voids))
+    return {"seat": seat, "name": shown, "you": you, "x": x, "y": y, "angle": angle, "count": count,
+            "tricks": tricks, "points": points, "total": total, "dealer": dealer, "turn": turn,
+            "voids": list(voids), "label": ", ".join(bits), "cards": cards}  # fmt: skip
+
+
+# -- Hearts ----------------------------------------------------------------------------------------------------
+def card_code(card: Card) -> str:
+    """The code the widget sends back for a card: ``QS``; a second deck's ``QS#1`` (as saved games write it)."""
+    return card.code if card.copy == 0 or card.is_joker else f"{card.code}#{card.copy}"
+
+
+def hearts_card(card: Card, *, four_colour: bool = False, playable: bool = False, selected: bool = False,
+                reason: str | None = None, status: str | None = None, seat: int | None = None) -> dict[str, Any]:
+    """A Hearts card of the model, drawn with the engine's art (:func:`hearts_lessons.render.card_html`)."""
+    return card_entry(card_code(card), svg=card_html(card, four_colour=four_colour), name=card.name,
+                      short=card.symbol, playable=playable, selected=selected, reason=reason, status=status,
+                      seat=seat)  # fmt: skip
+
+
+def hand_view(cards: Iterable[Card], *, four_colour: bool = False, playable: Iterable[Card] | None = None,
+              reasons: Mapping[Card, str] | None = None, selected: Iterable[Card] = (), label: str = "Your hand",
+              mode: str = "view", sort: bool = True, actions: Sequence[Mapping[str, Any]] = (),
+              status: str = "") -> View:  # fmt: skip
+    """A hand on its own (lesson 2's hand, a variant's sample hand, a puzzle's choice): ``kind`` ``hand``.
+
+    ``playable`` (default: every card not in ``reasons``) lifts cards; ``reasons`` explains the others.
+
+    >>> from hearts_lessons.cards import parse_cards
+    >>> v = hand_view(parse_cards("QS 2C AH"), reasons={Card.from_str("AH"): "not now"}, mode="choose")
+    >>> [(c["code"], c["playable"]) for c in v["hand"]["cards"]], v["hand"]["cards"][2]["label"]
+    ([('2C', True), ('QS', True), ('AH', False)], 'ace of hearts — not playable: not now')
+    """
+    shown = sort_hand(cards) if sort else list(cards)
+    why = dict(reasons or {})
+    ok = set(playable) if playable is not None else {c for c in shown if c not in why}
+    chosen = set(selected)
+    entries = [hearts_card(c, four_colour=four_colour, playable=c in ok, selected=c in chosen, reason=why.get(c),
+                           status="chosen" if c in chosen else None) for c in shown]  # fmt: skip
+    return _empty(kind="hand", status=status, hand={"seat": 0, "mode": mode, "label": f"{label}: "
+                                                    f"{_plural(len(shown), 'card')}", "cards": entries},
+                  actions=[dict(a) for a in actions])  # fmt: skip
+
+
+def trick_view(trick: Trick | Sequence[tuple[int, Card]], players: int, *, viewer: int = 0,
+               winner: int | None = None, four_colour: bool = False, caption: str | None = None,
+               names: Sequence[str] | None = None) -> View:  # fmt: skip
+    """One trick drawn on its own (the coach's review, a puzzle's history): ``kind`` ``trick``; each card sits
+    in front of its player and the winner's card is marked."""
+    view = _empty(kind="trick", players=players, viewer=viewer, status=caption or "")
+    view["seats"] = [seat_entry(s, players, viewer=viewer, name=names[s] if names else seat_name(s, players))
+                     for s in range(players)]  # fmt: skip
+    view["trick"] = _trick_entry(trick, players, winner=winner, four_colour=four_colour, caption=caption)
+    return view
+
+
+def table_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | None = None,
+               selected: Iterable[Card] = (), four_colour: bool = False, names: Sequence[str] | None = None,
+               title: str | None = None, actions: Sequence[Mapping[str, Any]] = (),
+               show_completed: bool = True) -> View:  # fmt: skip
+    """What ``seat`` sees of a hand: the others' card backs, its own hand with playable flags and reasons.
+
+    ``totals`` are the game's running totals; ``selected`` the cards chosen to pass so far; ``names`` replaces
+    the seat names (``You`` for the viewer by default); ``show_completed`` keeps the trick just taken in the
+    middle (marked complete) until the next card is led, so the front end can show it going to its winner.
+    """
+    return _view(state, seat=seat, totals=totals, selected=selected, four_colour=four_colour, names=names,
+                 title=title, actions=actions, show_completed=show_completed, open_hands=False)  # fmt: skip
+
+
+def open_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | None = None,
+              four_colour: bool = False, names: Sequence[str] | None = None, title: str | None = None,
+              actions: Sequence[Mapping[str, Any]] = (), show_completed: bool = True) -> View:  # fmt: skip
+    """A deal played open (lessons, puzzles, the trick playground): every hand face up; the player to move's
+    cards carry playable flags and the engine's reasons, every other card says whose turn it is. ``seat``
+    only chooses who sits at the bottom."""
+    return _view(state, seat=seat, totals=totals, selected=(), four_colour=four_colour, names=names, title=title,
+                 actions=actions, show_completed=show_completed, open_hands=True)  # fmt: skip
+
+
+# -- building blocks -------------------------------------------------------------------------------------------
+def _empty(*, kind: str, players: int = 0, viewer: int = 0, status: str = "", **extra: Any) -> View:
+    view: View = {"kind": kind, "players": players, "viewer": viewer, "title": "", "status": status,
+                  "hearts_broken": None, "turn": None, "dealer": None, "seats": [], "hand": None, "trick": None,
+                  "last_trick": None, "pass": None, "hole": None, "actions": []}  # fmt: skip
+    view.update(extra)
+    return view
+
+
+def _trick_entry(trick: Trick | Sequence[tuple[int, Card]], players: int, *, winner: int | None = None,
+                 four_colour: bool = False, complete: bool | None = None, caption: str | None = None,
+                 number: int | None = None) -> dict[str, Any]:  # fmt: skip
+    from .state import Trick
+
+    plays: Sequence[tuple[int, Card]]
+    if isinstance(trick, Trick):
+        plays, winner, number = trick.plays, trick.winner, trick.number
+        complete = True if complete is None else complete
+    else:
+        plays = list(trick)
+    entries = [{"seat": s, "winner": s == winner, "card": hearts_card(c, four_colour=four_colour, seat=s)}
+               for s, c in plays]  # fmt: skip
+    words = ", ".join(f"{seat_name(s, players)}: {c.symbol}" for s, c in plays) or "no cards yet"
+    if winner is not None:
+        words += f"; {seat_name(winner, players)} takes it"
+    head = caption or (f"Trick {number + 1}" if number is not None else "Trick")
+    return {"number": number, "complete": bool(complete if complete is not None else winner is not None),
+            "winner": winner, "label": f"{head}: {words}", "plays": entries}  # fmt: skip
+
+
+def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selected: Iterable[Card],
+          four_colour: bool, names: Sequence[str] | None, title: str | None, actions: Sequence[Mapping[str, Any]],
+          show_completed: bool, open_hands: bool) -> View:  # fmt: skip
+    from .state import Phase
+
+    n = state.players
+    phase = state.phase
+    playing = phase is Phase.PLAYING
+    turn = state.to_play if playing else None
+    chosen = set(selected)
+    seats = []
+    for s in range(n):
+        name = names[s] if names else ("You" if s == seat and not open_hands else seat_name(s, n))
+        face_up = None
+        if open_hands and s != seat:
+            face_up = [_play_card(state, c, s, four_colour) for c in state.hand(s)]
+        seats.append(seat_entry(
+            s, n, viewer=seat, name=name, count=state.hand_mask(s).bit_count(), tricks=state.tricks_won(s),
+            points=points_words(state.points_taken(s)),
+            total=format_points(totals[s]) if totals is not None else None,
+            dealer=s == state.dealer, turn=s == turn,
+            voids=[v.symbol for v in state.voids(s)], cards=face_up,
+        ))  # fmt: skip
+    # the viewer's hand
+    passing = phase is Phase.PASSING and seat in state.to_pass
+    mine = state.hand(seat)
+    if passing:
+        mode = "pass"
+        cards = [_pass_card(state, c, seat, c in chosen, four_colour) for c in mine]
+    else:
+        mode = "play" if playing and (turn == seat or open_hands) else "view"
+        cards = [_play_card(state, c, seat, four_colour) for c in mine]
+    label = ("Your hand" if not open_hands else f"{seat_name(seat, n)}'s hand") + f": {_plural(len(mine), 'card')}"
+    # the middle of the table
+    trick = None
+    if state.current_trick:
+        trick = _trick_entry(state.current_trick, n, four_colour=four_colour, complete=False,
+                             number=state.trick_number)  # fmt: skip
+    elif show_completed and state.tricks and phase is not Phase.PASSING:
+        trick = _trick_entry(state.tricks[-1], n, four_colour=four_colour)
+    last = _trick_entry(state.tricks[-1], n, four_colour=four_colour, caption="Last trick") if state.tricks else None
+    pass_info = None
+    if passing:
+        pass_info = _pass_entry(state, seat, len(chosen & set(mine)))
+    hole = None
+    if state.hole_cards:
+        hole = _hole_entry(state, seat, four_colour, open_hands)
+    status = _status(state, seat, pass_info)
+    return _empty(
+        kind="table", players=n, viewer=seat, status=status,
+        title=title if title is not None else f"{state.rules.name} · hand {state.hand_number + 1}",
+        hearts_broken=state.hearts_broken, turn=turn, dealer=state.dealer, seats=seats,
+        hand={"seat": seat, "mode": mode, "label": label, "cards": cards}, trick=trick, last_trick=last,
+        hole=hole, actions=[dict(a) for a in actions],
+        **{"pass": pass_info},
+    )  # fmt: skip
+
+
+def _play_card(state: HandState, card: Card, seat: int, four_colour: bool) -> dict[str, Any]:
+    from .state import Phase
+
+    if state.phase is not Phase.PLAYING:
+        return hearts_card(card, four_colour=four_colour, seat=seat)
+    reason = state.why_not(card, seat)
+    return hearts_card(card, four_colour=four_colour, playable=reason is None, reason=reason,
+                       status=None if reason else "playable", seat=seat)  # fmt: skip
+
+
+def _pass_card(state: HandState, card: Card, seat: int, chosen: bool, four_colour: bool) -> dict[str, Any]:
+    reason = state.why_not_pass(seat, card)
+    if reason:
+        return hearts_card(card, four_colour=four_colour, reason=reason, status="may not be passed", seat=seat)
+    status = "chosen to pass (click to put it back)" if chosen else "click to choose it for the pass"
+    return hearts_card(card, four_colour=four_colour, playable=True, selected=chosen, status=status, seat=seat)
+
+
+def _pass_entry(state: HandState, seat: int, chosen: int) -> dict[str, Any]:
+    n = state.players
+    direction = state.direction
+    to = None
+    arrow = ""
+    words = DIRECTION_WORDS.get(direction, direction.value)
+    if len(state.targets) == 1:
+        offset = state.targets[0][0]
+        to = (seat + offset) % n
+        x = positions(n, seat)[to][0]
+        arrow = ARROWS["left"] if x < 0.4 else ARROWS["right"] if x > 0.6 else ARROWS["across"]
+        if direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS):
+            words = f"{words} ({seat_name(to, n)})"
+        else:
+            words = f"to {seat_name(to, n)}"
+    return {"count": state.cards_to_pass, "to": to, "arrow": arrow, "words": words, "chosen": chosen}
+
+
+def _hole_entry(state: HandState, seat: int, four_colour: bool, open_hands: bool) -> dict[str, Any]:
+    from .rules import HoleCards
+
+    rules = state.rules
+    owner = state.hole_owner
+    if rules.leftover_face_up:
+        what, shown = "Left-over cards (face up)", True
+    elif rules.hole_cards is HoleCards.SET_ASIDE:
+        what, shown = "Hole cards (set aside)", open_hands
+    else:
+        what = "Kitty" if len(state.hole_cards) == 1 else "Hole cards"
+        shown = open_hands or owner == seat
+    if owner is not None:
+        what += f": taken by {seat_name(owner, state.players)}"
+    back = card_html(None)
+    cards = [hearts_card(c, four_colour=four_colour) if shown else
+             card_entry("", svg=back, name="face-down card", short="?") for c in state.hole_cards]  # fmt: skip
+    return {"label": what, "cards": cards}
+
+
+def _status(state: HandState, seat: int, pass_info: dict[str, Any] | None) -> str:
+    from .state import Phase
+
+    n = state.players
+    bits = ["you deal" if state.dealer == seat else f"dealer {seat_name(state.dealer, n)}"]
+    if pass_info is not None:
+        bits.append(f"pass {_plural(pass_info['count'], 'card')} {pass_info['words']}")
+    elif state.phase is Phase.PASSING:
+        bits.append("waiting for the others to pass")
+    elif state.phase is Phase.PLAYING:
+        bits.append("your turn" if state.to_play == seat else f"{seat_name(state.to_play, n)} to play")
+    elif state.phase is Phase.MOON_CHOICE:
+        bits.append("the moon was shot: the shooter chooses how it scores")
+    elif state.phase is Phase.DONE:
+        bits.append("hand over")
+    elif state.phase is Phase.DEALERS_CHOICE:
+        bits.append("the dealer chooses the passes")
+    return " · ".join(bits)
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

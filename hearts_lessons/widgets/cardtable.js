@@ -1,0 +1,554 @@
+// The card table's front end (anywidget ES module): draws the view model of hearts_lessons.tableview and sends
+// clicks back as custom messages. No framework, no network: everything it shows comes from the model.
+//   {event: "card", code, seat}   a card was clicked, tapped, or chosen with Enter / Space
+//   {event: "action", id}         a button of the table was pressed
+//   {event: "clear"}              Escape
+// Layout is computed here from the widget's own width (a ResizeObserver), so the table reads at 375 px, on a
+// laptop, and with large cards on a projector: cards overlap only so far that their corner index stays visible.
+
+const RATIO = 84 / 60; // a card's height over its width (the engine's art)
+const INDEX_SHARE = 0.44; // the part of a card's width that must stay visible (its corner index)
+const NARROW = 560; // px: below this the table uses its phone layout
+
+function h(tag, cls, attrs) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (attrs) for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined) node.setAttribute(k, v);
+  return node;
+}
+
+function quietSvg(node, svg) {
+  // the engine's SVG carries its own title and role; the element around it speaks for it instead
+  if (node.dataset.svg === svg) return;
+  node.dataset.svg = svg;
+  node.innerHTML = svg;
+  const pic = node.querySelector("svg");
+  if (pic) {
+    pic.removeAttribute("role");
+    pic.removeAttribute("aria-label");
+    pic.setAttribute("aria-hidden", "true");
+    pic.setAttribute("focusable", "false");
+    const title = pic.querySelector("title");
+    if (title) title.remove();
+  }
+}
+
+function reducedMotion() {
+  return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+function sizes(width, large, kind, players) {
+  const narrow = width < NARROW;
+  let hand = large ? (narrow ? 84 : 112) : narrow ? 60 : 76;
+  let trick = large ? (narrow ? 66 : 96) : narrow ? 48 : 64;
+  if (players >= 6) trick = Math.round(trick * 0.86);
+  if (kind === "trick") trick = Math.round(trick * 0.8);
+  const back = large ? 30 : narrow ? 18 : 22;
+  const font = large ? 17 : narrow ? 12 : 13;
+  return { narrow, hand, trick, back, font };
+}
+
+function render({ model, el }) {
+  const root = h("div", "hl-ct", { role: "region" });
+  el.appendChild(root);
+  const top = h("div", "hl-ct-top");
+  const title = h("div", "hl-ct-title");
+  const status = h("div", "hl-ct-status");
+  const chips = h("div", "hl-ct-chips");
+  const hearts = h("span", "hl-ct-chip hl-ct-hearts");
+  const lastButton = h("button", "hl-ct-button hl-ct-last-button", { type: "button", "aria-expanded": "false" });
+  lastButton.textContent = "Last trick";
+  chips.append(hearts, lastButton);
+  top.append(title, status, chips);
+  const felt = h("div", "hl-ct-felt");
+  const oval = h("div", "hl-ct-oval", { "aria-hidden": "true" });
+  const seatLayer = h("div", "hl-ct-seats");
+  const trickLayer = h("div", "hl-ct-trick", { role: "group" });
+  const centre = h("div", "hl-ct-centre");
+  const lastPanel = h("div", "hl-ct-lastpanel", { role: "group" });
+  felt.append(oval, seatLayer, trickLayer, centre, lastPanel);
+  const message = h("div", "hl-ct-message", { role: "status", "aria-live": "polite" });
+  const actions = h("div", "hl-ct-actions");
+  const handBox = h("div", "hl-ct-hand", { role: "group" });
+  const hole = h("div", "hl-ct-hole", { role: "group" });
+  root.append(top, felt, hole, message, actions, handBox);
+
+  const state = { width: 0, cards: new Map(), trickKey: "", collectTimer: 0, focusCode: null, trickCards: new Map() };
+
+  function send(content) {
+    model.send(content);
+  }
+
+  lastButton.addEventListener("click", () => {
+    model.set("show_last", !model.get("show_last"));
+    model.save_changes();
+  });
+
+  // -- keyboard: roving tabindex over the hand's cards ------------------------------------------------------
+  handBox.addEventListener("keydown", (event) => {
+    const cards = [...handBox.querySelectorAll(".hl-ct-card")];
+    if (!cards.length) return;
+    const at = cards.indexOf(document.activeElement);
+    let next = -1;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") next = at < 0 ? 0 : Math.min(cards.length - 1, at + 1);
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = at < 0 ? 0 : Math.max(0, at - 1);
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = cards.length - 1;
+    else if (event.key === "Escape") {
+      event.preventDefault();
+      send({ event: "clear" });
+      return;
+    } else if ((event.key === "Enter" || event.key === " ") && at >= 0) {
+      event.preventDefault();
+      choose(cards[at]);
+      return;
+    } else return;
+    event.preventDefault();
+    focusCard(cards, next);
+  });
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !handBox.contains(event.target)) send({ event: "clear" });
+  });
+
+  function focusCard(cards, index) {
+    cards.forEach((c, i) => c.setAttribute("tabindex", i === index ? "0" : "-1"));
+    const card = cards[index];
+    if (card) {
+      state.focusCode = card.dataset.code;
+      card.focus();
+    }
+  }
+
+  function choose(node) {
+    state.focusCode = node.dataset.code;
+    const seat = node.dataset.seat === "" ? null : Number(node.dataset.seat);
+    send({ event: "card", code: node.dataset.code, seat });
+  }
+
+  // -- drawing --------------------------------------------------------------------------------------------
+  function cardNode(entry, cls) {
+    const node = h("div", cls, { role: "button" });
+    node.dataset.code = entry.code;
+    node.dataset.seat = entry.seat === null || entry.seat === undefined ? "" : String(entry.seat);
+    node.addEventListener("click", () => choose(node));
+    return node;
+  }
+
+  function updateCard(node, entry, interactive) {
+    quietSvg(node, entry.svg);
+    node.setAttribute("aria-label", entry.label);
+    node.title = entry.reason ? `${entry.short}: ${entry.reason}` : entry.label;
+    node.classList.toggle("is-playable", Boolean(entry.playable));
+    node.classList.toggle("is-dimmed", interactive && !entry.playable);
+    node.classList.toggle("is-selected", Boolean(entry.selected));
+    if (interactive) node.setAttribute("aria-pressed", entry.selected ? "true" : "false");
+    else node.removeAttribute("aria-pressed");
+  }
+
+  function drawHand(view, sz) {
+    const hand = view.hand;
+    if (!hand) {
+      handBox.hidden = true;
+      state.cards.clear();
+      handBox.replaceChildren();
+      return;
+    }
+    handBox.hidden = false;
+    handBox.setAttribute("aria-label", hand.label + (hand.mode === "pass" ? " — choose cards to pass" : ""));
+    const interactive = hand.mode === "play" || hand.mode === "pass" || hand.mode === "choose";
+    const pass = hand.mode === "pass";
+    handBox.classList.toggle("is-passing", pass);
+    const hadFocus = handBox.contains(document.activeElement);
+    const keep = new Set(hand.cards.map((c) => c.code));
+    for (const [code, node] of state.cards) if (!keep.has(code)) { node.remove(); state.cards.delete(code); }
+    const w = sz.hand;
+    const ht = Math.round(w * RATIO);
+    const avail = Math.max(w, handBox.clientWidth || state.width - 16);
+    const n = hand.cards.length;
+    const minStep = Math.max(Math.ceil(w * INDEX_SHARE), 28);
+    const perRow = Math.max(1, Math.floor((avail - w) / minStep) + 1);
+    const rows = Math.max(1, Math.ceil(n / perRow));
+    const inRow = Math.ceil(n / rows);
+    const lift = Math.round(w * 0.2);
+    const rowGap = Math.round(ht * 0.58) + lift;
+    let order = 0;
+    const nodes = [];
+    hand.cards.forEach((entry, i) => {
+      let node = state.cards.get(entry.code);
+      if (!node) {
+        node = cardNode(entry, "hl-ct-card");
+        state.cards.set(entry.code, node);
+      }
+      updateCard(node, entry, interactive);
+      const row = Math.floor(i / inRow);
+      const col = i % inRow;
+      const count = row === rows - 1 ? n - inRow * (rows - 1) : inRow;
+      const step = count > 1 ? Math.min(Math.round(w * 0.64), (avail - w) / (count - 1)) : 0;
+      const width = step * (count - 1) + w;
+      const left = Math.round((avail - width) / 2 + col * step);
+      const topPx = lift + 6 + row * rowGap;
+      node.style.width = `${w}px`;
+      node.style.height = `${ht}px`;
+      node.style.left = `${left}px`;
+      node.style.top = `${topPx}px`;
+      node.style.zIndex = String(++order);
+      const raise = entry.selected ? lift * 1.6 : interactive && entry.playable ? lift : 0;
+      node.style.setProperty("--lift", `${-raise}px`);
+      nodes.push(node);
+    });
+    // keep DOM order = reading order, for screen readers and Tab
+    nodes.forEach((node, i) => { if (handBox.children[i] !== node) handBox.insertBefore(node, handBox.children[i] || null); });
+    handBox.style.height = `${lift + 12 + (rows - 1) * rowGap + ht}px`;
+    // roving tabindex: one card in the Tab order, focus kept on the same card (or its neighbour) after a redraw
+    let focusIndex = nodes.findIndex((node) => node.dataset.code === state.focusCode);
+    if (focusIndex < 0) focusIndex = Math.min(state.lastFocusIndex ?? 0, nodes.length - 1);
+    nodes.forEach((node, i) => node.setAttribute("tabindex", i === Math.max(0, focusIndex) ? "0" : "-1"));
+    state.lastFocusIndex = Math.max(0, focusIndex);
+    if (hadFocus && nodes.length && !handBox.contains(document.activeElement)) nodes[Math.max(0, focusIndex)].focus();
+  }
+
+  function feltGeometry(view, sz, plates) {
+    // the felt's height follows the seats' plates as drawn (measured), so no plate ever covers the trick
+    const W = Math.max(260, felt.clientWidth || state.width - 28);
+    const n = view.seats.length;
+    const tw = sz.trick;
+    const th = Math.round(tw * RATIO);
+    let plateH = 0;
+    let sideW = 0;
+    for (const { seat, plate } of plates) {
+      plate.style.left = "0px";
+      plate.style.top = "0px";
+      const box = { w: plate.offsetWidth, h: plate.offsetHeight };
+      plate._box = box;
+      plateH = Math.max(plateH, box.h);
+      if (seat.x < 0.2 || seat.x > 0.8) sideW = Math.max(sideW, box.w);
+    }
+    let rx = tw * (n >= 5 ? 1.4 : 1.15);
+    const ry = th * (n >= 5 ? 0.74 : 0.62);
+    rx = Math.max(tw * 0.8, Math.min(rx, W / 2 - sideW - 8 - tw / 2));
+    const ring = 2 * (ry + th / 2);
+    let H = view.kind === "trick" ? ring + 2 * plateH + 8 : ring + 2 * plateH + 24;
+    // no two plates may overlap: where two seats are close across, they must be far enough apart down
+    for (let i = 0; i < plates.length; i++) {
+      for (let j = i + 1; j < plates.length; j++) {
+        const a = plates[i], b = plates[j];
+        const dx = Math.abs(a.seat.x - b.seat.x) * (W - Math.max(a.plate._box.w, b.plate._box.w) - 8);
+        const dy = Math.abs(a.seat.y - b.seat.y);
+        if (dx >= (a.plate._box.w + b.plate._box.w) / 2 + 4 || dy < 0.01) continue;
+        const need = (a.plate._box.h + b.plate._box.h) / 2 + 6;
+        H = Math.max(H, need / dy + plateH + 8);
+      }
+    }
+    return { W, H: Math.round(H), tw, th, rx, ry, sideW };
+  }
+
+  function seatPoint(seat, g, plate) {
+    const box = (plate && plate._box) || { w: 100, h: 60 };
+    return {
+      x: box.w / 2 + 4 + seat.x * (g.W - box.w - 8),
+      y: box.h / 2 + 4 + seat.y * (g.H - box.h - 8),
+    };
+  }
+
+  function trickPoint(seat, g) {
+    const a = (seat.angle * Math.PI) / 180;
+    return { x: g.W / 2 - g.rx * Math.sin(a), y: g.H / 2 + g.ry * Math.cos(a) };
+  }
+
+  function drawSeats(view, sz) {
+    seatLayer.replaceChildren();
+    state.plates = new Map();
+    const plates = [];
+    const plateW = sz.narrow ? (view.seats.length >= 6 ? 86 : 100) : sz.font > 14 ? 190 : 150;
+    for (const seat of view.seats) {
+      const plate = h("div", "hl-ct-seat", { role: "group", "aria-label": seat.label });
+      plate.classList.toggle("is-turn", Boolean(seat.turn));
+      plate.classList.toggle("is-you", Boolean(seat.you));
+      if (view.kind !== "trick" && !seat.cards) plate.style.width = `${plateW}px`;
+      const name = h("div", "hl-ct-seat-name");
+      name.textContent = seat.name;
+      if (seat.dealer) {
+        const badge = h("span", "hl-ct-badge", { title: "dealer" });
+        badge.textContent = "D";
+        name.append(" ", badge);
+      }
+      plate.append(name);
+      plates.push({ seat, plate });
+      state.plates.set(seat.seat, plate);
+      seatLayer.append(plate);
+      if (view.kind === "trick") continue;
+      if (!seat.you && !seat.cards) {
+        const backs = h("div", "hl-ct-backs", { "aria-hidden": "true" });
+        const shown = Math.min(seat.count, 13);
+        const bh = Math.round(sz.back * RATIO);
+        const step = shown > 1 ? Math.max(2, Math.min(sz.back * 0.4, (plateW - 52 - sz.back) / (shown - 1))) : 0;
+        backs.style.width = `${Math.round(sz.back + step * Math.max(0, shown - 1))}px`;
+        backs.style.height = `${bh}px`;
+        for (let i = 0; i < shown; i++) {
+          const b = h("span", "hl-ct-back");
+          b.style.left = `${Math.round(i * step)}px`;
+          b.style.width = `${sz.back}px`;
+          b.style.height = `${bh}px`;
+          backs.append(b);
+        }
+        const count = h("span", "hl-ct-count", { "aria-hidden": "true" });
+        count.textContent = String(seat.count);
+        const backRow = h("div", "hl-ct-backrow");
+        backRow.append(backs, count);
+        plate.append(backRow);
+      }
+      if (seat.cards) {
+        const row = h("div", "hl-ct-seat-cards");
+        const w = Math.round(sz.trick * 0.72);
+        seat.cards.forEach((entry, i) => {
+          const node = cardNode(entry, "hl-ct-mini");
+          updateCard(node, entry, seat.turn);
+          node.style.width = `${w}px`;
+          node.style.height = `${Math.round(w * RATIO)}px`;
+          node.style.marginLeft = i ? `${-Math.round(w * (1 - INDEX_SHARE))}px` : "0";
+          node.style.zIndex = String(i + 1);
+          node.tabIndex = seat.turn ? 0 : -1;
+          node.addEventListener("keydown", (e) => {
+            if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(node); }
+          });
+          row.append(node);
+        });
+        plate.append(row);
+      }
+      const info = h("div", "hl-ct-seat-info");
+      const bits = [];
+      if (seat.tricks !== null) bits.push(`${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`);
+      if (seat.points !== null) bits.push(seat.points);
+      info.textContent = bits.join(" · ");
+      if (bits.length) plate.append(info);
+      if (seat.total !== null || (seat.voids && seat.voids.length)) {
+        const more = h("div", "hl-ct-seat-info");
+        const t = [];
+        if (seat.total !== null) t.push(`total ${seat.total}`);
+        if (seat.voids && seat.voids.length) t.push(`void ${seat.voids.join("")}`);
+        more.textContent = t.join(" · ");
+        plate.append(more);
+      }
+      if (seat.turn) {
+        const turn = h("div", "hl-ct-turn");
+        turn.textContent = seat.you ? "your turn" : "to play";
+        plate.append(turn);
+      }
+    }
+    return plates;
+  }
+
+  function placeSeats(plates, g) {
+    for (const { seat, plate } of plates) {
+      const p = seatPoint(seat, g, plate);
+      plate.style.left = `${Math.round(p.x)}px`;
+      plate.style.top = `${Math.round(p.y)}px`;
+    }
+  }
+
+  function drawTrick(view, g) {
+    const trick = view.trick;
+    const seats = new Map(view.seats.map((s) => [s.seat, s]));
+    if (!trick || !trick.plays.length) {
+      trickLayer.replaceChildren();
+      trickLayer.removeAttribute("aria-label");
+      state.trickCards.clear();
+      state.trickKey = "";
+      return;
+    }
+    trickLayer.setAttribute("aria-label", trick.label);
+    const key = `${trick.number}`;
+    if (key !== state.trickKey) {
+      trickLayer.replaceChildren();
+      state.trickCards.clear();
+      state.trickKey = key;
+    }
+    const still = reducedMotion();
+    trick.plays.forEach((play, i) => {
+      const seat = seats.get(play.seat);
+      if (!seat) return;
+      const p = trickPoint(seat, g);
+      let node = state.trickCards.get(play.seat);
+      const fresh = !node;
+      if (!node) {
+        node = h("div", "hl-ct-tcard", { role: "img" });
+        state.trickCards.set(play.seat, node);
+        trickLayer.append(node);
+      }
+      quietSvg(node, play.card.svg);
+      node.setAttribute("aria-label", `${seat.name}: ${play.card.name}${play.winner ? ", winning" : ""}`);
+      node.style.width = `${g.tw}px`;
+      node.style.height = `${g.th}px`;
+      node.style.left = `${Math.round(p.x - g.tw / 2)}px`;
+      node.style.top = `${Math.round(p.y - g.th / 2)}px`;
+      node.style.zIndex = String(i + 1);
+      node.classList.toggle("is-winner", Boolean(play.winner));
+      if (fresh && !still) {
+        // the card comes from its player's seat
+        const from = seatPoint(seat, g, state.plates.get(play.seat));
+        node.classList.add("no-anim");
+        node.style.transform = `translate(${Math.round(from.x - p.x)}px, ${Math.round(from.y - p.y)}px) scale(0.6)`;
+        node.getBoundingClientRect();
+        node.classList.remove("no-anim");
+        node.style.transform = "";
+      }
+    });
+    clearTimeout(state.collectTimer);
+    if (trick.complete && trick.winner !== null && view.kind === "table" && !still) {
+      const winner = seats.get(trick.winner);
+      const wait = Math.max(250, (model.get("pace") || 0.6) * 1000);
+      state.collectTimer = setTimeout(() => {
+        if (!winner) return;
+        const to = seatPoint(winner, g, state.plates.get(winner.seat));
+        for (const node of state.trickCards.values()) {
+          const x = parseFloat(node.style.left) + g.tw / 2;
+          const y = parseFloat(node.style.top) + g.th / 2;
+          node.classList.add("is-collected");
+          node.style.transform = `translate(${Math.round(to.x - x)}px, ${Math.round(to.y - y)}px) scale(0.35)`;
+        }
+      }, wait);
+    }
+  }
+
+  function drawCentre(view) {
+    centre.replaceChildren();
+    const pass = view.pass;
+    if (pass && !(view.trick && view.trick.plays.length)) {
+      const arrow = h("div", "hl-ct-arrow", { "aria-hidden": "true" });
+      arrow.textContent = pass.arrow || "⇄";
+      const words = h("div", "hl-ct-centre-words");
+      words.textContent = `Pass ${pass.count} card${pass.count === 1 ? "" : "s"} ${pass.words}: ${pass.chosen} chosen`;
+      centre.append(arrow, words);
+    } else if (view.kind === "table" && view.hand && view.hand.mode === "play" && !(view.trick && view.trick.plays.length)) {
+      const words = h("div", "hl-ct-centre-words");
+      words.textContent = "Your lead";
+      centre.append(words);
+    }
+  }
+
+  function drawLast(view, g) {
+    const open = Boolean(model.get("show_last"));
+    const last = view.last_trick;
+    lastButton.hidden = view.kind !== "table";
+    lastButton.disabled = !last;
+    lastButton.setAttribute("aria-expanded", open && last ? "true" : "false");
+    lastButton.textContent = open && last ? "Hide last trick" : "Last trick";
+    lastPanel.replaceChildren();
+    lastPanel.hidden = !(open && last);
+    if (!open || !last) return;
+    lastPanel.setAttribute("aria-label", last.label);
+    const head = h("div", "hl-ct-lastpanel-head");
+    const winner = view.seats.find((s) => s.seat === last.winner);
+    head.textContent = winner ? `Last trick: ${winner.name} took it` : "Last trick";
+    const row = h("div", "hl-ct-lastpanel-row");
+    for (const play of last.plays) {
+      const seat = view.seats.find((s) => s.seat === play.seat);
+      const cell = h("div", "hl-ct-lastcell");
+      const pic = h("div", "hl-ct-lastcard" + (play.winner ? " is-winner" : ""), { role: "img", "aria-label": `${seat ? seat.name : ""}: ${play.card.name}` });
+      quietSvg(pic, play.card.svg);
+      const who = h("div", "hl-ct-lastwho");
+      who.textContent = seat ? seat.name : "";
+      cell.append(pic, who);
+      row.append(cell);
+    }
+    lastPanel.append(head, row);
+  }
+
+  function drawActions(view) {
+    actions.replaceChildren();
+    for (const action of view.actions || []) {
+      const b = h("button", `hl-ct-button hl-ct-action is-${action.kind || "default"}`, { type: "button" });
+      b.textContent = action.label;
+      b.disabled = action.enabled === false;
+      b.dataset.action = action.id;
+      b.addEventListener("click", () => {
+        send({ event: "action", id: action.id });
+      });
+      actions.append(b);
+    }
+    actions.hidden = !actions.children.length;
+  }
+
+  function drawHole(view) {
+    hole.replaceChildren();
+    hole.hidden = !view.hole;
+    if (!view.hole) return;
+    hole.setAttribute("aria-label", view.hole.label);
+    const label = h("span", "hl-ct-hole-label");
+    label.textContent = view.hole.label;
+    hole.append(label);
+    for (const entry of view.hole.cards) {
+      const pic = h("span", "hl-ct-holecard", { role: "img", "aria-label": entry.name });
+      quietSvg(pic, entry.svg);
+      hole.append(pic);
+    }
+  }
+
+  function drawMessage() {
+    const text = model.get("message") || "";
+    if (message.textContent !== text) message.textContent = text;
+    message.className = `hl-ct-message is-${model.get("message_kind") || "info"}`;
+    message.hidden = !text;
+  }
+
+  function draw() {
+    const view = model.get("view") || {};
+    const large = Boolean(model.get("large"));
+    state.width = el.clientWidth || root.clientWidth || 800;
+    const kind = view.kind || "table";
+    const sz = sizes(state.width, large, kind, view.players || 4);
+    root.className = `hl-ct hl-ct--${kind}${large ? " hl-ct--large" : ""}${sz.narrow ? " hl-ct--narrow" : ""}`;
+    root.style.setProperty("--hl-font", `${sz.font}px`);
+    root.setAttribute("aria-label", model.get("label") || "Card table");
+    title.textContent = view.title || "";
+    title.hidden = !view.title;
+    status.textContent = view.status || "";
+    status.hidden = !view.status;
+    if (view.hearts_broken === null || view.hearts_broken === undefined) hearts.hidden = true;
+    else {
+      hearts.hidden = false;
+      hearts.textContent = view.hearts_broken ? "♥ broken" : "♥ not broken";
+      hearts.classList.toggle("is-broken", Boolean(view.hearts_broken));
+    }
+    const hasFelt = kind !== "hand" && view.seats && view.seats.length;
+    felt.hidden = !hasFelt;
+    top.hidden = !(view.title || view.status || kind === "table");
+    if (hasFelt) {
+      const plates = drawSeats(view, sz);
+      const g = feltGeometry(view, sz, plates);
+      felt.style.height = `${g.H}px`;
+      placeSeats(plates, g);
+      drawTrick(view, g);
+      drawCentre(view);
+      centre.style.maxWidth = `${Math.max(100, g.W - 2 * g.sideW - 20)}px`;
+      drawLast(view, g);
+    }
+    drawHole(view);
+    drawMessage();
+    drawActions(view);
+    drawHand(view, sz);
+  }
+
+  let frame = 0;
+  function schedule() {
+    if (frame) return;
+    frame = requestAnimationFrame(() => { frame = 0; draw(); });
+  }
+  model.on("change:view", draw);
+  model.on("change:message", drawMessage);
+  model.on("change:message_kind", drawMessage);
+  model.on("change:large", draw);
+  model.on("change:show_last", draw);
+  const resize = new ResizeObserver(() => {
+    const w = el.clientWidth;
+    if (w && Math.abs(w - state.width) > 1) schedule();
+  });
+  resize.observe(el);
+  draw();
+  return () => {
+    resize.disconnect();
+    clearTimeout(state.collectTimer);
+  };
+}
+
+export default { render };

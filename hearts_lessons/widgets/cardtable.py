@@ -1,0 +1,143 @@
+"""The card table widget: one custom widget (anywidget) that draws a view model and sends clicks back.
+
+Python holds the model (:mod:`hearts_lessons.tableview` builds it from the engine's state); the front end
+(``cardtable.js`` and ``cardtable.css`` beside this file, shipped as package data) draws the oval table, the
+seats, the trick and the hand, and sends custom messages:
+
+- ``{"event": "card", "code": "QS", "seat": 0}`` — a card was clicked, tapped or chosen with Enter;
+- ``{"event": "action", "id": "pass"}`` — a button of the table (``view["actions"]``) was pressed;
+- ``{"event": "clear"}`` — Escape: clear a selection.
+
+Handlers are registered with :meth:`CardTable.on_card`, :meth:`CardTable.on_action` and
+:meth:`CardTable.on_clear`; tests call :meth:`CardTable.click`, :meth:`CardTable.press` and
+:meth:`CardTable.escape`, which go through the same dispatcher as the front end's messages.
+
+>>> from hearts_lessons.cards import parse_cards
+>>> from hearts_lessons.tableview import hand_view
+>>> table = CardTable(hand_view(parse_cards("2C QS")))
+>>> got = []
+>>> table.on_card(lambda code, seat: got.append(code))
+>>> table.click("QS"); got
+['QS']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["CardTable"]
+
+HERE = Path(__file__).parent
+
+CardHandler = Callable[[str, int | None], None]
+ActionHandler = Callable[[str], None]
+
+
+class CardTable(anywidget.AnyWidget):
+    """A card table drawn from a view model (see :mod:`hearts_lessons.tableview`).
+
+    Traits: ``view`` (the model), ``message`` and ``message_kind`` (``ok``, ``info``, ``error``: a line spoken by
+    screen readers, shown at the table beside the hand), ``large`` (large cards for projectors),
+    ``show_last`` (the last trick opened), ``pace`` (seconds the front end lets a finished trick stay before it
+    slides to its winner).
+    """
+
+    _esm = HERE / "cardtable.js"
+    _css = HERE / "cardtable.css"
+
+    view = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    message_kind = traitlets.Unicode("info").tag(sync=True)
+    large = traitlets.Bool(False).tag(sync=True)
+    show_last = traitlets.Bool(False).tag(sync=True)
+    pace = traitlets.Float(0.6).tag(sync=True)
+    label = traitlets.Unicode("Card table").tag(sync=True)
+
+    def __init__(self, view: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(view=view or {}, **kwargs)
+        self.add_class("hl-cardtable-widget")
+        self._card_handlers: list[CardHandler] = []
+        self._action_handlers: list[ActionHandler] = []
+        self._clear_handlers: list[Callable[[], None]] = []
+        self.on_msg(self._on_front_end)
+
+    # -- handlers ------------------------------------------------------------------------------------------
+    def on_card(self, callback: CardHandler) -> None:
+        """Call ``callback(code, seat)`` when a card is clicked (``seat``: whose card, ``None`` if not said)."""
+        self._card_handlers.append(callback)
+
+    def on_action(self, callback: ActionHandler) -> None:
+        """Call ``callback(action_id)`` when one of the table's buttons (``view["actions"]``) is pressed."""
+        self._action_handlers.append(callback)
+
+    def on_clear(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` when the reader presses Escape at the table."""
+        self._clear_handlers.append(callback)
+
+    def _on_front_end(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict):
+            return
+        event = content.get("event")
+        if event == "card" and isinstance(content.get("code"), str):
+            seat = content.get("seat")
+            for card_handler in list(self._card_handlers):
+                card_handler(content["code"], seat if isinstance(seat, int) else None)
+        elif event == "action" and isinstance(content.get("id"), str):
+            for action_handler in list(self._action_handlers):
+                action_handler(content["id"])
+        elif event == "clear":
+            for clear_handler in list(self._clear_handlers):
+                clear_handler()
+
+    # -- what a test (or a script) does instead of the front end --------------------------------------------
+    def click(self, code: str, seat: int | None = None) -> None:
+        """Click a card, as the front end's message does."""
+        content: dict[str, Any] = {"event": "card", "code": code}
+        if seat is not None:
+            content["seat"] = seat
+        self._on_front_end(self, content, [])
+
+    def press(self, action: str) -> None:
+        """Press one of the table's buttons by its id."""
+        self._on_front_end(self, {"event": "action", "id": action}, [])
+
+    def escape(self) -> None:
+        """Press Escape at the table."""
+        self._on_front_end(self, {"event": "clear"}, [])
+
+    # -- the message line (the same interface as :class:`~hearts_lessons.widgets.common.MessageLine`) -------
+    def show(self, text: str, kind: str = "info") -> None:
+        """Say something at the table: ``ok``, ``info`` or ``error`` (a refusal, shown beside the hand)."""
+        with self.hold_sync():
+            self.message = text
+            self.message_kind = kind
+
+    @property
+    def text(self) -> str:
+        return str(self.message)
+
+    @property
+    def kind(self) -> str:
+        return str(self.message_kind)
+
+    # -- reading the model (for tests and for controllers) ---------------------------------------------------
+    def cards(self) -> list[dict[str, Any]]:
+        """The cards of the hand at the bottom, as the model has them."""
+        hand = self.view.get("hand") or {}
+        return list(hand.get("cards") or [])
+
+    def card(self, code: str) -> dict[str, Any]:
+        """The model's entry for a card of the hand (``KeyError`` if the hand has no such card)."""
+        for entry in self.cards():
+            if entry["code"] == code:
+                return entry
+        raise KeyError(code)
+
+    def action(self, action: str) -> dict[str, Any] | None:
+        """The table button with this id, or ``None``."""
+        return next((a for a in self.view.get("actions") or [] if a.get("id") == action), None)

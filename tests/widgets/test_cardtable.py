@@ -1,0 +1,73 @@
+"""The card-table widget (``CardTable``) from Python: its front end ships beside it, its messages reach the
+handlers, and the play table answers them (a click, Enter on a card, Escape) as the engine says."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import hearts_lessons.widgets.cardtable as module
+from hearts_lessons.cards import parse_cards
+from hearts_lessons.state import Phase
+from hearts_lessons.tableview import hand_view
+from hearts_lessons.widgets.cardtable import CardTable
+from hearts_lessons.widgets.play import PlayTable
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_front_end_is_package_data_read_from_beside_the_module() -> None:
+    here = Path(module.__file__).parent
+    table = CardTable()
+    assert table._esm == (here / "cardtable.js").read_text(encoding="utf-8")
+    assert table._css == (here / "cardtable.css").read_text(encoding="utf-8")
+    assert "export default" in table._esm and "http" not in table._esm  # no CDN, no request
+    assert "@media (prefers-reduced-motion: reduce)" in table._css
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = data["tool"]["setuptools"]["package-data"]["hearts_lessons"]
+    assert "widgets/*.js" in shipped and "widgets/*.css" in shipped
+    assert any(dep.startswith("anywidget") for dep in data["project"]["optional-dependencies"]["widgets"])
+
+
+def test_messages_from_the_front_end_reach_the_handlers() -> None:
+    table = CardTable(hand_view(parse_cards("2C QS")))
+    seen: list[object] = []
+    table.on_card(lambda code, seat: seen.append(("card", code, seat)))
+    table.on_action(lambda action: seen.append(("action", action)))
+    table.on_clear(lambda: seen.append("clear"))
+    table._on_front_end(table, {"event": "card", "code": "QS", "seat": 2}, [])  # what the browser sends
+    table.click("2C")
+    table.press("pass")
+    table.escape()
+    table._on_front_end(table, {"event": "card"}, [])  # malformed messages are ignored
+    table._on_front_end(table, "nonsense", [])
+    assert seen == [("card", "QS", 2), ("card", "2C", None), ("action", "pass"), "clear"]
+    assert [c["code"] for c in table.cards()] == ["2C", "QS"] and table.card("QS")["name"] == "queen of spades"
+
+
+def test_the_message_line_is_at_the_table() -> None:
+    table = CardTable()
+    table.show("hearts are not broken yet: lead another suit", "error")
+    assert (table.message, table.message_kind) == ("hearts are not broken yet: lead another suit", "error")
+    assert table.text == table.message and table.kind == "error"
+
+
+def test_enter_on_a_refused_card_says_why_and_enter_on_a_legal_card_plays_it() -> None:
+    table = PlayTable(seed=2026, pace=0)
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)  # Enter on a focused card sends the same message as a click
+    table.cards.press("pass")
+    for _ in range(13):
+        state = table.hand
+        refused = next((c for c in table.cards.cards() if not c["playable"]), None)
+        if refused is not None:
+            break
+        table.cards.click(state.legal_plays(0)[0].code)
+    assert refused is not None and table.hand.phase is Phase.PLAYING
+    record = table.game.to_json()
+    table.cards.click(refused["code"])
+    assert table.cards.message == refused["reason"] and table.cards.message_kind == "error"
+    assert table.game.to_json() == record
+    legal = table.hand.legal_plays(0)[0]
+    table.cards.click(legal.code)
+    assert legal not in table.hand.hand(0)
