@@ -11,7 +11,7 @@ True
 >>> source_label(SEED_WIKIPEDIA)
 'Japanese Wikipedia, “Hearts” (seed 000_054fa0c559059fe4.txt)'
 >>> short_source(SEED_HOWTO), short_source("pagat.com, Hearts")
-('a translated how-to', 'pagat.com, Hearts')
+('the how-to page', 'pagat.com, Hearts')
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ TIMELINE: tuple[Event, ...] = (
     Event(1939, "1939", "Black Maria in print",
           "The British three-player relative, with the K♠ (10) and A♠ (7) as extra penalty cards, is first printed.",
           ("English Wikipedia, 'Black Maria (card game)'", "pagat.com, Black Maria"), preset="Black Maria",
-          disputed="Japanese Wikipedia and the translated how-to use 'Black Maria' as another name for standard "
+          disputed="Japanese Wikipedia and the how-to page use 'Black Maria' as another name for standard "
                    "Hearts; this book keeps the name for the British game."),
     Event(1992, "1992", "Microsoft Hearts",
           "Hearts ships with Windows for Workgroups 3.1 and then with Windows 95 to 7; millions learn the game "
@@ -142,25 +142,25 @@ class Drift:
 
 DRIFT: tuple[Drift, ...] = (
     Drift("Does the Q♠ break hearts?", "penalty_cards_break_hearts", "yes (this book's default) / no",
-          "Japanese Wikipedia and a Japanese player's blog: any penalty card; a translated how-to and Windows "
+          "Japanese Wikipedia and a Japanese player's blog: any penalty card; the how-to page and Windows "
           "Hearts: only a heart"),
     Drift("Points on the first trick?", "points_on_first_trick", "no (default) / yes",
-          "Japanese Wikipedia and a translated how-to forbid them; a Japanese player's blog and pagat.com allow them"),
+          "Japanese Wikipedia and the how-to page forbid them; a Japanese player's blog and pagat.com allow them"),
     Drift("Must hearts be broken before a heart is led?", "must_break_hearts", "yes (default) / no",
           "Japanese Wikipedia calls it an optional rule"),
     Drift("Scoring the moon", "moon",
           "the others score 26 (default) / the shooter subtracts 26 / the shooter chooses / the shooter's total "
           "goes back to 0 / no moon rule",
-          "a Japanese player's blog and a translated how-to: the others score 26; Japanese Wikipedia: the slam; "
-          "the translated how-to: the shooter may subtract 26 instead"),
+          "a Japanese player's blog and the how-to page: the others score 26; Japanese Wikipedia: the slam; "
+          "the how-to page: the shooter may subtract 26 instead"),
     Drift("When does the game end?", "game_end",
           "on reaching 100 (default) / on passing 100 / after a fixed number of hands",
-          "Japanese Wikipedia and a translated how-to: reaching 100; Japanese Wikipedia and a Japanese player's "
+          "Japanese Wikipedia and the how-to page: reaching 100; Japanese Wikipedia and a Japanese player's "
           "blog: passing 100"),
     Drift("Which card goes for three players?", "removed_cards", "2♦ (default) / 2♣ / 2♠ / a hole card",
-          "Japanese Wikipedia: 2♣ or 2♦; a Japanese player's blog: 2♠; a translated how-to: a hole card"),
+          "Japanese Wikipedia: 2♣ or 2♦; a Japanese player's blog: 2♠; the how-to page: a hole card"),
     Drift("Passing", "pass_cycle", "left, right, across, hold (default) / always left / split / dealer's choice",
-          "a translated how-to and Windows: the cycle; Japanese Wikipedia's basic rule: always left"),
+          "the how-to page and Windows: the cycle; Japanese Wikipedia's basic rule: always left"),
     Drift("May the Q♠ be led before hearts break?", "queen_lead_restricted", "yes (default) / no",
           "a Japanese player's blog: no"),
 )  # fmt: skip

@@ -35,7 +35,7 @@ SEED_FILES: dict[str, str] = {
 SHORT_NAMES: dict[str, str] = {
     JA_WIKIPEDIA: "Japanese Wikipedia",
     KIZU_BLOG: "a Japanese player's blog",
-    HOWTO_WIKI: "a translated how-to",
+    HOWTO_WIKI: "the how-to page",
     HAGGIS_BLOG: "a Japanese Haggis review",
 }
 """A shorter name of each source, for the cells of a table."""

@@ -167,15 +167,15 @@ def test_exercise_2_the_first_trick() -> None:
 
 def test_exercise_3_leading_hearts() -> None:
     text = exercise(3)
-    assert "It is the third trick, no penalty card has been played yet" in text
+    assert "It is the eleventh trick, so each player holds three cards; no penalty card has been" in text
     others = ["4D 5D 6D", "7D 8D 9D", "TD JD QD"]
-    a = HandState.from_cards(["2H 9H 4C", *others], hold=True, leader=0, trick_number=2)
+    a = HandState.from_cards(["2H 9H 4C", *others], hold=True, leader=0, trick_number=10)
     assert [c.code for c in a.legal_plays()] == codes(re.search(r"\(a\) Only (\S+):", text).group(1))  # type: ignore[union-attr]
-    b = HandState.from_cards(["2H 9H QS", *others], hold=True, leader=0, trick_number=2)
+    b = HandState.from_cards(["2H 9H QS", *others], hold=True, leader=0, trick_number=10)
     assert "(b) Any of the three" in text and len(b.legal_plays()) == 3
     assert "One house rule makes you lead the Q♠ in case (b)" in text
     forced = HandState.from_cards(["2H 9H QS", *others], STANDARD.with_options(queen_first_when_only_penalty=True),
-                                  hold=True, leader=0, trick_number=2)  # fmt: skip
+                                  hold=True, leader=0, trick_number=10)  # fmt: skip
     assert [c.code for c in forced.legal_plays()] == ["QS"]
 
 

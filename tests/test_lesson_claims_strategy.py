@@ -107,7 +107,8 @@ def test_second_trick_is_not_protected() -> None:
 
 
 def test_queen_puzzle_south_is_void_and_may_drop_the_queen() -> None:
-    """Lesson 11, "What to discard first": North leads a club and South has none, so the Q♠ may go."""
+    """Lesson 11, "What to discard first": West leads a club, North and East follow, and South has none, so the
+    Q♠ may go."""
     s = PUZZLES["queen"].state()
     assert s.current_trick[0][1].suit == Suit.CLUBS
     assert not any(c.suit == Suit.CLUBS for c in s.hand(0)) and "QS" in [c.code for c in s.legal_plays()]

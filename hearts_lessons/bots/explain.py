@@ -31,10 +31,6 @@ def _names(cards: Sequence[Card]) -> str:
     return ", ".join(symbols[:-1]) + " and " + symbols[-1]
 
 
-def _void_suits(view: Knowledge) -> list[int]:
-    return [s for s in range(4) if not view.hand_mask & view.k.suit_masks[s]]
-
-
 def play_reasons(view: Knowledge, cid: int) -> list[str]:
     """Why playing the card ``cid`` makes sense here, as short clauses (may be empty)."""
     k = view.k
@@ -130,9 +126,6 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
     if suit == Suit.SPADES and big_out and bit & t.catchers:
         queen = card_from_id(t.bottom(big_out))
         reasons.append(f"the {queen.symbol} is still out")
-    voids = _void_suits(view)
-    if voids and reasons:
-        reasons.append(f"you are void in {' and '.join(_suit_name(s) for s in voids)}")
     return reasons
 
 

@@ -82,7 +82,8 @@ _DEALS = {
 }
 
 _TEXT = {
-    "queen": ("Drop the queen", "North leads clubs and you have none left. What do you throw away?",
+    "queen": ("Drop the queen", "West leads a club, North and East follow, and you have none left. What do you "
+              "throw away?",
               "Which of your cards is worth the most points to whoever takes it?"),
     "duck": ("Duck under", "West leads the 9♥ and the trick already holds three hearts. Which heart do you play?",
              "Can you stay under the highest heart on the table?"),
