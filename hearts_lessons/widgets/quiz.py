@@ -1,16 +1,25 @@
 """Exercises whose answers a widget checks: multiple choice, cards to pick, or a number.
 
+Feedback teaches: a right answer says why it is right (``explanation``); a wrong one says why it is wrong —
+each wrong option may have its own reason (``why``), e.g. the engine's rule — and adds the ``hint`` after the
+first miss; after two misses the answer is shown. Every question also carries its answer in a collapsed
+"Show answer" block, so a static or printed page is complete.
+
 >>> q = ChoiceQuestion("Who wins ♦4 ♥Q ♦10 ♦6?", ["♦4", "♥Q", "♦10", "♦6"], answer="♦10",
-...                    explanation="Only diamonds can win; the ♦10 is the highest diamond.")
->>> q.choices.value = "♥Q"; q.check.click(); q.correct
-False
->>> q.choices.value = "♦10"; q.check.click(); q.correct
-True
+...                    explanation="Only diamonds can win; the ♦10 is the highest diamond.",
+...                    why={"♥Q": "the ♥Q is a discard: only diamonds can win"}, hint="Which suit was led?")
+>>> q.choices.value = "♥Q"; q.check.click(); q.correct, q.feedback.text
+(False, 'Not quite: the ♥Q is a discard: only diamonds can win. Hint: Which suit was led?')
+>>> q.choices.value = "♦4"; q.check.click(); q.feedback.text.split("The answer: ")[1]
+'♦10. Only diamonds can win; the ♦10 is the highest diamond.'
+>>> q.choices.value = "♦10"; q.check.click(); q.correct, q.tries, q.stars
+(True, 3, 1)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import html
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -18,77 +27,162 @@ import ipywidgets as W
 from ..cards import Card
 from .common import CardPicker, MessageLine
 
-__all__ = ["CardsQuestion", "ChoiceQuestion", "NumberQuestion", "Quiz"]
+__all__ = ["CardsQuestion", "ChoiceQuestion", "NumberQuestion", "Quiz", "answer_block"]
+
+TRY_AGAIN = "look again and try once more"
+
+
+def answer_block(answer: str, explanation: str = "") -> str:
+    """A collapsed "Show answer" block (HTML ``<details>``): closed until the reader opens it, complete in print."""
+    body = html.escape(answer) + (f" — {html.escape(explanation)}" if explanation else "")
+    return (
+        '<details class="hl-show-answer" style="font:13px sans-serif;color:#333;margin:2px 0 6px">'
+        f'<summary style="cursor:pointer">Show answer</summary><div style="padding:2px 0 0 14px">{body}</div>'
+        "</details>"
+    )
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return text if not text or text[-1] in ".!?" else text + "."
 
 
 class _Question(W.VBox):
-    def __init__(self, prompt: str, explanation: str) -> None:
+    def __init__(self, prompt: str, explanation: str, hint: str = "") -> None:
         super().__init__()
         self.prompt = W.HTML(f"<b>{prompt}</b>")
         self.check = W.Button(description="Check", button_style="info", tooltip="Check your answer")
         self.feedback = MessageLine()
         self.explanation = explanation
+        self.hint = hint
         self.correct: bool | None = None
+        self.tries = 0
+        """Answers checked so far (an empty answer does not count)."""
+        self.misses = 0
+        self.stars = 0
+        """3 if solved at the first try, 2 at the second, 1 later; 0 until solved."""
+        self.reveal = W.HTML(answer_block(self.answer_text, explanation))
         self.check.on_click(lambda _: self._check())
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as the reader should read it."""
+        raise NotImplementedError
 
     def _is_right(self) -> bool | None:
         raise NotImplementedError
+
+    def _why_wrong(self) -> str:
+        """Why the current (wrong) answer is wrong, or ``""`` when the question has no reason for it."""
+        return ""
 
     def _check(self) -> None:
         verdict = self._is_right()
         if verdict is None:
             self.feedback.show("Choose an answer first.", "info")
             return
-        self.correct = verdict
+        self.tries += 1
         if verdict:
-            self.feedback.show(f"Right. {self.explanation}", "ok")
-        else:
-            self.feedback.show("Not quite — look again and try once more.", "error")
+            if not self.correct:
+                self.stars = max(1, 4 - self.tries)
+            self.correct = True
+            self.feedback.show(f"Right. {self.explanation}".strip(), "ok")
+            return
+        self.correct = False
+        self.misses += 1
+        why = self._why_wrong()
+        parts = [f"Not quite: {_sentence(why)}" if why else f"Not quite — {TRY_AGAIN}."]
+        if self.hint:
+            parts.append(f"Hint: {_sentence(self.hint)}" if self.hint[-1:] not in "?!" else f"Hint: {self.hint}")
+        if self.misses >= 2:
+            parts.append(f"The answer: {_sentence(self.answer_text)} {self.explanation}".strip())
+        self.feedback.show(" ".join(parts), "error")
 
 
 class ChoiceQuestion(_Question):
-    """Pick one answer from a list."""
+    """Pick one answer from a list; ``why`` maps wrong options to the reason they are wrong."""
 
-    def __init__(self, prompt: str, options: Sequence[str], *, answer: str, explanation: str = "") -> None:
-        super().__init__(prompt, explanation)
+    def __init__(self, prompt: str, options: Sequence[str], *, answer: str, explanation: str = "",
+                 why: Mapping[str, str] | None = None, hint: str = "") -> None:  # fmt: skip
         if answer not in options:
             raise ValueError("the answer must be one of the options")
+        unknown = set(why or {}) - set(options)
+        if unknown:
+            raise ValueError(f"'why' names options that are not offered: {', '.join(sorted(unknown))}")
         self.answer = answer
+        self.why = dict(why or {})
+        super().__init__(prompt, explanation, hint)
         self.choices = W.RadioButtons(options=list(options), value=None, layout=W.Layout(width="auto"))
-        self.children = (self.prompt, self.choices, self.check, self.feedback)
+        self.children = (self.prompt, self.choices, self.check, self.feedback, self.reveal)
+
+    @property
+    def answer_text(self) -> str:
+        return self.answer
 
     def _is_right(self) -> bool | None:
         return None if self.choices.value is None else self.choices.value == self.answer
 
+    def _why_wrong(self) -> str:
+        return self.why.get(self.choices.value, "")
+
 
 class CardsQuestion(_Question):
-    """Pick exactly the right cards (e.g. "which cards may South play?")."""
+    """Pick exactly the right cards (e.g. "which cards may South play?"); ``why`` maps cards that must not be
+    picked to the reason (e.g. the engine's ``why_not``)."""
 
-    def __init__(self, prompt: str, cards: Sequence[Card], *, answer: Sequence[Card], explanation: str = "") -> None:
-        super().__init__(prompt, explanation)
+    def __init__(self, prompt: str, cards: Sequence[Card], *, answer: Sequence[Card], explanation: str = "",
+                 why: Mapping[Card | str, str] | None = None, hint: str = "") -> None:  # fmt: skip
         self.answer = frozenset(answer)
+        self.cards = list(cards)
+        self.why = {(c if isinstance(c, Card) else Card.from_str(c)): text for c, text in (why or {}).items()}
+        super().__init__(prompt, explanation, hint)
         self.picker = CardPicker(cards)
-        self.children = (self.prompt, self.picker, self.check, self.feedback)
+        self.children = (self.prompt, self.picker, self.check, self.feedback, self.reveal)
+
+    @property
+    def answer_text(self) -> str:
+        chosen = [c.symbol for c in self.cards if c in self.answer]
+        return " ".join(chosen) if chosen else "none of them"
 
     def _is_right(self) -> bool | None:
         return frozenset(self.picker.selected) == self.answer
 
+    def _why_wrong(self) -> str:
+        picked = set(self.picker.selected)
+        extra = [c for c in self.cards if c in picked and c not in self.answer]
+        if extra:
+            reason = self.why.get(extra[0])
+            return f"the {extra[0].symbol} does not belong" + (f": {reason}" if reason else "")
+        missing = [c for c in self.cards if c in self.answer and c not in picked]
+        if missing:
+            return f"you left out the {missing[0].symbol}"
+        return ""
+
 
 class NumberQuestion(_Question):
-    """Type a number (e.g. a score)."""
+    """Type a number (e.g. a score); ``why`` says how to get it when the number is wrong."""
 
-    def __init__(self, prompt: str, *, answer: float, explanation: str = "", tolerance: float = 0.0) -> None:
-        super().__init__(prompt, explanation)
+    def __init__(self, prompt: str, *, answer: float, explanation: str = "", tolerance: float = 0.0,
+                 why: str = "", hint: str = "") -> None:  # fmt: skip
         self.answer = answer
         self.tolerance = tolerance
+        self.why = why
+        super().__init__(prompt, explanation, hint)
         self.entry = W.FloatText(value=None, description="Answer:", layout=W.Layout(width="220px"))
-        self.children = (self.prompt, self.entry, self.check, self.feedback)
+        self.children = (self.prompt, self.entry, self.check, self.feedback, self.reveal)
+
+    @property
+    def answer_text(self) -> str:
+        return f"{self.answer:g}"
 
     def _is_right(self) -> bool | None:
         value: Any = self.entry.value
         if value is None:
             return None
         return abs(float(value) - self.answer) <= self.tolerance
+
+    def _why_wrong(self) -> str:
+        return self.why
 
 
 class Quiz(W.VBox):
@@ -109,8 +203,10 @@ class Quiz(W.VBox):
     def score(self) -> int:
         return sum(1 for q in self.questions if q.correct)
 
+    @property
+    def stars(self) -> int:
+        """Stars over every question (3 each at most)."""
+        return sum(q.stars for q in self.questions)
+
     def _update(self) -> None:
         self.tally.value = f"<i>{self.score} of {len(self.questions)} answered correctly.</i>"
-
-
-

@@ -1,0 +1,253 @@
+"""Drills: tiny exercises with one goal, instant feedback that teaches, and 1–3 stars by tries.
+
+A :class:`Drill` is a position and one goal ("Win this trick.", "Tick every card West may lead.", "How many
+points did North take?"). Its answer was computed by the engine when the drill was made — legal plays, trick
+winners, scores, the coach's measurements — never typed in (see :mod:`~hearts_lessons.practice.rules_drills`,
+:mod:`~hearts_lessons.practice.strategy_drills` and :mod:`~hearts_lessons.practice.haggis_drills`). An
+:class:`Attempt` checks a reader's answers one after another: a right answer says why it is right; a wrong one
+says why in words (the engine's reason for a rule, the coach's for a danger); after one miss a hint is added;
+after two the answer is shown. Stars: 3 at the first try, 2 at the
+second, 1 after that.
+
+The answer kinds:
+
+- ``play``: pick one card; any card of ``answer`` is right (e.g. every card that wins the trick);
+- ``tick``: pick a set of cards; right when it is exactly ``answer`` (e.g. the legal plays);
+- ``pass``: pick cards to pass; the coach grades the pass (``grader``), ``answer`` is the coach's own pass;
+- ``choice``: pick one option; ``answer`` is the right option;
+- ``number``: type a number; ``answer`` is the number, as text.
+
+>>> d = Drill(id="demo-1", stage="demo", goal="Which suit is red?", kind="choice", options=("♠", "♥"),
+...           answer=("♥",), right="hearts and diamonds are red", why={"♠": "spades are black"}, hint="look")
+>>> a = Attempt(d)
+>>> a.submit("♠").text
+'Not yet: spades are black.'
+>>> f = a.submit("♥"); f.right, f.stars, f.text
+(True, 2, 'Right: hearts and diamonds are red.')
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..haggis.cards import HaggisCard
+    from ..state import HandState
+
+__all__ = ["KINDS", "PARTS", "Attempt", "Drill", "Feedback", "Picture", "Stage", "stage", "stages", "stars_for_tries"]
+
+KINDS = ("play", "tick", "pass", "choice", "number")
+
+Response = str | float | int | Collection[str]
+Grader = Callable[[Sequence[str]], tuple[bool, str]]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Picture:
+    """What a drill shows: a Hearts position from one seat's view (``show``: the ``table``, the last complete
+    ``trick``, the cards each seat has ``taken``, or just the ``hand`` to pass from), or rows of Haggis cards.
+    :func:`~hearts_lessons.practice.pictures.draw` turns it into HTML."""
+
+    state: HandState | None = None
+    seat: int | None = None
+    show: str = "table"
+    haggis: tuple[tuple[str, tuple[HaggisCard, ...]], ...] = ()
+    caption: str = ""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Drill:
+    """One exercise: a position, a goal, and the engine's answer with the reasons."""
+
+    id: str
+    stage: str
+    goal: str
+    kind: str
+    options: tuple[str, ...]
+    """Card codes the reader picks from (``play``/``tick``/``pass``) or the options (``choice``)."""
+    answer: tuple[str, ...]
+    right: str
+    """Why the answer is right (a clause, without the leading "Right:")."""
+    why: Mapping[str, str] = field(default_factory=dict)
+    """For each wrong option or card: why it is wrong (the rule or the danger)."""
+    hint: str = ""
+    picture: Picture = field(default_factory=Picture)
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """How to show an option (``QS`` → ``Q♠``); defaults to the option itself."""
+    pick: int = 1
+    """How many cards a ``pass`` drill picks."""
+    grader: Grader | None = None
+    """For ``pass`` drills: the coach's verdict on a pass (right or not, and the words)."""
+    wrong: str = ""
+    """For ``number`` drills: what to say about a wrong number (how to count)."""
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown drill kind {self.kind!r}")
+        if self.kind in ("play", "choice") and not set(self.answer) <= set(self.options):
+            raise ValueError(f"drill {self.id}: the answer must be among the options")
+        if self.kind in ("play", "choice", "number") and not self.answer:
+            raise ValueError(f"drill {self.id}: a drill needs an answer")
+
+    def label(self, option: str) -> str:
+        return self.labels.get(option, option)
+
+    @property
+    def answer_text(self) -> str:
+        """The answer as the reader should see it."""
+        shown = ", ".join(self.label(a) for a in self.answer)
+        if self.kind == "play" and len(self.answer) > 1:
+            return f"any of {shown}"
+        if self.kind == "tick" and not self.answer:
+            return "none of them"
+        return shown
+
+    def verdict(self, response: Response) -> tuple[bool, str]:
+        """Whether ``response`` is right, and why (without the "Right:"/"Not yet:" lead)."""
+        if self.kind == "number":
+            try:
+                value = float(response)  # type: ignore[arg-type]
+            except (TypeError, ValueError):
+                return False, "type a number"
+            if abs(value - float(self.answer[0])) < 1e-9:
+                return True, self.right
+            return False, self.wrong or "count again"
+        if self.kind in ("play", "choice"):
+            chosen = str(response)
+            if chosen in self.answer:
+                return True, self.right
+            return False, self.why.get(chosen, f"{self.label(chosen)} is not the answer")
+        picked = [response] if isinstance(response, str) else [str(c) for c in response]  # type: ignore[union-attr]
+        if self.kind == "pass":
+            if len(set(picked)) != self.pick:
+                return False, f"choose exactly {self.pick} cards (you chose {len(set(picked))})"
+            for code in picked:
+                if code in self.why:  # a card the rules do not let you pass
+                    return False, f"the {self.label(code)} may not be passed: {self.why[code]}"
+            if self.grader is None:
+                return set(picked) == set(self.answer), self.right
+            return self.grader(picked)
+        wanted, chosen_set = set(self.answer), set(picked)
+        if chosen_set == wanted:
+            return True, self.right
+        extra = [c for c in self.options if c in chosen_set - wanted]
+        if extra:
+            return False, f"the {self.label(extra[0])} is wrong: {self.why.get(extra[0], 'it does not fit the goal')}"
+        missing = [c for c in self.options if c in wanted - chosen_set]
+        return False, f"you left out the {self.label(missing[0])}, which fits the goal too"
+
+
+def stars_for_tries(tries: int) -> int:
+    """Stars for solving a drill at try number ``tries``: 3, 2, then 1.
+
+    >>> [stars_for_tries(n) for n in (1, 2, 3, 7)]
+    [3, 2, 1, 1]
+    """
+    if tries < 1:
+        raise ValueError("a drill is solved at try 1 or later")
+    return max(1, 4 - tries)
+
+
+@dataclass(frozen=True, slots=True)
+class Feedback:
+    """What the reader is told after one try."""
+
+    right: bool
+    text: str
+    hint: str = ""
+    """A hint, after the first miss."""
+    answer: str = ""
+    """The answer, shown after the second miss."""
+    stars: int = 0
+    """Stars earned (when right)."""
+
+
+class Attempt:
+    """A reader working on one drill: counts tries, gives hints and the answer, awards stars."""
+
+    def __init__(self, drill: Drill) -> None:
+        self.drill = drill
+        self.tries = 0
+        self.misses = 0
+        self.solved = False
+        self.stars = 0
+
+    def submit(self, response: Response) -> Feedback:
+        """Check one answer. After the drill is solved, further answers are checked but earn nothing new."""
+        right, why = self.drill.verdict(response)
+        why = why.strip().rstrip(".")
+        self.tries += 1
+        if right:
+            if not self.solved:
+                self.solved = True
+                self.stars = stars_for_tries(self.tries)
+            return Feedback(True, f"Right: {why}.", stars=self.stars)
+        self.misses += 1
+        hint = self.drill.hint if self.misses >= 1 and not self.solved else ""
+        right_text = _capital(self.drill.right.strip().rstrip("."))
+        answer = f"The answer: {self.drill.answer_text}. {right_text}." if self.misses >= 2 else ""
+        return Feedback(False, f"Not yet: {why}.", hint=hint, answer=answer)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True, eq=False)
+class Stage:
+    """A run of drills on one idea, made on demand (``make(index)``) and kept once made."""
+
+    key: str
+    title: str
+    teaches: str
+    count: int
+    make: Callable[[int], Drill] = field(repr=False)
+    game: str = "hearts"
+    _cache: dict[int, Drill] = field(default_factory=dict, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.count <= 15:
+            raise ValueError("a stage has 1 to 15 drills")
+
+    def drill(self, index: int) -> Drill:
+        """Drill ``index`` (0-based) of this stage."""
+        if not 0 <= index < self.count:
+            raise IndexError(f"stage {self.key!r} has {self.count} drills")
+        cache = self._cache
+        if index not in cache:
+            cache[index] = self.make(index)
+        return cache[index]
+
+    def drills(self) -> list[Drill]:
+        return [self.drill(i) for i in range(self.count)]
+
+
+@functools.cache
+def stages() -> dict[str, Stage]:
+    """Every stage, in the order a beginner needs them (Hearts, then Haggis)."""
+    from .haggis_drills import HAGGIS_STAGES
+    from .rules_drills import RULES_STAGES
+    from .strategy_drills import STRATEGY_STAGES
+
+    return {s.key: s for s in (*RULES_STAGES, *STRATEGY_STAGES, *HAGGIS_STAGES)}
+
+
+PARTS: dict[str, tuple[str, ...]] = {
+    "basics": ("tricks", "first_trick", "breaking", "points"),
+    "strategy": ("passing", "ducking", "discarding", "counting", "stopping_moon", "shooting"),
+    "haggis": ("haggis_combos", "haggis_bombs"),
+}
+"""The stages of each practice page."""
+
+
+def stage(key: str) -> Stage:
+    """One stage by key."""
+    try:
+        return stages()[key]
+    except KeyError:
+        raise KeyError(f"no stage {key!r}; the stages are {', '.join(stages())}") from None
+
+

@@ -1,0 +1,191 @@
+"""The Haggis stages of the practice path: combinations, beating them, and bombs (RULES 4.3–4.6).
+
+Cards come from seeded two-player deals; every answer comes from the Haggis engine: :func:`~.combos.classify`
+names what cards form, :func:`~.combos.why_not` says why they form nothing, :func:`~.combos.why_cannot_follow`
+decides (with its reason) whether one combination may follow another, and a played-out trick says who captures it.
+
+>>> from hearts_lessons.practice.drills import stage
+>>> d = stage("haggis_bombs").drill(0)
+>>> d.goal, d.answer
+('Which bomb is higher?', ('J-Q-K',))
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..haggis.cards import HaggisCard, card_points, number_deck, sort_cards, wilds_of
+from ..haggis.combos import BOMB_LADDER, Combo, ComboKind, beats, classify, why_cannot_follow, why_not
+from ..haggis.plays import bombs_in, candidate_plays
+from ..haggis.rules import TWO_PLAYERS
+from ..haggis.state import HaggisHand
+from .drills import Drill, Picture, Stage
+
+__all__ = ["HAGGIS_STAGES"]
+
+SEARCH = 200
+
+
+def _text(cards: tuple[HaggisCard, ...] | list[HaggisCard]) -> str:
+    return " ".join(c.code for c in sort_cards(cards))
+
+
+def _hands(seed: int) -> tuple[list[HaggisCard], list[HaggisCard]]:
+    """Two seeded hands of 14 number cards each, with each player's own J, Q and K."""
+    deck = number_deck(2)
+    random.Random(seed).shuffle(deck)
+    return sort_cards(deck[:14]) + list(wilds_of(0)), sort_cards(deck[14:28]) + list(wilds_of(1))
+
+
+def _key(combo: Combo) -> str:
+    return f"{_text(list(combo.cards))} ({combo.name})"
+
+
+def _plain(combos: list[Combo]) -> list[Combo]:
+    """Combinations of two or more cards that are not bombs and read one way only."""
+    return [c for c in combos if c.size >= 2 and not c.is_bomb and len(classify(c.cards)) == 1]
+
+
+# -- 11. combinations and beating them ------------------------------------------------------------------------
+
+
+def _combos(index: int) -> Drill:
+    key, kind = "haggis_combos", index % 3
+    for seed in range(110_000 + 1_000 * index, 110_000 + 1_000 * index + SEARCH):
+        rng = random.Random(seed)
+        mine, theirs = _hands(seed)
+        plays = _plain(candidate_plays(mine))
+        if kind == 0:
+            shapes = {c.kind for c in plays}
+            if len(shapes) < 2:
+                continue
+            simple = [c for c in plays if sum(x.is_wild for x in c.cards) <= 1 and c.size <= 5]
+            combo = rng.choice([c for c in simple if c.kind is not ComboKind.SET] or simple or plays)
+            others = [c for c in plays if c.kind is not combo.kind]
+            distract = rng.sample(others, min(2, len(others)))
+            answer = combo.name
+            names: list[str] = [answer, *dict.fromkeys(c.name for c in distract if c.name != answer)]
+            options = [*names, "nothing: they form no combination"]
+            rng.shuffle(options)
+            reading = combo.explain()
+            why = {o: f"{_text(list(combo.cards))} is read as a {reading}" for o in options if o != answer}
+            return Drill(f"{key}-{index + 1}", key, f"What do {_text(list(combo.cards))} form?", "choice",
+                         tuple(options), (answer,), f"the engine reads them as a {reading}", why,
+                         "A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "
+                         "(J, Q, K) fill a gap.", Picture(haggis=(("The cards", combo.cards),)))  # fmt: skip
+        if kind == 1:
+            group = rng.sample(mine[:14], 3)
+            if classify(group) or len(plays) < 2:
+                continue
+            reason = why_not(group) or "they form no combination"
+            answer = "nothing: they form no combination"
+            names_of = [c.name for c in rng.sample(plays, 2)]
+            listed = tuple(sorted({answer, *names_of}))
+            why = {o: f"{_text(group)} form nothing: {reason}" for o in listed if o != answer}
+            return Drill(f"{key}-{index + 1}", key, f"What do {_text(group)} form?", "choice", listed,
+                         (answer,), f"{reason}", why, "Do the ranks match, or run in a row in one suit?",
+                         Picture(haggis=(("The cards", tuple(sort_cards(group))),)))  # fmt: skip
+        tables = _plain(candidate_plays(theirs))
+        if not tables:
+            continue
+        table = rng.choice(tables)
+        mine_plays = [c for c in candidate_plays(mine) if not c.is_bomb]
+        good = [c for c in mine_plays if beats(c, table)]
+        bad = [c for c in mine_plays if not beats(c, table) and c.size == table.size]
+        bad += [c for c in mine_plays if not beats(c, table) and c.size != table.size and c.size >= 2]
+        if not good or len(bad) < 2:
+            continue
+        right = min(good, key=lambda c: (c.value, c.size))
+        wrong = rng.sample(bad[:6], 2) if len(bad) > 2 else bad
+        choices = [right, *wrong]
+        rng.shuffle(choices)
+        keys = tuple(_key(c) for c in choices)
+        why = {_key(c): why_cannot_follow(c, table) or "" for c in wrong}
+        return Drill(f"{key}-{index + 1}", key, f"Your opponent played {_text(list(table.cards))}, a {table.name}. "
+                     "Which of these may follow it?", "choice", keys, (_key(right),),
+                     f"a {right.name} is the same shape and higher: a follower plays the same kind with the same "
+                     "number of cards, higher (or a bomb)", why,
+                     "Same kind, same number of cards, higher value — or a bomb.",
+                     Picture(haggis=(("On the table", table.cards), ("Your cards", tuple(mine)))))  # fmt: skip
+    raise RuntimeError(f"no Haggis drill found for {key} {index}")
+
+
+# -- 12. bombs and when to keep them -----------------------------------------------------------------------
+
+
+def _bombs(index: int) -> Drill:
+    key, kind = "haggis_bombs", index % 4
+    rng = random.Random(120_000 + index)
+    ladder = " < ".join(b.label for b in BOMB_LADDER)
+    if kind == 0:
+        low, high = sorted(rng.sample(list(BOMB_LADDER), 2))
+        if index == 0:
+            low, high = BOMB_LADDER[2], BOMB_LADDER[4]
+        pair = (low.label, high.label) if rng.random() < 0.5 else (high.label, low.label)
+        right = f"the bombs from lowest to highest: {ladder}"
+        return Drill(f"{key}-{index + 1}", key, "Which bomb is higher?", "choice", pair, (high.label,), right,
+                     {low.label: right}, "The 3-5-7-9 in one suit is the highest; in four suits the lowest.")
+    for seed in range(120_000 + 1_000 * index, 120_000 + 1_000 * index + SEARCH):
+        rng = random.Random(seed)
+        mine, theirs = _hands(seed)
+        if kind == 1:
+            their_bombs = bombs_in(theirs)
+            my_bombs = sorted(bombs_in(mine), key=lambda b: b.value)
+            if not their_bombs or len(my_bombs) < 2:
+                continue
+            theirs_bomb = rng.choice(their_bombs)
+            beating = [b for b in my_bombs if beats(b, theirs_bomb)]
+            none = "none: you must pass"
+            options = tuple(dict.fromkeys([*(b.ranks_text for b in my_bombs), none]))
+            answer = beating[0].ranks_text if beating else none
+            why = {}
+            for b in my_bombs:
+                if b.ranks_text == answer:
+                    continue
+                why[b.ranks_text] = (why_cannot_follow(b, theirs_bomb) or
+                                     f"the {b.name} beats it too, but spends more: keep your higher bomb for later")
+            if beating:
+                why[none] = f"your {beating[0].name} beats the {theirs_bomb.name}"
+            right = (f"the {beating[0].name} is your lowest bomb above the {theirs_bomb.name}" if beating else
+                     f"none of your bombs is above the {theirs_bomb.name}")
+            return Drill(f"{key}-{index + 1}", key, f"Your opponent bombs with {theirs_bomb.ranks_text}. Which is "
+                         "your lowest bomb that beats it?", "choice", options, (answer,), right, why,
+                         f"After a bomb only a higher bomb may follow: {ladder}.",
+                         Picture(haggis=(("Their bomb", theirs_bomb.cards), ("Your cards", tuple(mine)))))
+        lead = [c for c in _plain(candidate_plays(mine[:14])) if c.size >= 2]
+        their_bombs = [b for b in bombs_in(theirs) if b.uses_wilds]
+        if not lead or not their_bombs:
+            continue
+        opening, bomb = rng.choice(lead), rng.choice(their_bombs)
+        hand = HaggisHand.from_cards(TWO_PLAYERS, hands=[mine[:14], theirs[:14]], leader=0)
+        hand.play(opening)
+        hand.play(bomb)
+        hand.pass_turn()
+        trick = hand.tricks[-1]
+        story = (f"You lead {_text(list(opening.cards))} ({opening.name}); your opponent bombs with "
+                 f"{bomb.ranks_text}; you pass.")
+        picture = Picture(haggis=(("You led", opening.cards), ("They bombed", bomb.cards)))
+        rule = ("a trick won by a bomb goes to the player who played just before the bomb: the bomber gets the lead "
+                "but gives the cards away")
+        if kind == 2:
+            names = ("You", "Your opponent")
+            answer = names[trick.taker]
+            return Drill(f"{key}-{index + 1}", key, f"{story} Who captures the trick?", "choice", names, (answer,),
+                         rule, {n: rule for n in names if n != answer}, "Bombs give the trick away.", picture)
+        points = sum(card_points(c) for c in trick.cards)
+        counted = ", ".join(f"{c.code} {card_points(c)}" for c in sort_cards(trick.cards) if card_points(c))
+        return Drill(f"{key}-{index + 1}", key, f"{story} How many card points does the trick give to whoever "
+                     "captures it?", "number", (), (str(points),), f"{counted or 'no card scores'}: {points}", {},
+                     "3, 5, 7 and 9 score 1 each; J 2, Q 3, K 5; the rest nothing.", picture,
+                     wrong="3, 5, 7, 9 score 1 each, J 2, Q 3, K 5 (the bomb's wilds are in the trick too)")
+    raise RuntimeError(f"no Haggis drill found for {key} {index}")
+
+
+HAGGIS_STAGES: tuple[Stage, ...] = (
+    Stage("haggis_combos", "Haggis: combinations and beating them",
+          "Sets, sequences and sequences of sets; wilds fill gaps; a follower plays the same shape, higher.", 9,
+          _combos, "haggis"),
+    Stage("haggis_bombs", "Haggis: bombs and when to keep them",
+          "The bomb ladder; only a higher bomb follows a bomb; a bomb wins the lead but gives the trick away.", 8,
+          _bombs, "haggis"),
+)

@@ -1,0 +1,311 @@
+"""The puzzle ladder: positions mined from games between the bots, rated like players, served near the reader.
+
+The puzzles are data in the package, ``hearts_lessons/practice/data/puzzles.json``, written by
+``scripts/mine_puzzles.py`` (which can rebuild and check them). The file format (version 1) is one JSON object::
+
+    {"format": 1,
+     "generator": "scripts/mine_puzzles.py",
+     "seed": <int: the generator's seed>,
+     "worlds": <int: sampled deals per measurement>,
+     "puzzles": [
+       {"id": <str, unique>,
+        "kind": "play" | "pass",
+        "record": <HandState.to_json() parsed as an object: the hand up to the position>,
+        "seat": <int: the seat to move, whose view the puzzle takes>,
+        "answer": [<card codes: the best card (play) or the best pass>],
+        "second": [<card codes: the second best>],
+        "margin": <float ≥ 2: expected points the answer saves over the second best>,
+        "margins": [<float>, <float>]  (the margins measured with two independent seeds),
+        "themes": [<str> from: ducking, dumping-queen, making-void, counting, stopping-moon, shooting,
+                   endgame, passing]  (a puzzle with no theme is served only under "every theme"),
+        "rating": <int 1000–2200: the puzzle's Glicko-style difficulty>,
+        "explanation": <str: why the answer is best, in words>}
+     ]}
+
+:func:`load_puzzles` checks every field, replays every record with the engine (a tampered record does not
+replay), and checks that the seat is to move and that the answer and the second best are legal for it. A damaged
+file is refused with :class:`PuzzleFileError`, whose message names the puzzle and what is wrong; the widgets show
+that message, never a traceback. Until the mined file exists the ladder is empty.
+
+Serving (:func:`choose`): the puzzles whose rating is nearest the reader's, not yet solved, optionally of some
+themes (a teacher's homework: "ten ducking puzzles" is ``homework(puzzles, "ducking", 10)``).
+
+>>> import json
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.from_cards("5D QS; 7C KS; AC 2D; 9C 3S", hold=True, leader=2, trick_number=11, hearts_broken=True)
+>>> s.play("AC"); s.play("9C")
+>>> text = json.dumps({"format": 1, "generator": "scripts/mine_puzzles.py", "seed": 1, "worlds": 1000,
+...     "puzzles": [{"id": "p1", "kind": "play", "record": json.loads(s.to_json()), "seat": 0, "answer": ["QS"],
+...                  "second": ["5D"], "margin": 2.5, "margins": [2.4, 2.6], "themes": ["endgame"],
+...                  "rating": 1200, "explanation": "North wins the trick: drop the Q♠ on it"}]})
+>>> load_puzzles(text=text).puzzles[0].state().to_play
+0
+>>> load_puzzles(text=text.replace('"answer": ["QS"]', '"answer": ["KS"]'))
+Traceback (most recent call last):
+...
+hearts_lessons.practice.ladder.PuzzleFileError: puzzle 1 ('p1'): the answer K♠ is not legal: you do not hold the K♠
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..cards import Card, CardParseError
+from ..errors import RecordError
+from ..state import HandState, Phase
+
+__all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "choose", "homework",
+           "ladder_puzzles", "load_puzzles"]  # fmt: skip
+
+FORMAT = 1
+DATA_FILE = Path(__file__).parent / "data" / "puzzles.json"
+THEMES = ("ducking", "dumping-queen", "making-void", "counting", "stopping-moon", "shooting", "endgame", "passing")
+"""The themes a puzzle may carry, in the order the ladder's filter lists them."""
+THEME_WORDS = {
+    "ducking": "ducking", "dumping-queen": "dumping the Q♠", "making-void": "making a void", "counting": "counting",
+    "stopping-moon": "stopping a moon", "shooting": "shooting", "endgame": "endgame", "passing": "passing",
+}  # fmt: skip
+MIN_MARGIN = 2.0
+RATING_RANGE = (1000, 2200)
+
+
+class PuzzleFileError(ValueError):
+    """A puzzle file that is malformed or does not replay; the message says where and what."""
+
+
+@dataclass(frozen=True, slots=True)
+class Puzzle:
+    """One rated puzzle (see the module docstring for each field)."""
+
+    id: str
+    kind: str
+    record: dict[str, Any] = field(repr=False)
+    seat: int
+    answer: tuple[Card, ...]
+    second: tuple[Card, ...]
+    margin: float
+    margins: tuple[float, float]
+    themes: tuple[str, ...]
+    rating: int
+    explanation: str
+
+    def state(self) -> HandState:
+        """The position, replayed from the record (a fresh copy each time)."""
+        return HandState.from_json(json.dumps(self.record))
+
+    @property
+    def goal(self) -> str:
+        if self.kind == "pass":
+            return f"Choose the {len(self.answer)} cards to pass."
+        return "Choose the card to play."
+
+    def is_right(self, cards: Iterable[Card | str]) -> bool:
+        """Whether these cards are the answer (a pass in any order)."""
+        return {c if isinstance(c, Card) else Card.from_str(c) for c in cards} == set(self.answer)
+
+
+@dataclass(frozen=True, slots=True)
+class PuzzleSet:
+    """The puzzles of a file, with how they were made; ``note`` says where they came from for the reader."""
+
+    puzzles: tuple[Puzzle, ...] = ()
+    generator: str = ""
+    seed: int | None = None
+    worlds: int = 0
+    note: str = ""
+
+    def __len__(self) -> int:
+        return len(self.puzzles)
+
+    def by_id(self, key: str) -> Puzzle:
+        for p in self.puzzles:
+            if p.id == key:
+                return p
+        raise KeyError(key)
+
+    def themes(self) -> dict[str, int]:
+        """How many puzzles carry each theme."""
+        return {t: sum(t in p.themes for p in self.puzzles) for t in THEMES}
+
+
+def _cards(value: Any, what: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not value or not all(isinstance(c, str) for c in value):
+        raise PuzzleFileError(f"the {what} must be a non-empty list of card codes")
+    try:
+        return tuple(Card.from_str(c) for c in value)
+    except (CardParseError, ValueError) as exc:
+        raise PuzzleFileError(f"the {what} holds something that is not a card ({exc})") from None
+
+
+def _float(value: Any, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise PuzzleFileError(f"the {what} must be a number")
+    return float(value)
+
+
+def _int(data: dict[str, Any], key: str, what: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PuzzleFileError(f"the {what} ({key!r}) must be a whole number")
+    return value
+
+
+def _legality(state: HandState, kind: str, seat: int, cards: tuple[Card, ...], what: str) -> None:
+    if kind == "play":
+        if len(cards) != 1:
+            raise PuzzleFileError(f"the {what} of a play puzzle must be one card")
+        reason = state.why_not(cards[0], seat)
+        if reason:
+            raise PuzzleFileError(f"the {what} {cards[0].symbol} is not legal: {reason}")
+    else:
+        for card in cards:
+            reason = state.why_not_pass(seat, card)
+            if reason:
+                raise PuzzleFileError(f"the {what} may not pass the {card.symbol}: {reason}")
+        if not state.can_pass(seat, cards):
+            raise PuzzleFileError(f"the {what} is not a legal pass of {state.cards_to_pass} cards")
+
+
+def _puzzle(raw: Any, *, replay: bool) -> Puzzle:
+    if not isinstance(raw, dict):
+        raise PuzzleFileError("it is not a JSON object")
+    key = raw.get("id")
+    if not isinstance(key, str) or not key:
+        raise PuzzleFileError("its 'id' must be a non-empty string")
+    kind = raw.get("kind")
+    if kind not in ("play", "pass"):
+        raise PuzzleFileError(f"its 'kind' must be 'play' or 'pass', not {kind!r}")
+    record = raw.get("record")
+    if not isinstance(record, dict):
+        raise PuzzleFileError("its 'record' must be a saved hand (HandState.to_json() as an object)")
+    seat = _int(raw, "seat", "seat")
+    answer, second = _cards(raw.get("answer"), "answer"), _cards(raw.get("second"), "second best")
+    if set(answer) == set(second):
+        raise PuzzleFileError("the answer and the second best are the same")
+    margin = _float(raw.get("margin"), "margin")
+    if margin < MIN_MARGIN:
+        raise PuzzleFileError(f"the margin {margin:g} is below {MIN_MARGIN:g} points: the answer is not clearly best")
+    margins = raw.get("margins")
+    if not isinstance(margins, list) or len(margins) != 2:
+        raise PuzzleFileError("'margins' must list the two seeds' margins")
+    pair = (_float(margins[0], "first seed's margin"), _float(margins[1], "second seed's margin"))
+    if min(pair) <= 0:
+        raise PuzzleFileError("the answer must win with both seeds (both margins positive)")
+    themes = raw.get("themes")
+    if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
+        raise PuzzleFileError("'themes' must be a list of theme names")
+    unknown = [t for t in themes if t not in THEMES]
+    if unknown:
+        raise PuzzleFileError(f"unknown theme {unknown[0]!r} (the themes are {', '.join(THEMES)})")
+    rating = _int(raw, "rating", "rating")
+    if not RATING_RANGE[0] <= rating <= RATING_RANGE[1]:
+        raise PuzzleFileError(f"the rating {rating} is outside {RATING_RANGE[0]}–{RATING_RANGE[1]}")
+    explanation = raw.get("explanation")
+    if not isinstance(explanation, str) or not explanation.strip():
+        raise PuzzleFileError("its 'explanation' must be a sentence")
+    puzzle = Puzzle(key, kind, record, seat, answer, second, margin, pair, tuple(themes), rating, explanation)
+    if replay:
+        try:
+            state = puzzle.state()
+        except RecordError as exc:
+            raise PuzzleFileError(f"its record does not replay: {exc}") from None
+        if not 0 <= seat < state.players:
+            raise PuzzleFileError(f"there is no seat {seat}")
+        if kind == "play" and (state.phase is not Phase.PLAYING or state.to_play != seat):
+            raise PuzzleFileError("its record does not stop at the seat's turn to play")
+        if kind == "pass" and (state.phase is not Phase.PASSING or seat not in state.to_pass):
+            raise PuzzleFileError("its record does not stop where the seat must pass")
+        _legality(state, kind, seat, answer, "answer")
+        _legality(state, kind, seat, second, "second best")
+    return puzzle
+
+
+def load_puzzles(path: str | Path | None = None, *, text: str | None = None, replay: bool = True) -> PuzzleSet:
+    """The puzzles of ``path`` (default: the package's mined file; if it does not exist yet, an empty ladder),
+    or of ``text``. Every puzzle is checked and, with ``replay``, replayed; a damaged file raises
+    :class:`PuzzleFileError` naming what is wrong."""
+    where = "the puzzle file"
+    if text is None:
+        file = Path(path) if path is not None else DATA_FILE
+        if not file.exists():
+            if path is None:
+                return PuzzleSet(note="The mined puzzle file is not in the package yet: the ladder is empty.")
+            raise PuzzleFileError(f"there is no puzzle file at {file}")
+        where = f"the puzzle file {file.name}"
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise PuzzleFileError(f"{where} cannot be read ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PuzzleFileError(f"{where} is not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise PuzzleFileError(f"{where} must hold a JSON object")
+    if data.get("format") != FORMAT:
+        raise PuzzleFileError(f"{where} has format {data.get('format')!r}; this book reads format {FORMAT}")
+    generator = data.get("generator")
+    if not isinstance(generator, str) or not generator:
+        raise PuzzleFileError(f"{where} does not name its generator")
+    seed = _int(data, "seed", "generator's seed")
+    worlds = _int(data, "worlds", "number of sampled deals")
+    if worlds < 1:
+        raise PuzzleFileError(f"{where}: 'worlds' must be positive")
+    raw = data.get("puzzles")
+    if not isinstance(raw, list):
+        raise PuzzleFileError(f"{where} has no list of 'puzzles'")
+    puzzles: list[Puzzle] = []
+    seen: set[str] = set()
+    for index, item in enumerate(raw, 1):
+        name = item.get("id") if isinstance(item, dict) else None
+        label = f"puzzle {index}" + (f" ({name!r})" if isinstance(name, str) else "")
+        try:
+            puzzle = _puzzle(item, replay=replay)
+        except PuzzleFileError as exc:
+            raise PuzzleFileError(f"{label}: {exc}") from None
+        if puzzle.id in seen:
+            raise PuzzleFileError(f"{label}: the id {puzzle.id!r} is used twice")
+        seen.add(puzzle.id)
+        puzzles.append(puzzle)
+    note = f"{len(puzzles)} puzzles made by {generator} (seed {seed}, {worlds:,} sampled deals per measurement)."
+    return PuzzleSet(tuple(puzzles), generator, seed, worlds, note)
+
+
+def ladder_puzzles(path: str | Path | None = None) -> PuzzleSet:
+    """The ladder's puzzles for a page: like :func:`load_puzzles`, but a damaged file gives an empty ladder whose
+    ``note`` says what is wrong (a page never stops on it)."""
+    try:
+        return load_puzzles(path)
+    except PuzzleFileError as exc:
+        return PuzzleSet(note=f"The puzzle file could not be used: {exc}")
+
+
+def _matching(puzzles: Iterable[Puzzle], themes: Sequence[str], kind: str | None) -> list[Puzzle]:
+    wanted = set(themes)
+    return [p for p in puzzles if (not wanted or wanted & set(p.themes)) and (kind is None or p.kind == kind)]
+
+
+def choose(puzzles: Iterable[Puzzle], rating: float, *, themes: Sequence[str] = (), done: Iterable[str] = (),
+           rng: random.Random | None = None, nearest: int = 5, kind: str | None = None) -> Puzzle | None:  # fmt: skip
+    """A puzzle near ``rating``: one of the ``nearest`` unsolved puzzles (of ``themes``, if given) whose rating
+    is closest to it, at random. When every matching puzzle is done, solved ones are served again. ``None`` if
+    no puzzle matches."""
+    pool = _matching(puzzles, themes, kind)
+    if not pool:
+        return None
+    finished = set(done)
+    fresh = [p for p in pool if p.id not in finished] or pool
+    fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
+    return (rng or random.Random(0)).choice(fresh[: max(1, nearest)])
+
+
+def homework(puzzles: Iterable[Puzzle], theme: str, count: int = 10) -> list[Puzzle]:
+    """A teacher's homework: ``count`` puzzles of one theme, easiest first."""
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r} (the themes are {', '.join(THEMES)})")
+    return sorted(_matching(puzzles, [theme], None), key=lambda p: (p.rating, p.id))[:count]

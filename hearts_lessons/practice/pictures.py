@@ -1,0 +1,113 @@
+"""How a drill's position is drawn: one place, so the drawing can move onto the card table in one step.
+
+:func:`draw` gives HTML for every :class:`~hearts_lessons.practice.drills.Picture` (the book's pure renderers:
+:func:`~hearts_lessons.table.table_html`, :func:`~hearts_lessons.render.cards_row_html`, the Haggis renderers),
+so a drill reads on a static page too. :func:`table_model` gives the card table's view model
+(:mod:`hearts_lessons.tableview`) for the pictures the card table can draw — a Hearts table or hand — with
+every card of the reader's hand shown alike: the table must not give away which cards are legal when that is
+the question. Nothing here imports ipywidgets.
+
+>>> from hearts_lessons.practice.drills import stage
+>>> d = stage("tricks").drill(0)
+>>> "hl-table" in draw(d.picture), table_model(d.picture)["hand"]["mode"]
+(True, 'choose')
+>>> all(c["playable"] and not c["reason"] for c in table_model(d.picture)["hand"]["cards"])
+True
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from ..cards import Card
+from ..render import cards_row_html
+from ..scoring import format_points
+from ..seats import seat_name
+from ..table import table_html, trick_html
+from .drills import Picture
+
+__all__ = ["draw", "table_model"]
+
+_FONT = "font:13px sans-serif;color:#333"
+
+
+def _played_html(picture: Picture) -> str:
+    state = picture.state
+    assert state is not None
+    n = state.players
+    rows = [trick_html(list(t.plays), n, winner=t.winner, caption=f"Trick {t.number + 1}", scale=0.45)
+            for t in state.tricks]  # fmt: skip
+    if state.current_trick:
+        rows.append(trick_html(state.current_trick, n, caption=f"Trick {state.trick_number + 1} (now)", scale=0.45))
+    seat = picture.seat or 0
+    hand = cards_row_html(state.hand(seat), scale=0.7, caption=f"{seat_name(seat, n)}'s hand")
+    tricks = "".join(f'<div style="display:inline-block;margin:0 10px 6px 0">{r}</div>' for r in rows)
+    title = f'<div style="{_FONT};margin-top:6px">Cards played so far</div>'
+    return f'<div class="hl-drill-played">{hand}{title}{tricks}</div>'
+
+
+def _taken_html(picture: Picture) -> str:
+    state = picture.state
+    assert state is not None
+    n = state.players
+    rows = []
+    for s in range(n):
+        taken = state.taken(s)
+        caption = f"{seat_name(s, n)} took {len(taken) // n} trick{'s' if len(taken) != n else ''}"
+        rows.append(cards_row_html(taken, scale=0.45, overlap=len(taken) > 12, caption=caption)
+                    if taken else f'<div style="{_FONT}">{html.escape(seat_name(s, n))} took no trick</div>')
+    return f'<div class="hl-drill-taken">{"".join(rows)}</div>'
+
+
+def draw(picture: Picture) -> str:
+    """The picture as HTML: a Hearts table, trick, hand, the tricks played or taken, or rows of Haggis cards."""
+    caption = f'<div style="{_FONT};margin-bottom:4px">{html.escape(picture.caption)}</div>' if picture.caption else ""
+    if picture.haggis:
+        from ..haggis.render import cards_row_html as haggis_row
+
+        rows = "".join(haggis_row(cards, caption=label, scale=0.6) for label, cards in picture.haggis)
+        return f'<div class="hl-drill-picture">{caption}{rows}</div>'
+    state = picture.state
+    if state is None:
+        return caption
+    if picture.show == "trick":
+        trick = state.tricks[-1]
+        body = trick_html(list(trick.plays), state.players, caption=f"Trick {trick.number + 1}")
+    elif picture.show == "hand":
+        seat = picture.seat or 0
+        body = cards_row_html(state.hand(seat), caption=f"{seat_name(seat, state.players)}'s hand")
+    elif picture.show == "played":
+        body = _played_html(picture)
+    elif picture.show == "taken":
+        body = _taken_html(picture)
+    else:
+        body = table_html(state, seat=picture.seat)
+    return f'<div class="hl-drill-picture">{caption}{body}</div>'
+
+
+def table_model(picture: Picture, *, selected: tuple[str, ...] = ()) -> dict[str, Any] | None:
+    """The card table's view model for a Hearts ``table`` or ``hand`` picture (else ``None``): the position from
+    the picture's seat, every card of that seat's hand clickable and unmarked; ``selected`` cards are raised."""
+    from ..tableview import hand_view, hearts_card, open_view, table_view
+
+    state = picture.state
+    if state is None or picture.haggis or picture.show not in ("table", "hand"):
+        return None
+    seat = picture.seat if picture.seat is not None else 0
+    chosen = set(selected)
+    if picture.show == "hand":
+        return hand_view(state.hand(seat), selected=[Card.from_str(c) for c in selected], mode="choose",
+                         label=f"{seat_name(seat, state.players)}'s hand")  # fmt: skip
+    view = (table_view(state, seat=seat, names=[seat_name(s, state.players) for s in range(state.players)])
+            if picture.seat is not None else open_view(state, seat=seat))  # fmt: skip
+    hand = view.get("hand") or {}
+    hand["mode"] = "choose"
+    hand["cards"] = [hearts_card(c, playable=True, selected=c.code in chosen, seat=seat) for c in state.hand(seat)]
+    view["hand"] = hand
+    if view.get("pass"):
+        view["pass"] = None
+    taken = ", ".join(f"{seat_name(s, state.players)} {format_points(state.points_taken(s))}"
+                      for s in range(state.players))  # fmt: skip
+    view["status"] = f"Trick {state.trick_number + 1} · points taken: {taken}"
+    return view

@@ -1,0 +1,401 @@
+"""The Hearts strategy stages of the practice path (stages 5–10): passing, ducking and leading low, discarding,
+bleeding spades and counting, stopping a moon, shooting or not.
+
+Some answers are facts the engine computes (cards lower than the card on top cannot win; the cards still out).
+The others come from the coach (:class:`~hearts_lessons.bots.coach.CoachBot`), which plays every legal card in
+the same sampled deals of the hidden cards: a position is kept only where the right cards save at least ``GAP``
+points on average over every other card, and every wrong card is told what it cost. The passes are graded by the
+coach, and the shoot-or-not hands by the moon model of the moon lesson (kept only where one plan is clearly better).
+
+>>> from hearts_lessons.practice.drills import stage
+>>> d = stage("ducking").drill(1)
+>>> d.goal, len(d.answer)
+('Duck: play your highest card that still cannot win.', 1)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+
+from ..bots.coach import Advice, Candidate, CoachBot, grade
+from ..bots.shooter import moon_verdict, shooting_deals
+from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
+from ..rules import STANDARD, PassDirection
+from ..state import HandState, Phase
+from .drills import Drill, Picture, Stage
+from .positions import (
+    AFRESH,
+    FOUND,
+    HEARTS,
+    LOCATOR_FILE,
+    NO_PASS,
+    find,
+    first_drill,
+    hint_for,
+    illegal_reasons,
+    is_penalty,
+    labels_of,
+    locators,
+    named,
+    symbols,
+    top_of_trick,
+    wins,
+)
+
+__all__ = ["COACH_WORLDS", "GAP", "PASS_WORLDS", "STRATEGY_STAGES", "TOLERANCE", "write_locators"]
+
+COACH_WORLDS = 40
+"""Sampled deals per coach measurement in a strategy drill (the same on every machine, so the answer is too)."""
+PASS_WORLDS = 16
+"""Sampled deals per candidate pass in a passing drill."""
+GAP = 1.5
+"""A coach drill is kept only if its right cards save at least this many expected points over every other card."""
+TOLERANCE = 0.3
+"""Cards within this many expected points of the best are all right answers."""
+
+
+# -- coach helpers -------------------------------------------------------------------------------------------
+
+
+def _coach_split(state: HandState, seed: int) -> tuple[Advice, list[Candidate], list[Candidate]] | None:
+    """The coach's measurement of every legal card, split into right cards (within ``TOLERANCE`` of the best)
+    and the rest; ``None`` unless the right cards save ``GAP`` points over every other card."""
+    seat = state.to_play
+    advice = CoachBot(worlds=COACH_WORLDS, infer=False, caution=0).advise(state.view(seat), random.Random(seed))
+    ranked = sorted(advice.candidates, key=lambda c: c.mean)
+    best = ranked[0].mean
+    good = [c for c in ranked if c.mean <= best + TOLERANCE]
+    rest = [c for c in ranked if c.mean > best + TOLERANCE]
+    if not rest or rest[0].mean - good[-1].mean < GAP:
+        return None
+    return advice, good, rest
+
+
+def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, seed: int) -> Drill | None:
+    split = _coach_split(state, seed)
+    if split is None:
+        return None
+    advice, good, rest = split
+    seat = state.to_play
+    hand = state.hand(seat)
+    best = good[0]
+    why = illegal_reasons(state)
+    for c in rest:
+        why[c.cards[0].code] = (f"the {c.label} costs {c.mean:.1f} points on average against {best.mean:.1f} for the "
+                                f"{best.label} (the coach played both in {advice.worlds} deals of the hidden cards"
+                                f"{'; it takes the Q♠ in ' + format(c.queen, '.0%') + ' of them' if c.queen else ''})")
+    return Drill(f"{key}-{index + 1}", key, goal, "play", tuple(c.code for c in hand),
+                 tuple(c.cards[0].code for c in good), advice.sentence.rstrip("."), why, hint, Picture(state, seat),
+                 labels_of(hand))  # fmt: skip
+
+
+# -- 5. choosing a pass ----------------------------------------------------------------------------------------
+
+_DIRECTION_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right", PassDirection.ACROSS: "across",
+                    PassDirection.HOLD: "hold (no passing)"}  # fmt: skip
+
+
+def _passing(index: int) -> Drill:
+    key = "passing"
+    if index % 3 == 0:
+        number = (index // 3) * 2 + 3
+        direction = STANDARD.cycle[(number - 1) % len(STANDARD.cycle)]
+        options = tuple(_DIRECTION_WORDS[d] for d in STANDARD.cycle)
+        answer = _DIRECTION_WORDS[direction]
+        cycle = ", ".join(_DIRECTION_WORDS[d] for d in STANDARD.cycle)
+        right = f"the passes go {cycle}, then again from the start: hand {number} is '{answer}'"
+        return Drill(f"{key}-{index + 1}", key, f"Hand {number} of a game: which way are the cards passed?", "choice",
+                     options, (answer,), right, {o: right for o in options if o != answer},
+                     "Four hands make one round of passing.")  # fmt: skip
+    seed = 500_000 + index
+    state = HandState.deal(STANDARD, seed=seed, hand_number=index % 3)
+    coach = CoachBot(pass_worlds=PASS_WORLDS)
+    advice = coach.advise(state.view(0), random.Random(seed))
+    hand = state.hand(0)
+
+    def grader(chosen: Sequence[str]) -> tuple[bool, str]:
+        cards = [Card.from_str(c) for c in chosen]
+        measured = coach.advise(state.view(0), random.Random(seed), extra=cards)
+        verdict = grade(measured, cards)
+        return verdict.verdict in ("best", "good"), verdict.text.rstrip(".")
+
+    why = {c.code: state.why_not_pass(0, c) or "" for c in hand if state.why_not_pass(0, c)}
+    where = _DIRECTION_WORDS[state.direction]
+    return Drill(f"{key}-{index + 1}", key, f"You are South. Pass three cards {where}.", "pass",
+                 tuple(c.code for c in hand), tuple(c.code for c in advice.choice), advice.sentence.rstrip("."), why,
+                 "Pass what could win tricks you do not want: the Q♠ without low spades to guard it, the A♠ and K♠, "
+                 "high hearts — or empty a short suit.", Picture(state, 0, "hand"), labels_of(hand),
+                 pick=state.cards_to_pass, grader=grader)  # fmt: skip
+
+
+# -- 6. ducking and leading low --------------------------------------------------------------------------------
+
+
+def _safe_cards(p: HandState) -> list[Card]:
+    """The legal cards that cannot win the current trick, whoever plays after (lower than the card on top)."""
+    if not p.current_trick:
+        return []
+    _, top = top_of_trick(p)
+    return [c for c in p.legal_plays() if c.suit is not top.suit or c.rank < top.rank]
+
+
+def _ducking(index: int) -> Drill:
+    key, kind = "ducking", index % 3
+
+    def south_follows(p: HandState) -> bool:
+        return (p.phase is Phase.PLAYING and p.to_play == 0 and p.trick_number >= 1 and p.lead_suit >= 0
+                and any(c.suit == p.lead_suit for c in p.hand(0)))  # fmt: skip
+
+    if kind == 2:
+        def lead(p: HandState) -> Drill | None:
+            if p.phase is not Phase.PLAYING or p.to_play != 0 or p.lead_suit >= 0 or p.trick_number < 2:
+                return None
+            if len(p.legal_plays()) < 3:
+                return None
+            return _coach_drill(key, index, p, "You are South and lead this trick. Choose the safest lead.",
+                                "A low card makes someone else win the trick.", 60_000 + index)  # fmt: skip
+
+        return first_drill(6, index, lead)
+    s = find(6, index, lambda p: south_follows(p) and 1 + (kind == 1) <= len(_safe_cards(p)) < len(p.legal_plays()))
+    safe, legal = _safe_cards(s), s.legal_plays()
+    top_seat, top = top_of_trick(s)
+    why = illegal_reasons(s)
+    for c in legal:
+        if c not in safe:
+            why[c.code] = f"the {c.symbol} is higher than the {top.symbol}: it could win the trick and its points"
+    if kind == 0:
+        return Drill(f"{key}-{index + 1}", key, "Play a card that cannot win this trick.", "play",
+                     tuple(c.code for c in s.hand(0)), tuple(c.code for c in safe),
+                     f"{named(top_seat)}'s {top.symbol} is on the trick, and a lower {top.suit.english[:-1]} can never "
+                     "win it, whoever plays after you", why, "Compare your cards with the highest card of the suit "
+                     "led on the trick.", Picture(s, 0), labels_of(s.hand(0)))  # fmt: skip
+    best = max(safe, key=lambda c: c.rank)
+    for c in safe:
+        if c != best:
+            why[c.code] = (f"the {c.symbol} loses too, but it wastes a low card: duck with your highest losing card, "
+                           f"the {best.symbol}, and keep the {c.symbol} to duck again later")  # fmt: skip
+    return Drill(f"{key}-{index + 1}", key, "Duck: play your highest card that still cannot win.", "play",
+                 tuple(c.code for c in s.hand(0)), (best.code,),
+                 f"the {best.symbol} is your highest card below the {top.symbol}: it loses the trick and keeps your "
+                 "lower cards for later", why, "Which cards lose for sure? Of those, which is the highest?",
+                 Picture(s, 0), labels_of(s.hand(0)))  # fmt: skip
+
+
+# -- 7. getting rid of the Q♠ and high hearts ---------------------------------------------------------------
+
+
+def _discarding(index: int) -> Drill:
+    key = "discarding"
+
+    def make(p: HandState) -> Drill | None:
+        if p.phase is not Phase.PLAYING or p.to_play != 0 or p.lead_suit < 0 or p.trick_number < 1:
+            return None
+        hand = p.hand(0)
+        if any(c.suit == p.lead_suit for c in hand) or len(p.legal_plays()) < 3:
+            return None
+        queen_out = bool(p.view(0).unseen_mask & QUEEN_OF_SPADES.bit)
+        danger = any(c == QUEEN_OF_SPADES or (c.suit is HEARTS and c.rank >= Rank.TEN)
+                     or (queen_out and c.suit is Suit.SPADES and c.rank > Rank.QUEEN) for c in hand)  # fmt: skip
+        if not danger:
+            return None
+        return _coach_drill(key, index, p, "You cannot follow suit. Which card do you throw away?",
+                            "Which of your cards could cost you the most points if you kept it?", 70_000 + index)
+
+    return first_drill(7, index, make)
+
+
+# -- 8. bleeding spades and counting cards ------------------------------------------------------------------
+
+
+def _unseen(p: HandState, seat: int = 0) -> list[Card]:
+    return cards_of_mask(p.view(seat).unseen_mask)
+
+
+def _counting(index: int) -> Drill:
+    key, kind = "counting", index % 3
+
+    def south(p: HandState) -> bool:
+        return p.phase is Phase.PLAYING and p.to_play == 0 and p.trick_number >= 3
+
+    if kind == 0:
+        suit = [Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS][index % 4]
+
+        def some_out(p: HandState) -> bool:
+            return south(p) and any(c.suit is suit for c in _unseen(p)) and any(
+                c.suit is suit for c in cards_of_mask(p.played_mask))
+
+        s = find(8, index, some_out)
+        held = sum(c.suit is suit for c in s.hand(0))
+        played = sum(c.suit is suit for c in cards_of_mask(s.played_mask))
+        out = sum(c.suit is suit for c in _unseen(s))
+        return Drill(f"{key}-{index + 1}", key, f"You are South. How many {suit.english} are still out (in the other "
+                     "players' hands)?", "number", (), (str(out),),
+                     f"13 {suit.english}: you hold {held} and {played} have been played, so 13 − {held} − {played} = "
+                     f"{out} are out", {}, "Count the ones you can see: yours and those played.",
+                     Picture(s, 0, "played"), wrong=f"there are 13 {suit.english}: take away yours and those played"
+                     )  # fmt: skip
+    if kind == 1:
+        def masters(p: HandState) -> list[Card]:
+            unseen = _unseen(p)
+            return [c for c in p.hand(0) if not any(u.suit is c.suit and u.rank > c.rank for u in unseen)]
+
+        s = find(8, index, lambda p: south(p) and 0 < len(masters(p)) < len(p.hand(0)) and len(p.hand(0)) <= 9)
+        tops = masters(s)
+        unseen = _unseen(s)
+        why = {}
+        for c in s.hand(0):
+            if c not in tops:
+                higher = min((u for u in unseen if u.suit is c.suit and u.rank > c.rank), key=lambda u: u.rank)
+                why[c.code] = f"the {higher.symbol} is still out and beats it"
+        return Drill(f"{key}-{index + 1}", key, "Tick every card in your hand that no card still out can beat.",
+                     "tick", tuple(c.code for c in s.hand(0)), tuple(c.code for c in tops),
+                     f"every higher card of their suits has been played or is yours: {symbols(tops)}", why,
+                     "For each card, ask: has every higher card of its suit been played?", Picture(s, 0, "played"),
+                     labels_of(s.hand(0)))  # fmt: skip
+
+    def bleed(p: HandState) -> bool:
+        hand = p.hand(0)
+        return (south(p) and p.lead_suit < 0 and bool(p.view(0).unseen_mask & QUEEN_OF_SPADES.bit)
+                and any(c.suit is Suit.SPADES and c.rank < Rank.QUEEN for c in hand)
+                and not all(c.suit is Suit.SPADES for c in hand))  # fmt: skip
+
+    s = find(8, index, bleed)
+    hand = s.hand(0)
+    low = [c for c in s.legal_plays() if c.suit is Suit.SPADES and c.rank < Rank.QUEEN]
+    why = illegal_reasons(s)
+    for c in hand:
+        if c not in low and c.code not in why:
+            why[c.code] = (f"the {c.symbol} is above the Q♠: if the queen falls on it, you take 13 points"
+                           if c.suit is Suit.SPADES else
+                           "that is not a spade: bleeding means leading spades until the Q♠'s holder must play it")
+    return Drill(f"{key}-{index + 1}", key, "The Q♠ is still out and you lead. Bleed spades: lead a spade that "
+                 "cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
+                 "a spade below the Q♠ makes everyone follow, and it can never win a trick the queen falls on", why,
+                 "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"), labels_of(hand))  # fmt: skip
+
+
+# -- 9. stopping a moon ------------------------------------------------------------------------------------
+
+
+def _moon_threat(p: HandState) -> int | None:
+    """The seat that has taken every point so far (at least 4), if any."""
+    scorers = [x for x in range(4) if p.points_taken(x)]
+    if len(scorers) == 1 and p.points_taken(scorers[0]) >= 4:  # type: ignore[operator]
+        return scorers[0]
+    return None
+
+
+def _stopping_moon(index: int) -> Drill:
+    key = "stopping_moon"
+    shooter = lambda seed: 1 + seed % 3  # noqa: E731
+
+    def base(p: HandState) -> bool:
+        threat = _moon_threat(p)
+        return p.phase is Phase.PLAYING and p.to_play == 0 and threat not in (None, 0) and p.trick_number >= 3
+
+    if index % 3 != 0:
+        def stop(p: HandState) -> bool:
+            if not base(p) or len(p.current_trick) != 3 or not any(is_penalty(c) for _, c in p.current_trick):
+                return False
+            winning = [c for c in p.legal_plays() if wins(p, c)]
+            return 0 < len(winning) < len(p.legal_plays())
+
+        try:
+            s = find(9, index, stop, shooter=shooter)
+        except RuntimeError:
+            s = None
+        if s is not None:
+            threat = _moon_threat(s)
+            assert threat is not None
+            winners = [c for c in s.legal_plays() if wins(s, c)]
+            why = illegal_reasons(s)
+            for c in s.legal_plays():
+                if c not in winners:
+                    why[c.code] = (f"the {c.symbol} does not win the trick: {named(threat)} keeps every point so far "
+                                   "and can still shoot the moon")  # fmt: skip
+            points = sum(13 if c == QUEEN_OF_SPADES else 1 for _, c in s.current_trick if is_penalty(c))
+            return Drill(f"{key}-{index + 1}", key, f"{named(threat)} has taken every point so far. Stop the moon: win "
+                         "this trick, which holds a point card.", "play", tuple(c.code for c in s.hand(0)),
+                         tuple(c.code for c in winners),
+                         f"you take {points} point{'s' if points > 1 else ''}, but {named(threat)} can no longer take "
+                         "all 26: a few points now instead of 26 at the end", why,
+                         "Taking one point card yourself ends the moon.", Picture(s, 0), labels_of(s.hand(0)))
+    s = find(9, index, base, shooter=shooter)
+    threat = _moon_threat(s)
+    assert threat is not None
+    why = {named(x): f"{'you have' if x == 0 else named(x) + ' has'} taken no points" for x in range(4) if x != threat}
+    return Drill(f"{key}-{index + 1}", key, "Who could be going for the moon?", "choice",
+                 tuple(named(x) for x in range(4)), (named(threat),),
+                 f"{named(threat)} has taken every point so far ({s.points_taken(threat)}): if nobody else takes one, "
+                 f"{named(threat)} scores 0 and everyone else 26", why, "Look at who has taken points.",
+                 Picture(s, 0, "taken"))  # fmt: skip
+
+
+# -- 10. shooting or not ---------------------------------------------------------------------------------------
+
+
+def _shooting(index: int) -> Drill:
+    key = "shooting"
+    want = index % 2 == 0  # every other drill is a hand worth shooting with
+    start = 90_000 + 2_000 * index
+    hint = hint_for(f"10:{index}")
+    found = None
+    for first in ([hint[0]] if hint else []) + [start]:
+        deals = shooting_deals(NO_PASS, start=first, minimum=0.55 if want else 0.25)
+        for _ in range(1 if first != start else 60):
+            s = next(deals)
+            verdict = moon_verdict(s.view(0), worlds=60, rng=random.Random(s.seed))
+            if verdict.shoot == want and abs(verdict.shoot_relative - verdict.safe_relative) > verdict.half_width:
+                found = s, verdict
+                break
+        if found:
+            break
+    if found is None:  # pragma: no cover - the tests check every drill is found
+        raise RuntimeError("no clear shooting deal found")
+    s, verdict = found
+    FOUND[f"10:{index}"] = [s.seed or 0, 0]
+    options = ("Shoot the moon", "Play it safe")
+    answer = options[0] if verdict.shoot else options[1]
+    text = verdict.text.rstrip(".")
+    return Drill(f"{key}-{index + 1}", key, "No passing this hand. Would you go for the moon with these cards?",
+                 "choice", options, (answer,), text, {o: text for o in options if o != answer},
+                 "Can another player win a trick with a heart? Count your top hearts and your stoppers in the other "
+                 "suits.", Picture(s, 0, "hand"))  # fmt: skip
+
+
+STRATEGY_STAGES: tuple[Stage, ...] = (
+    Stage("passing", "Choosing a pass", "Which way the cards go, and which three cards to give away.", 6, _passing),
+    Stage("ducking", "Ducking and leading low",
+          "Play a card that cannot win; duck with your highest losing card; lead low.", 9, _ducking),
+    Stage("discarding", "Getting rid of the Q♠ and high hearts",
+          "When you cannot follow, throw away what hurts you most: the Q♠ first, then high spades and hearts.", 6,
+          _discarding),
+    Stage("counting", "Bleeding spades and counting cards",
+          "Count what is still out; lead spades below the Q♠ to force it out.", 9, _counting),
+    Stage("stopping_moon", "Stopping a moon",
+          "Notice who takes every point, and take one yourself before it is too late.", 6, _stopping_moon),
+    Stage("shooting", "Shooting or not", "When a hand is strong enough to go for all 26 points.", 6, _shooting),
+)
+
+
+def write_locators() -> dict[str, list[int]]:
+    """Search every coach and shooting drill afresh and write where each search ended to the locator file."""
+    FOUND.clear()
+    AFRESH[0] = True
+    try:
+        for stage_ in STRATEGY_STAGES:
+            if stage_.key in ("ducking", "discarding", "shooting"):
+                for index in range(stage_.count):
+                    stage_.make(index)
+    finally:
+        AFRESH[0] = False
+    found = {k: v for k, v in sorted(FOUND.items()) if k.split(":")[0] in ("6", "7", "10")}
+    LOCATOR_FILE.write_text(json.dumps(found, indent=0) + "\n", encoding="utf-8")
+    locators.cache_clear()
+    return found
+
+
+if __name__ == "__main__":  # pragma: no cover
+    print(f"{len(write_locators())} drill positions written to {LOCATOR_FILE}")

@@ -1,0 +1,43 @@
+"""Puzzle files for the ladder's tests, built from seeded positions with the engine (no coach: the loader checks
+format, replay and legality, not the measurement)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from hearts_lessons.practice.ladder import THEMES
+from hearts_lessons.practice.positions import positions_of
+from hearts_lessons.state import HandState
+
+
+def puzzle_positions(count: int) -> list[HandState]:
+    """Positions with at least two legal cards for the seat to play, from seeded hands."""
+    out: list[HandState] = []
+    seed = 7
+    while len(out) < count:
+        for p in positions_of(seed)[5:-1]:
+            if len(p.legal_plays()) >= 2:
+                out.append(p.copy())
+                break
+        seed += 1
+    return out
+
+
+def puzzle_data(count: int = 12) -> dict[str, Any]:
+    puzzles = []
+    for index, state in enumerate(puzzle_positions(count)):
+        legal = state.legal_plays()
+        puzzles.append({
+            "id": f"p{index:03d}", "kind": "play", "record": json.loads(state.to_json()), "seat": state.to_play,
+            "answer": [legal[0].code], "second": [legal[1].code], "margin": 2.0 + index / 10,
+            "margins": [2.1, 2.3], "themes": [THEMES[index % len(THEMES)], "endgame"],
+            "rating": 1000 + 100 * index, "explanation": f"the {legal[0].symbol} is best (test puzzle {index})",
+        })  # fmt: skip
+    return {"format": 1, "generator": "scripts/mine_puzzles.py", "seed": 5, "worlds": 1000, "puzzles": puzzles}
+
+
+def write(path: Path, data: Any) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path

@@ -1,0 +1,166 @@
+"""The practice widgets, driven from pytest by clicking (ipywidgets' own style): drills, the ladder, progress."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts_lessons.practice.ladder import PuzzleSet, load_puzzles
+from hearts_lessons.practice.progress import Progress
+from hearts_lessons.practice.widgets import PracticePart, ProgressPage, PuzzleLadder, StageDrills
+
+from .helpers import puzzle_data, write
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "progress.json"
+
+
+def test_a_stage_opens_at_its_first_drill_and_gives_three_stars_for_a_first_try(path: Path) -> None:
+    w = StageDrills("tricks", path=path)
+    assert w.index == 0 and "Drill 1 of 9" in w.goal.value and "0 of 27 stars" in w.header.value
+    w.picker.select(w.drill.picture.state.legal_plays())  # type: ignore[union-attr]
+    w.check_button.click()
+    assert w.attempt.stars == 3 and w.message.text.startswith("Right: ") and "★★★" in w.message.text
+    assert w.next_button.button_style == "success" and "3 of 27 stars" in w.header.value
+    assert Progress.load(path)[0].stars_for("tricks") == {"tricks-1": 3}
+    w.next_button.click()
+    assert w.index == 1 and "Drill 2 of 9" in w.goal.value
+    again = StageDrills("tricks", path=path)  # a reload opens the first drill not yet done
+    assert again.index == 1
+
+
+def test_a_miss_gives_the_reason_then_a_hint_then_the_answer(path: Path) -> None:
+    w = StageDrills("tricks", path=path, start=1)  # win this trick: card buttons
+    d = w.drill
+    wrong = [c for c in d.options if c not in d.answer]
+    w.controls.buttons[wrong[0]].click()
+    assert w.message.text == f"Not yet: {d.why[wrong[0]].rstrip('.')}." and "Hint:" in w.more.value
+    assert "The answer" not in w.more.value
+    w.controls.buttons[wrong[-1]].click()
+    assert "The answer: " in w.more.value
+    w.controls.buttons[d.answer[0]].click()
+    assert w.attempt.stars == 1 and Progress.load(path)[0].stars_for("tricks") == {"tricks-2": 1}
+
+
+def test_the_card_table_draws_the_position_and_its_clicks_answer(path: Path) -> None:
+    w = StageDrills("tricks", path=path, start=1)
+    table = w.position.children[0]
+    assert type(table).__name__ == "CardTable"
+    codes = [c["code"] for c in table.cards()]
+    assert set(codes) == set(w.drill.options)
+    assert all(c["playable"] and not c["reason"] for c in table.cards())  # the table does not give the answer away
+    table.click(w.drill.answer[0])
+    assert w.attempt.solved and w.attempt.stars == 3
+    tick = StageDrills("first_trick", path=path, start=1)  # tick the cards the leader may lead
+    tick.position.children[0].click("2C")
+    assert [c.code for c in tick.picker.selected] == ["2C"]
+    tick.check_button.click()
+    assert tick.attempt.stars == 3
+
+
+def test_choice_and_number_drills(path: Path) -> None:
+    w = StageDrills("tricks", path=path, start=2)  # who wins: a choice, drawn as HTML (a finished trick)
+    assert type(w.position.children[0]).__name__ == "HTML"
+    w.check_button.click()
+    assert w.message.text == "Choose an answer first."
+    w.controls.choices.value = next(o for o in w.drill.options if o not in w.drill.answer)  # type: ignore[union-attr]
+    w.check_button.click()
+    assert "Not yet:" in w.message.text
+    w.controls.choices.value = w.drill.answer[0]  # type: ignore[union-attr]
+    w.check_button.click()
+    assert w.attempt.stars == 2
+    n = StageDrills("points", path=path, start=0)
+    n.controls.entry.value = float(n.drill.answer[0])  # type: ignore[union-attr]
+    n.check_button.click()
+    assert n.attempt.stars == 3
+
+
+def test_a_damaged_progress_file_is_said_and_the_stage_still_works(path: Path) -> None:
+    path.write_text("{broken", encoding="utf-8")
+    w = StageDrills("breaking", path=path)
+    assert "damaged" in w.message.text and "Starting afresh" in w.message.text
+    assert path.with_name("progress.json.bak").exists()
+
+
+def test_practice_part_makes_a_stage_when_its_tab_opens(path: Path) -> None:
+    part = PracticePart("basics", path=path)
+    assert len(part.stages) == 1 and len(part.tabs.children) == 4
+    part.tabs.selected_index = 2
+    assert len(part.stages) == 3 and part.tabs.children[2] is part.stages[2]
+    assert part.stages[2].stage.key == "breaking"
+
+
+@pytest.fixture
+def puzzles(tmp_path: Path) -> PuzzleSet:
+    return load_puzzles(write(tmp_path / "puzzles.json", puzzle_data(12)))
+
+
+def test_ladder_serves_near_the_rating_and_rates_the_first_answer(path: Path, puzzles: PuzzleSet) -> None:
+    w = PuzzleLadder(puzzles=puzzles, path=path)
+    assert "the ladder has 12 puzzles" in w.rating_line.value and "1500" in w.rating_line.value
+    p = w.puzzle
+    assert p is not None and abs(p.rating - 1500) <= 200
+    state = p.state()
+    illegal = next((c for c in state.hand(p.seat) if not state.can_play(c, p.seat)), None)
+    if illegal is not None:
+        w.controls.buttons[illegal.code].click()  # type: ignore[union-attr]
+        assert w.message.text.startswith("Not allowed: ") and w.tries == 0
+    wrong = next(c for c in state.legal_plays() if c not in p.answer)
+    w.controls.buttons[wrong.code].click()  # type: ignore[union-attr]
+    assert "Not this one" in w.message.text and "Hint:" in w.more.value
+    saved = Progress.load(path)[0]
+    assert saved.rating.rating < 1500 and saved.puzzles[p.id]["result"] == 0
+    w.controls.buttons[wrong.code].click()  # type: ignore[union-attr]
+    assert "The answer: " in w.more.value and p.explanation in w.more.value
+    w.controls.buttons[p.answer[0].code].click()  # type: ignore[union-attr]
+    assert w.solved and w.message.text == f"Right: {p.explanation}"
+    assert Progress.load(path)[0].rating.rating == saved.rating.rating  # later tries do not change the rating
+    w.next_button.click()
+    assert w.puzzle is not None and w.puzzle.id != p.id
+    first = w.puzzle
+    w.controls.buttons[first.answer[0].code].click()  # type: ignore[union-attr]
+    assert Progress.load(path)[0].rating.rating > saved.rating.rating
+
+
+def test_ladder_theme_filter_and_empty_or_damaged_files(path: Path, puzzles: PuzzleSet, tmp_path: Path) -> None:
+    w = PuzzleLadder(puzzles=puzzles, path=path)
+    w.theme.value = "ducking"
+    assert w.puzzle is not None and "ducking" in w.puzzle.themes
+    empty = PuzzleLadder(puzzles=PuzzleSet(note="The ladder is empty."), path=path)
+    assert empty.puzzle is None and "No puzzle to serve yet." in empty.message.text
+    assert "the ladder has 0 puzzles" in empty.rating_line.value
+    bad = write(tmp_path / "bad.json", {"format": 1})
+    broken = PuzzleLadder(puzzle_file=bad, path=path)
+    assert broken.puzzle is None and "could not be used" in broken.header.value
+
+
+def test_progress_page_shows_stars_rating_and_resets_with_confirmation(path: Path) -> None:
+    p, _ = Progress.load(path)
+    p.record_drill("tricks", "tricks-1", 3)
+    p.record_drill("haggis_bombs", "haggis_bombs-2", 2)
+    p.record_puzzle("p1", 1800, won=True)
+    page = ProgressPage(path=path)
+    assert page.stars_of("tricks") == 3 and "3 of 27" in page.table.value and "2 of 24" in page.table.value
+    assert "Puzzle rating: <b>1" in page.table.value and "rated puzzle attempts: 1" in page.table.value
+    page.reset_button.click()
+    assert page.confirm.layout.display == "flex" and Progress.load(path)[0].stars  # not yet
+    page.cancel_button.click()
+    assert page.confirm.layout.display == "none" and Progress.load(path)[0].stars
+    page.reset_button.click()
+    page.confirm_button.click()
+    assert Progress.load(path)[0].stars == {} and "0 of 27" in page.table.value and "reset" in page.message.text
+
+
+def test_progress_page_reload_reads_what_other_pages_saved(path: Path) -> None:
+    page = ProgressPage(path=path)
+    assert "0 of 27" in page.table.value
+    StageDrills("tricks", path=path).progress.record_drill("tricks", "tricks-1", 2)
+    page.reload_button.click()
+    assert "2 of 27" in page.table.value and page.message.text == "Progress loaded."
+    path.write_text(json.dumps({"kind": "hearts-lessons-progress", "schema": 7}), encoding="utf-8")
+    page.reload_button.click()
+    assert "damaged" in page.message.text and "0 of 27" in page.table.value
