@@ -6,23 +6,26 @@ by :mod:`.render`. Illegal actions never show a traceback: the reason of the
 
 - :class:`ComboClassifier`: toggle cards, see what they form, their value, what beats them, or why they form
   nothing (and, optionally, whether they may follow a given combination).
+- :func:`deal_table`: a deal or position drawn at the card table, to look at.
 - :func:`climbing_quiz_widget`: the lesson's exercises in the project's shared quiz widget, with answers
   computed by the engine.
 - :func:`scoring_quiz_widget`: the play lesson's scoring exercises, checked the same way.
-- :class:`PlayHandWidget`: a hand of two-player Haggis against a bot, with the scoring explained at the end.
+- :class:`PlayHandWidget`: a hand of Haggis at the card table against a bot (or two), with the scoring explained
+  at the end.
 """
 
 from __future__ import annotations
 
 import html
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..errors import IllegalActionError
-from ..widgets.common import MessageLine, safe
+from ..widgets.cardtable import CardTable
+from ..widgets.common import safe
 from ..widgets.quiz import ChoiceQuestion, NumberQuestion, Quiz
 from .actions import Bet, HaggisAction, Play
 from .bots import GreedyBot, HaggisBot
@@ -30,12 +33,23 @@ from .cards import HaggisCard, HaggisCardParseError, HaggisSuit, number_deck, pa
 from .combos import what_beats
 from .exercises import climbing_quiz, scoring_quiz
 from .render import classification_html
-from .rules import BIG_BET, LITTLE_BET, TWO_PLAYERS
+from .rules import LITTLE_BET, THREE_PLAYERS, TWO_PLAYERS
 from .state import HaggisHand
+from .tableview import (
+    BET_ACTION,
+    CLEAR_ACTION,
+    PASS_ACTION,
+    PLAY_ACTION,
+    haggis_actions,
+    haggis_view,
+    play_reason,
+    selection_report,
+)
 
-__all__ = ["ComboClassifier", "PlayHandWidget", "climbing_quiz_widget", "scoring_quiz_widget"]
+__all__ = ["ComboClassifier", "PlayHandWidget", "climbing_quiz_widget", "deal_table", "scoring_quiz_widget"]
 
-_CARD_LAYOUT = {"width": "48px", "height": "34px"}
+_CARD_LAYOUT = {"width": "52px", "height": "34px", "padding": "0px 2px"}
+"""A card toggle's size: wide enough for "10●" and "K★" (at 48 px with the theme's padding a 10 read "1…")."""
 
 
 def _card_toggle(card: HaggisCard, *, value: bool = False, muted: bool = False) -> widgets.ToggleButton:
@@ -66,11 +80,11 @@ class ComboClassifier(widgets.VBox):
         self.cards: list[HaggisCard] = [*number_deck(players), *wilds_of(0)]
         self.toggles = {card: _card_toggle(card, value=card in chosen) for card in self.cards}
         rows = [
-            widgets.HBox([self.toggles[c] for c in self.cards if c.suit is suit])
+            widgets.HBox([self.toggles[c] for c in self.cards if c.suit is suit], layout={"flex_flow": "row wrap"})
             for suit in HaggisSuit
             if any(c.suit is suit for c in self.cards)
         ]
-        rows.append(widgets.HBox([self.toggles[c] for c in self.cards if c.is_wild]))
+        rows.append(widgets.HBox([self.toggles[c] for c in self.cards if c.is_wild], layout={"flex_flow": "row wrap"}))
         self.against = widgets.Text(
             value=against, description="to beat:", placeholder="e.g. 7R 7G (optional)"
         )
@@ -114,6 +128,18 @@ class ComboClassifier(widgets.VBox):
         self.select("")
 
 
+def deal_table(hand: HaggisHand, *, seat: int = 0, names: Sequence[str] | None = None,
+               label: str = "A deal of Haggis") -> CardTable:  # fmt: skip
+    """A hand of Haggis drawn at the card table to look at (a lesson's deal or position): ``seat``'s cards at the
+    bottom, the other seats' card backs and face-up wilds, the combination to beat, the Haggis face down.
+
+    >>> table = deal_table(HaggisHand.deal(seed=2024), names=["Seat 0", "Seat 1"])
+    >>> len(table.cards()), table.view["seats"][1]["backs"], table.view["actions"]
+    (17, 14, [])
+    """
+    return CardTable(haggis_view(hand, seat=seat, names=names, interactive=False), label=label)
+
+
 def climbing_quiz_widget() -> Quiz:
     """The closing exercises of the climbing lesson, in the project's shared quiz widget; the answers come from
     :func:`~.exercises.climbing_quiz`, computed by the engine."""
@@ -135,10 +161,19 @@ def scoring_quiz_widget() -> Quiz:
 
 
 class PlayHandWidget(widgets.VBox):
-    """A hand of two-player Haggis: you against a bot. Toggle cards, then Play, Pass or Bet.
+    """A hand of Haggis at the card table: you (seat 0) against the bot (two players) or two bots (three).
 
-    The bot moves as soon as it is its turn; the table shows your cards, its face-up wilds and card count, the
-    trick, and at the end the scoring explained line by line.
+    The table (:class:`~hearts_lessons.widgets.cardtable.CardTable`, drawn from
+    :func:`.tableview.haggis_view`) shows the seats around it with their card backs, face-up wilds, captured cards
+    and points, bets; the combination to beat in the middle with its name; your hand at the bottom. Click cards to
+    select them (the table says what they form, or why they may not be played), then press *Play*; *Pass*, the bets,
+    *Undo* and *New hand* are buttons of the table. The bots move as soon as it is their turn; at the end the
+    scoring is explained line by line under the table. A thin controller: the engine decides everything.
+
+    >>> widget = PlayHandWidget(seed=5)
+    >>> widget.cards.click("J0"); widget.cards.click("Q0")
+    >>> widget.message.text
+    'J-Q bomb: press Play.'
     """
 
     def __init__(
@@ -147,77 +182,133 @@ class PlayHandWidget(widgets.VBox):
         seed: int = 1,
         bot: HaggisBot | None = None,
         you: int = 0,
-        names: tuple[str, str] = ("you", "the bot"),
+        names: Sequence[str] | None = None,
+        players: int = 2,
+        large: bool = False,
         **kwargs: Any,
     ) -> None:
         self.seed = seed
         self.bot: HaggisBot = bot if bot is not None else GreedyBot()
+        self.rules = TWO_PLAYERS if players == 2 else THREE_PLAYERS
         self.you = you
-        self.names = list(names) if you == 0 else list(reversed(names))
+        if names is None:
+            names = ("you", "the bot") if players == 2 else ("you", "bot 1", "bot 2")
+        others = [n for n in names[1:]]
+        self.names = [names[0] if s == you else others.pop(0) for s in range(players)]
         self.rng = random.Random(seed)
-        self.hand = HaggisHand.deal(TWO_PLAYERS, seed=seed)
-        self.table = widgets.HTML()
-        self.message = MessageLine()
-        self.cards_box = widgets.HBox(layout={"flex_flow": "row wrap"})
-        self.toggles: dict[HaggisCard, widgets.ToggleButton] = {}
-        self.reading = widgets.Dropdown(description="play as", options=[], layout={"display": "none"})
-        self.play_button = widgets.Button(description="Play selected", button_style="primary")
-        self.pass_button = widgets.Button(description="Pass")
-        self.little_button = widgets.Button(description=f"Bet little ({LITTLE_BET})")
-        self.big_button = widgets.Button(description=f"Bet big ({BIG_BET})")
-        self.undo_button = widgets.Button(description="Undo", tooltip="take back your last action")
-        self.new_button = widgets.Button(description="New hand", tooltip="deal the next seed")
-        self.play_button.on_click(lambda _b: self.play_selected())
-        self.pass_button.on_click(lambda _b: self._act(lambda: self.hand.pass_turn(seat=self.you)))
-        self.little_button.on_click(lambda _b: self._act(lambda: self.hand.bet(LITTLE_BET, seat=self.you)))
-        self.big_button.on_click(lambda _b: self._act(lambda: self.hand.bet(BIG_BET, seat=self.you)))
-        self.undo_button.on_click(lambda _b: self.undo())
-        self.new_button.on_click(lambda _b: self.new_hand(self.seed + 1))
-        buttons = widgets.HBox(
-            [
-                self.play_button,
-                self.pass_button,
-                self.little_button,
-                self.big_button,
-                self.undo_button,
-                self.new_button,
-            ],
-            layout={"flex_flow": "row wrap"},
-        )
-        super().__init__([self.table, self.cards_box, self.reading, buttons, self.message], **kwargs)
+        self.hand = HaggisHand.deal(self.rules, seed=seed)
+        self.chosen: list[HaggisCard] = []
+        self.cards = CardTable(large=large, label=f"Card table: your hand of {players}-player Haggis")
+        self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
+        self.cards.on_card(self._card_clicked)
+        self.cards.on_action(self._action)
+        self.cards.on_clear(self._clear)
+        self.keyboard = widgets.Text(
+            placeholder="type cards, e.g. 7R 7G J0, and press Enter", continuous_update=False,
+            description="Select:", layout=widgets.Layout(width="360px", max_width="100%"),
+        )  # fmt: skip
+        self.keyboard.observe(self._typed, names="value")
+        self.large = widgets.Checkbox(value=large, description="large cards", indent=False,
+                                      layout=widgets.Layout(width="auto"))  # fmt: skip
+        widgets.link((self.large, "value"), (self.cards, "large"))
+        self.story = widgets.HTML()
+        tools = widgets.HBox([self.keyboard, self.large], layout={"flex_flow": "row wrap", "align_items": "center"})
+        super().__init__([self.cards, tools, self.story], **kwargs)
+        self.add_class("hl-haggis-play")
         self._render(" ".join(self._bots_move()))
 
-    # --- actions -------------------------------------------------------------------------------------------
+    # --- selection ---------------------------------------------------------------------------------------
 
     @property
     def selected(self) -> list[HaggisCard]:
-        return [card for card, toggle in self.toggles.items() if toggle.value]
-
-    def select(self, text: str) -> None:
-        """Select exactly these cards of your hand."""
-        wanted = set(parse_cards(text))
-        for card, toggle in self.toggles.items():
-            toggle.value = card in wanted
+        """The cards of your hand selected now, in hand order."""
+        return [card for card in self.hand.held[self.you] if card in self.chosen]
 
     @safe(lambda self: self.message)
-    def play_selected(self) -> None:
-        """Play the selected cards; if they can be read several ways, ask which reading first."""
+    def select(self, text: str) -> None:
+        """Select exactly these cards of your hand (e.g. ``"5R 6R J0"``)."""
+        wanted = parse_cards(text)
+        missing = [c.code for c in wanted if c not in self.hand.held[self.you]]
+        if missing:
+            raise IllegalActionError(f"you do not hold {' '.join(missing)}")
+        self.chosen = list(dict.fromkeys(wanted))
+        self._selection_changed()
+
+    def _card_clicked(self, code: str, _seat: int | None = None) -> None:
+        """A card of your hand was clicked (or chosen with Enter): select it, or put it back."""
+        self._toggle(code)
+
+    @safe(lambda self: self.message)
+    def _toggle(self, code: str) -> None:
+        reason = play_reason(self.hand, self.you)
+        if reason is not None:
+            more = ": press “New hand” to play another" if self.hand.is_over else ""
+            raise IllegalActionError(f"{reason}{more}")
+        card = HaggisCard.from_str(code)
+        if card not in self.hand.held[self.you]:
+            raise IllegalActionError(f"you do not hold {card.code}")
+        if card in self.chosen:
+            self.chosen.remove(card)
+        else:
+            self.chosen.append(card)
+        self._selection_changed()
+
+    def _clear(self) -> None:
+        """Escape at the table (or *Clear*): unselect every card."""
+        if self.chosen:
+            self.chosen = []
+            self._selection_changed()
+
+    def _selection_changed(self) -> None:
+        self._draw()
+        report = selection_report(self.hand, self.you, self.selected)
+        if report.text:
+            self.message.show(report.text, report.kind)
+        else:
+            self.message.show(self._prompt(), "info")
+
+    @safe(lambda self: self.message)
+    def _typed(self, change: dict[str, Any]) -> None:
+        text = str(change["new"]).strip()
+        if text:
+            self.keyboard.value = ""
+            self.select(text)
+
+    # --- actions -------------------------------------------------------------------------------------------
+
+    def _action(self, action: str) -> None:
+        """A button of the table."""
+        if action == PLAY_ACTION:
+            self.play_selected()
+        elif action.startswith(PLAY_ACTION + ":"):
+            self.play_selected(reading=int(action.split(":", 1)[1]))
+        elif action == PASS_ACTION:
+            self._act(lambda: self.hand.pass_turn(seat=self.you))
+        elif action.startswith(BET_ACTION):
+            amount = int(action.removeprefix(BET_ACTION))
+            self._act(lambda: self.hand.bet(amount, seat=self.you))
+        elif action == CLEAR_ACTION:
+            self._clear()
+        elif action == "undo":
+            self.undo()
+        elif action == "new":
+            self.new_hand(self.seed + 1)
+
+    @safe(lambda self: self.message)
+    def play_selected(self, reading: int | None = None) -> None:
+        """Play the selected cards; when they can be played several ways, ``reading`` says which (the table
+        shows one Play button per reading)."""
         cards = self.selected
-        readings = self.hand.readings(cards)
-        if len(readings) > 1:
-            names = [r.name for r in readings]
-            if self.reading.value not in names or set(self.reading.options) != set(names):
-                self.reading.options = names
-                self.reading.value = names[0]
-                self.reading.layout.display = ""
-                self.message.show(
-                    "These cards can be played several ways: choose one under “play as”, then Play."
-                )
-                return
-            combo = readings[names.index(self.reading.value)]
-            self._act(lambda: self.hand.play(combo, seat=self.you))
+        if not cards:
+            raise IllegalActionError("choose at least one card: click the cards of your hand you want to play")
+        report = selection_report(self.hand, self.you, cards)
+        if not report.legal:
+            raise IllegalActionError(report.reason or "these cards may not be played now")
+        if report.legal > 1 and reading is None:
+            self.message.show(f"{report.text}", "info")
             return
-        self._act(lambda: self.hand.play(cards, seat=self.you))
+        combo = report.readings[reading or 0]
+        self._act(lambda: self.hand.play(combo, seat=self.you))
 
     @safe(lambda self: self.message)
     def _act(self, action: Callable[[], HaggisAction]) -> None:
@@ -226,8 +317,7 @@ class PlayHandWidget(widgets.VBox):
         except IllegalActionError as exc:
             self.message.show(exc.reason, "error")
             return
-        self.reading.layout.display = "none"
-        self.reading.options = []
+        self.chosen = []
         said = self._bots_move()
         self._render(" ".join([self._say(done), *said]))
 
@@ -235,8 +325,8 @@ class PlayHandWidget(widgets.VBox):
     def undo(self) -> None:
         """Take back your last action and the bot's replies."""
         if not self.hand.undo_last_of(self.you):
-            self.message.show("There is nothing of yours to take back.")
-            return
+            raise IllegalActionError("there is nothing of yours to take back yet")
+        self.chosen = []
         self._render("Taken back.")
 
     @safe(lambda self: self.message)
@@ -244,7 +334,9 @@ class PlayHandWidget(widgets.VBox):
         """Deal a new hand from ``seed``."""
         self.seed = seed
         self.rng = random.Random(seed)
-        self.hand = HaggisHand.deal(TWO_PLAYERS, seed=seed)
+        self.hand = HaggisHand.deal(self.rules, seed=seed)
+        self.chosen = []
+        self.cards.show_last = False
         said = self._bots_move()
         self._render(" ".join(said))
 
@@ -256,12 +348,12 @@ class PlayHandWidget(widgets.VBox):
         return said
 
     def _say(self, action: HaggisAction) -> str:
-        """One sentence about an action, in the second person for you and the third for the bot."""
+        """One sentence about an action, in the second person for you and the third for a bot."""
         who = self.names[action.seat]
         you = action.seat == self.you
         if isinstance(action, Play):
-            codes = " ".join(c.code for c in action.combo.cards)
-            sentence = f"{who} {'play' if you else 'plays'} {codes} ({action.combo.name})"
+            shown = " ".join(c.symbol for c in action.combo.cards)
+            sentence = f"{who} {'play' if you else 'plays'} {shown} ({action.combo.name})"
         elif isinstance(action, Bet):
             size = "little" if action.amount == LITTLE_BET else "big"
             sentence = f"{who} {'bet' if you else 'bets'} {size} ({action.amount})"
@@ -271,26 +363,39 @@ class PlayHandWidget(widgets.VBox):
 
     # --- rendering ---------------------------------------------------------------------------------------------
 
-    def _render(self, news: str) -> None:
+    def _prompt(self) -> str:
         hand = self.hand
-        self.table.value = hand.table_html(viewer=None if hand.is_over else self.you, names=self.names)
-        view = hand.view(self.you)
-        playable = {card for combo in view.plays() for card in combo.cards}
-        self.toggles = {card: _card_toggle(card, muted=card not in playable) for card in view.hand}
-        self.cards_box.children = list(self.toggles.values())
-        over = hand.is_over
-        mine = hand.to_act == self.you
-        for button in (self.play_button, self.pass_button):
-            button.disabled = over or not mine
-        self.pass_button.disabled = self.pass_button.disabled or hand.top is None
-        self.little_button.disabled = not hand.can_bet(LITTLE_BET, seat=self.you)
-        self.big_button.disabled = not hand.can_bet(BIG_BET, seat=self.you)
-        self.undo_button.disabled = not any(a.seat == self.you for a in hand.actions)
-        if over:
-            prompt = "The hand is over: the scoring is explained above. Press “New hand” to play another."
-        elif hand.top is None:
-            prompt = "Your lead: select a combination and press Play."
+        if hand.is_over:
+            return "The hand is over: the scoring is explained under the table. Press “New hand” to play another."
+        if hand.top is None:
+            return "Your lead: select a combination and press Play."
+        top = hand.top.combo
+        return f"To beat: the {top.name}. You may play {what_beats(top)}, or pass."
+
+    def _draw(self) -> None:
+        hand = self.hand
+        actions = haggis_actions(hand, self.you, self.selected)
+        actions.append({"id": "undo", "label": "Undo", "kind": "default",
+                        "enabled": any(a.seat == self.you for a in hand.actions)})  # fmt: skip
+        actions.append({"id": "new", "label": "New hand", "kind": "primary" if hand.is_over else "default",
+                        "enabled": True})  # fmt: skip
+        plates = [_capital(n) for n in self.names]
+        self.cards.view = haggis_view(hand, seat=self.you, selected=self.selected, names=plates, actions=actions,
+                                      title=f"Haggis · {hand.players} players · deal {self.seed}")  # fmt: skip
+        self.keyboard.disabled = hand.is_over
+
+    def _render(self, news: str) -> None:
+        self._draw()
+        hand = self.hand
+        if hand.result is not None:
+            lines = "".join(f"<li>{html.escape(line)}</li>" for line in hand.result.explain(self.names))
+            self.story.value = (
+                f'<div class="hl-haggis-scoring" style="font:14px sans-serif"><b>Scoring</b><ul>{lines}</ul></div>'
+            )
         else:
-            top = hand.top.combo
-            prompt = f"To beat: the {top.name}. You may play {what_beats(top)}, or pass."
-        self.message.show(f"{news} {prompt}".strip())
+            self.story.value = ""
+        self.message.show(f"{news} {self._prompt()}".strip(), "info")
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

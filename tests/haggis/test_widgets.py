@@ -1,4 +1,5 @@
-"""Widgets driven from pytest, without a browser: set values, click buttons, read the rendered text."""
+"""Widgets driven from pytest, without a browser: set values, click buttons and the card table's cards (through
+CardTable's ``click``/``press``/``escape``, the same path as the front end's messages), read what is shown."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from hearts_lessons.haggis.actions import Bet, Pass, Play
 from hearts_lessons.haggis.bots import GreedyBot
 from hearts_lessons.haggis.cards import HaggisCard, parse_cards
 from hearts_lessons.haggis.exercises import climbing_quiz
+from hearts_lessons.haggis.tableview import selection_report
 from hearts_lessons.haggis.widgets import (
     ComboClassifier,
     PlayHandWidget,
@@ -60,90 +62,158 @@ def test_quiz_checks_answers_computed_by_the_engine() -> None:
     assert "1 of 6 answered correctly" in quiz.tally.value
 
 
-def new_widget(seed: int) -> PlayHandWidget:
-    widget = PlayHandWidget(seed=seed)
+def new_widget(seed: int, players: int = 2) -> PlayHandWidget:
+    widget = PlayHandWidget(seed=seed, players=players)
     assert widget.hand.to_act == widget.you
     return widget
+
+
+def action(widget: PlayHandWidget, ident: str) -> dict:
+    found = widget.cards.action(ident)
+    assert found is not None, ident
+    return found
+
+
+def click_cards(widget: PlayHandWidget, cards) -> None:
+    for card in cards:
+        widget.cards.click(card.code)
 
 
 def test_play_widget_first_state_is_meaningful() -> None:
     widget = new_widget(2)
     message = widget.message.text
     assert "Your lead" in message or "To beat" in message
-    assert [c for c in widget.toggles] == widget.hand.held[0]
-    assert "face-down card" in widget.table.value and "You: 17 cards" in widget.table.value
+    view = widget.cards.view
+    assert [c["code"] for c in widget.cards.cards()] == [c.code for c in widget.hand.held[0]]
+    assert [s["name"] for s in view["seats"]] == ["You", "The bot"]
+    bot = widget.hand.held[1]
+    assert view["seats"][1]["backs"] == sum(1 for c in bot if not c.is_wild) and view["seats"][1]["count"] == len(bot)
+    assert view["hand"]["mode"] == "choose" and view["hole"]["label"].startswith("The Haggis: 8 cards")
+    assert widget.story.value == ""
+
+
+def test_clicking_selects_and_the_table_says_what_the_cards_form() -> None:
+    widget = new_widget(5)  # you lead this deal
+    widget.cards.click("J0")
+    assert widget.selected == parse_cards("J0") and widget.cards.card("J0")["selected"]
+    assert widget.message.text == "Single J (a wild played alone ranks 11): press Play."
+    widget.cards.click("Q0")
+    assert widget.message.text == "J-Q bomb: press Play." and widget.message.kind == "ok"
+    assert action(widget, "play")["label"] == "Play J-Q bomb" and action(widget, "play")["enabled"]
+    widget.cards.click("J0")  # a second click puts it back
+    assert widget.selected == parse_cards("Q0") and not widget.cards.card("J0")["selected"]
+    widget.cards.escape()
+    assert widget.selected == [] and "Your lead" in widget.message.text
+    assert not action(widget, "play")["enabled"]
+    widget.keyboard.value = "Q0 K0"
+    assert widget.selected == parse_cards("Q0 K0") and "Q-K bomb" in widget.message.text
+    widget.keyboard.value = "Q2"
+    assert widget.message.text == "you do not hold Q2" and widget.message.kind == "error"
+    widget.cards.press("clear")
+    assert widget.selected == []
 
 
 def test_illegal_plays_show_the_reason_not_a_traceback() -> None:
     widget = new_widget(2)
     before = list(widget.hand.actions)
-    widget.play_button.click()
-    assert "choose at least one card" in widget.message.text
-    numbers = [c for c in widget.toggles if not c.is_wild]
-    low, high = (
-        numbers[0],
-        next(c for c in numbers if c.rank >= numbers[0].rank + 2 and c.suit != numbers[0].suit),
-    )
-    widget.select(f"{low.code} {high.code}")
-    widget.play_button.click()
-    assert "Traceback" not in widget.message.text and widget.message.text
-    assert widget.hand.actions == before
+    widget.cards.press("play")
+    assert "choose at least one card" in widget.message.text and widget.message.kind == "error"
+    numbers = [c for c in widget.hand.held[0] if not c.is_wild]
+    low = numbers[0]
+    high = next(c for c in numbers if c.rank >= low.rank + 2 and c.suit != low.suit)
+    click_cards(widget, [low, high])
+    reason = selection_report(widget.hand, 0, [low, high]).reason
+    assert reason and reason in widget.message.text  # said as soon as the cards are selected
+    widget.cards.press("play")
+    assert widget.message.text == reason and widget.message.kind == "error"
+    assert "Traceback" not in widget.message.text
+    assert widget.hand.actions == before and widget.selected == sorted([low, high])
 
 
-def test_a_whole_hand_through_the_buttons() -> None:
+def test_a_whole_hand_by_clicking_at_the_table() -> None:
     widget = new_widget(4)
     helper = GreedyBot(big_bet_plays=-1, little_bet_plays=-1)
     rng = random.Random(4)
     clicks = 0
     while not widget.hand.is_over and clicks < 60:
-        action = helper.choose_action(widget.hand.view(widget.you), rng)
-        if isinstance(action, Pass):
-            widget.pass_button.click()
+        move = helper.choose_action(widget.hand.view(widget.you), rng)
+        if isinstance(move, Pass):
+            assert action(widget, "pass")["enabled"]
+            widget.cards.press("pass")
         else:
-            assert isinstance(action, Play)
-            widget.select(" ".join(c.code for c in action.combo.cards))
-            widget.play_button.click()
-            if widget.reading.layout.display != "none":
-                widget.reading.value = action.combo.name
-                widget.play_button.click()
+            assert isinstance(move, Play)
+            click_cards(widget, move.combo.cards)
+            assert widget.message.kind == "ok", widget.message.text
+            readings = selection_report(widget.hand, 0, move.combo.cards).readings
+            if widget.cards.action("play:0") is not None:
+                widget.cards.press(f"play:{readings.index(move.combo)}")
+            else:
+                widget.cards.press("play")
+            assert [a for a in widget.hand.actions if a.seat == 0][-1] == move
         clicks += 1
     assert widget.hand.is_over
     assert "The hand is over" in widget.message.text
-    assert "Scoring" in widget.table.value and "Hand total for you" in widget.table.value
-    assert widget.play_button.disabled and widget.pass_button.disabled
-    widget.new_button.click()
+    assert "Scoring" in widget.story.value and "Hand total for you" in widget.story.value
+    assert widget.cards.view["hand"] is None or widget.cards.view["hand"]["mode"] == "view"
+    assert not action(widget, "play")["enabled"] and not action(widget, "pass")["enabled"]
+    assert widget.cards.view["status"].startswith("hand over · scores:")
+    widget.cards.click("J0")
+    assert "the hand is over" in widget.message.text and widget.message.kind == "error"
+    widget.cards.press("new")
     assert widget.seed == 5 and not widget.hand.is_over and widget.hand.to_act == widget.you
+    assert widget.story.value == ""
+
+
+def test_a_three_player_hand_against_two_bots() -> None:
+    widget = new_widget(3, players=3)
+    view = widget.cards.view
+    assert [s["name"] for s in view["seats"]] == ["You", "Bot 1", "Bot 2"] and len(widget.hand.haggis) == 3
+    helper = GreedyBot(big_bet_plays=-1, little_bet_plays=-1)
+    rng = random.Random(3)
+    for _ in range(80):
+        if widget.hand.is_over or widget.hand.to_act != 0:
+            break
+        move = helper.choose_action(widget.hand.view(0), rng)
+        if isinstance(move, Pass):
+            widget.cards.press("pass")
+        else:
+            click_cards(widget, move.combo.cards)
+            readings = selection_report(widget.hand, 0, move.combo.cards).readings
+            widget.cards.press("play" if widget.cards.action("play") else f"play:{readings.index(move.combo)}")
+    assert widget.hand.is_over and "Scoring" in widget.story.value
 
 
 def test_bets_and_undo() -> None:
     widget = new_widget(6)  # the bot leads this deal, after betting little
-    assert widget.hand.bets == [0, 15] and not widget.little_button.disabled
-    widget.big_button.click()
-    assert (
-        widget.hand.actions[-1] == Bet(0, 30) and widget.big_button.disabled and widget.little_button.disabled
-    )
+    assert widget.hand.bets == [0, 15] and action(widget, "bet:15")["enabled"]
+    assert any(c["text"] == "bets: The bot 15" for c in widget.cards.view["chips"])
+    assert "bet little (15)" in widget.cards.view["seats"][1]["notes"]
+    widget.cards.press("bet:30")
+    assert widget.hand.actions[-1] == Bet(0, 30)
+    assert widget.cards.action("bet:15") is None and widget.cards.action("bet:30") is None
     assert "You bet big (30)." in widget.message.text
-    widget.undo_button.click()
+    widget.cards.press("undo")
     assert widget.hand.bets == [0, 15] and "Taken back." in widget.message.text
-    assert widget.undo_button.disabled
-    widget.undo()
-    assert "nothing of yours to take back" in widget.message.text
+    assert not action(widget, "undo")["enabled"]
+    widget.cards.press("undo")
+    assert "nothing of yours to take back" in widget.message.text and widget.message.kind == "error"
 
 
-def test_cards_read_several_ways_ask_which_reading() -> None:
+def test_cards_read_several_ways_offer_one_button_per_reading() -> None:
     widget = new_widget(5)  # you lead this deal
     assert widget.hand.top is None
-    low = next(c for c in widget.toggles if not c.is_wild)
+    low = next(c for c in widget.hand.held[0] if not c.is_wild)
     widget.select(f"{low.code} J0 Q0")
-    widget.play_button.click()
-    assert widget.reading.layout.display == "" and "several ways" in widget.message.text
-    assert widget.hand.actions == []
-    widget.reading.value = next(o for o in widget.reading.options if o.startswith("triple"))
-    widget.play_button.click()
+    labels = [a["label"] for a in widget.cards.view["actions"] if a["id"].startswith("play:")]
+    assert len(labels) == 2 and f"Play as triple of {low.rank}s" in labels
+    assert "can be played as" in widget.message.text
+    widget.cards.press("play")  # which one? the table asks
+    assert widget.hand.actions == [] and "can be played as" in widget.message.text
+    widget.cards.press(f"play:{labels.index(f'Play as triple of {low.rank}s')}")
     first = widget.hand.actions[0]
     assert isinstance(first, Play) and first.combo.name == f"triple of {low.rank}s"
-    assert widget.reading.layout.display == "none"
-    widget.undo_button.click()
+    assert widget.selected == []
+    widget.cards.press("undo")
     assert widget.hand.actions == []
 
 
@@ -152,7 +222,9 @@ def test_the_bot_leads_when_it_is_its_turn() -> None:
     assert leads == {0, 1}
     widget = next(PlayHandWidget(seed=s) for s in range(6) if PlayHandWidget(seed=s).hand.leader == 1)
     assert widget.hand.actions and widget.message.text.startswith("The bot ")
-    assert parse_cards("J0")[0] in widget.toggles
+    combo = widget.cards.view["combo"]
+    assert combo["seat"] == 1 and combo["caption"] == f"The bot: {widget.hand.top.combo.name}"
+    assert "J0" in [c["code"] for c in widget.cards.cards()]
 
 
 def test_scoring_quiz_widget() -> None:
@@ -167,10 +239,12 @@ def test_scoring_quiz_widget() -> None:
     assert bets.correct and quiz.score == 1
 
 
-def test_cards_in_no_open_play_are_greyed_but_clickable() -> None:
+def test_cards_in_no_open_play_are_dimmed_but_clickable() -> None:
     widget = new_widget(1)  # the bot has led a single 2
-    muted = [card for card, toggle in widget.toggles.items() if "in no play open now" in toggle.tooltip]
-    assert muted and all(card.rank == 2 for card in muted)  # only a 2 cannot beat a single 2
-    widget.select(muted[0].code)
-    widget.play_button.click()
+    dimmed = [c for c in widget.cards.cards() if not c["playable"]]
+    assert dimmed and all(c["code"].startswith("2") for c in dimmed)  # only a 2 cannot beat a single 2
+    assert all("you need a higher single" in c["reason"] for c in dimmed)
+    widget.cards.click(dimmed[0]["code"])
     assert "you must play a single higher than 2, or a bomb" in widget.message.text
+    widget.cards.press("play")
+    assert widget.message.text == "you must play a single higher than 2, or a bomb"

@@ -1,0 +1,361 @@
+"""The Haggis table as data: what one seat sees of a hand, as the card-table widget's view model.
+
+Pure functions over :class:`~.state.HaggisHand` (no widget imports), built from the game-neutral pieces of
+:mod:`hearts_lessons.tableview` (:func:`~hearts_lessons.tableview.positions`,
+:func:`~hearts_lessons.tableview.card_entry`, :func:`~hearts_lessons.tableview.seat_entry`). The model is the
+Hearts table's schema (``kind`` ``table``) with these Haggis additions, all optional for the front end:
+
+- each seat: ``backs`` (how many card backs to draw: the hidden number cards), ``shown`` (face-up cards beside
+  the backs: the seat's wilds, which lie face up), ``notes`` (short lines: cards and points captured, the bet,
+  going out, the hand's score);
+- ``combo``: the combination on the table, drawn in the middle with a caption — ``{"seat", "who", "name",
+  "caption", "bomb", "label", "cards": [card], "history": [str], "note"}`` (``cards`` empty: a caption only,
+  e.g. "Your lead");
+- ``chips``: ``[{"text", "kind"}]``, extra facts for the bar above the table;
+- the last trick's plays carry ``cards`` (the whole combination) as well as ``card``; ``head`` names its taker.
+
+The hand at the bottom is in mode ``choose``: clicking a card selects or unselects it; the ``play`` and ``pass``
+actions act on the selection. A card in no combination that may be played now is dimmed, and its accessible name
+says why (the engine's words); :func:`selection_report` says what the selected cards form, or why they may not
+be played.
+
+>>> from hearts_lessons.haggis.state import HaggisHand
+>>> hand = HaggisHand.from_cards(hands=["2R 3R 4R 5G 5B 6B 7O 8O 9G 10G 10B 2O 3O 4O",
+...                                     "6R 7R 8R 9R 2G 3G 4G 5O 6O 6G 7G 8G 9B 9O"], leader=0)
+>>> view = haggis_view(hand, seat=0, names=["You", "Bot"])
+>>> [s["name"] for s in view["seats"]], view["hand"]["mode"], view["combo"]["caption"]
+(['You', 'Bot'], 'choose', 'Your lead: play any combination')
+>>> _ = hand.play("2R 3R 4R")
+>>> view = haggis_view(hand, seat=1, names=["You", "Bot"], selected=hand.held[1][:1])
+>>> view["combo"]["caption"], [c["code"] for c in view["combo"]["cards"]]
+('You: sequence 2-3-4 in red', ['2R', '3R', '4R'])
+>>> selection_report(hand, 1, hand.held[1][:1]).text
+'2 of green: not a play now — you must play a sequence of 3 higher than 2-3-4, or a bomb'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..tableview import card_entry, seat_entry
+from .cards import HaggisCard, card_points, sort_cards
+from .combos import Combo, what_beats, why_not
+from .plays import candidate_plays
+from .render import haggis_card_html
+from .rules import BET_SIZES, LITTLE_BET
+
+if TYPE_CHECKING:
+    from .state import HaggisHand, Trick
+
+__all__ = [
+    "BET_ACTION",
+    "CLEAR_ACTION",
+    "PASS_ACTION",
+    "PLAY_ACTION",
+    "SelectionReport",
+    "combo_entry",
+    "haggis_actions",
+    "haggis_card",
+    "haggis_view",
+    "play_reason",
+    "selection_report",
+]
+
+View = dict[str, Any]
+
+PLAY_ACTION = "play"
+"""The action id of "Play" (``play:<n>`` plays the n-th reading of :func:`selection_report` when there are several)."""
+PASS_ACTION = "pass"
+BET_ACTION = "bet:"
+"""Prefix of the bet actions: ``bet:15``, ``bet:30``."""
+CLEAR_ACTION = "clear"
+
+
+def _plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def card_words(card: HaggisCard) -> str:
+    """A card's name with its points, as its picture's title says: ``5 of green, 1 point``."""
+    points = card_points(card)
+    return card.name + (f", {_plural(points, 'point')}" if points else "")
+
+
+def haggis_card(card: HaggisCard, *, playable: bool = False, selected: bool = False, reason: str | None = None,
+                status: str | None = None, seat: int | None = None) -> dict[str, Any]:  # fmt: skip
+    """A Haggis card of the model, drawn with the engine's Haggis art (:func:`.render.haggis_card_html`)."""
+    short = card.symbol if not card.is_wild else f"{card.symbol} (wild, seat {card.owner})"
+    return card_entry(card.code, svg=haggis_card_html(card, scale=1.0), name=card_words(card), short=short,
+                      playable=playable, selected=selected, reason=reason, status=status, seat=seat)  # fmt: skip
+
+
+def _names(hand: HaggisHand, seat: int, names: Sequence[str] | None) -> list[str]:
+    if names is not None:
+        return list(names)
+    return ["You" if s == seat else f"Seat {s}" for s in range(hand.players)]
+
+
+def combo_entry(combo: Combo, *, seat: int | None = None, who: str = "", caption: str | None = None,
+                history: Sequence[str] = (), note: str = "") -> dict[str, Any]:  # fmt: skip
+    """A combination in the middle of the table: its cards, its name (``pair of 7s``, ``J-Q bomb``), who played
+    it; ``bomb`` marks a bomb."""
+    head = caption if caption is not None else (f"{who}: {combo.name}" if who else combo.name)
+    fills = f" ({', '.join(str(f) for f in combo.fills)})" if combo.fills else ""
+    cards = [haggis_card(c, seat=seat) for c in combo.cards]
+    label = f"{head}{fills}: " + ", ".join(c["name"] for c in cards)
+    return {"seat": seat, "who": who, "name": combo.name, "caption": head, "bomb": combo.is_bomb,
+            "label": label + (f". {note}" if note else ""), "cards": cards, "history": list(history),
+            "note": note}  # fmt: skip
+
+
+def play_reason(hand: HaggisHand, seat: int) -> str | None:
+    """Why no card of ``seat``'s could be played now in general (not its turn, the hand is over), or ``None``."""
+    if hand.is_over:
+        return "the hand is over"
+    if hand.to_act != seat:
+        return f"it is seat {hand.to_act}'s turn"
+    return None
+
+
+def _card_reasons(hand: HaggisHand, seat: int) -> tuple[set[HaggisCard], str | None]:
+    """The cards of ``seat`` that some listed play uses, and the reason for the others."""
+    general = play_reason(hand, seat)
+    if general is not None:
+        return set(), general
+    top = hand.top
+    plays = candidate_plays(hand.held[seat], top.combo if top else None)
+    usable = {card for combo in plays for card in combo.cards}
+    reason = None
+    if top is not None:
+        reason = f"it is in no combination that beats the {top.combo.name}: you need {what_beats(top.combo)}"
+    return usable, reason
+
+
+@dataclass(frozen=True, slots=True)
+class SelectionReport:
+    """What the selected cards are: ``text`` (one line for the table), ``kind`` (``info``/``ok``/``error``),
+    ``readings`` (every way they can be played now, the legal ones first) and ``legal`` (how many of them may
+    be played)."""
+
+    text: str
+    kind: str
+    readings: tuple[Combo, ...] = field(default_factory=tuple)
+    legal: int = 0
+    reason: str | None = None
+
+
+def selection_report(hand: HaggisHand, seat: int, selected: Iterable[HaggisCard]) -> SelectionReport:
+    """What ``selected`` form and whether ``seat`` may play them now, in the engine's words.
+
+    >>> from hearts_lessons.haggis.state import HaggisHand
+    >>> from hearts_lessons.haggis.cards import parse_cards
+    >>> hand = HaggisHand.from_cards(hands=["2R 3R 4R 5G 5B 6B 7O 8O 9G 10G 10B 2O 3O 4O",
+    ...                                     "6R 7R 8R 9R 2G 3G 4G 5O 6O 6G 7G 8G 9B 9O"], leader=0)
+    >>> selection_report(hand, 0, parse_cards("5G 5B")).text
+    'Pair of 5s: press Play.'
+    >>> r = selection_report(hand, 0, parse_cards("2R 3R 4R J0"))
+    >>> r.legal, [c.name for c in r.readings]
+    (1, ['sequence 2-3-4-5 in red'])
+    >>> selection_report(hand, 0, parse_cards("2R 10G")).reason
+    'a pair needs two cards of the same rank, and a sequence at least 3 ranks'
+    """
+    cards = sort_cards(selected)
+    if not cards:
+        general = play_reason(hand, seat)
+        if general is not None:
+            return SelectionReport("", "info", reason=general)
+        return SelectionReport("", "info")
+    shown = " ".join(c.symbol for c in cards)
+    readings = hand.readings(cards)
+    if not readings:
+        reason = why_not(cards) or "these cards form no combination"
+        return SelectionReport(f"{shown}: not a combination — {reason}", "info", reason=reason)
+    reasons = [hand.why_not_play(r, seat=seat) for r in readings]
+    legal = [r for r, why in zip(readings, reasons, strict=True) if why is None]
+    ordered = tuple(legal + [r for r, why in zip(readings, reasons, strict=True) if why is not None])
+    if not legal:
+        reason = next(why for why in reasons if why is not None)
+        words = shown if len(cards) > 1 else card_words(cards[0])
+        return SelectionReport(f"{words}: not a play now — {reason}", "info", ordered, 0, reason)
+    if len(legal) == 1:
+        name = legal[0].name
+        return SelectionReport(f"{name[:1].upper()}{name[1:]}: press Play.", "ok", ordered, 1)
+    ways = " or ".join(f"a {r.name}" for r in legal)
+    return SelectionReport(f"{shown} can be played as {ways}: press the button of the one you mean.", "ok",
+                           ordered, len(legal))  # fmt: skip
+
+
+def haggis_actions(hand: HaggisHand, seat: int, selected: Sequence[HaggisCard] = ()) -> list[dict[str, Any]]:
+    """The table's buttons for ``seat`` now: Play (one button per reading when the selection can be played
+    several ways), Pass, the bets while they are open, Clear."""
+    mine = not hand.is_over and hand.to_act == seat
+    report = selection_report(hand, seat, selected)
+    actions: list[dict[str, Any]] = []
+    if report.legal > 1:
+        actions += [{"id": f"{PLAY_ACTION}:{i}", "label": f"Play as {r.name}", "kind": "primary", "enabled": mine}
+                    for i, r in enumerate(report.readings[: report.legal])]  # fmt: skip
+    else:
+        label = f"Play {report.readings[0].name}" if report.legal == 1 else "Play"
+        actions.append({"id": PLAY_ACTION, "label": label, "kind": "primary", "enabled": mine and bool(selected)})
+    actions.append({"id": PASS_ACTION, "label": "Pass", "kind": "default",
+                    "enabled": mine and hand.top is not None})  # fmt: skip
+    for amount in BET_SIZES:
+        if hand.can_bet(amount, seat=seat):
+            size = "little" if amount == LITTLE_BET else "big"
+            actions.append({"id": f"{BET_ACTION}{amount}", "label": f"Bet {size} ({amount})", "kind": "danger",
+                            "enabled": True})  # fmt: skip
+    actions.append({"id": CLEAR_ACTION, "label": "Clear", "kind": "default", "enabled": bool(selected)})
+    return actions
+
+
+def _seat_notes(hand: HaggisHand, s: int) -> list[str]:
+    pile = hand.captured[s]
+    points = sum(card_points(c) for c in pile)
+    notes = [f"captured {_plural(len(pile), 'card')} · {_plural(points, 'point')}"]
+    if hand.bets[s]:
+        size = "little" if hand.bets[s] == LITTLE_BET else "big"
+        notes.append(f"bet {size} ({hand.bets[s]})")
+    if s in hand.out_order:
+        place = hand.out_order.index(s) + 1
+        notes.append({1: "out first", 2: "out second"}.get(place, f"out {place}th"))
+    if hand.result is not None:
+        notes.append(f"hand score {hand.result.totals[s]}")
+    return notes
+
+
+def _last_trick(trick: Trick, names: Sequence[str]) -> dict[str, Any]:
+    plays = []
+    for play in trick.plays:
+        cards = [haggis_card(c, seat=play.seat) for c in play.combo.cards]
+        plays.append({"seat": play.seat, "winner": play is trick.plays[-1], "card": cards[0], "cards": cards,
+                      "name": play.combo.name})  # fmt: skip
+    gift = f" (won by {names[trick.winner]}'s bomb)" if trick.taker != trick.winner else ""
+    head = f"Last trick: {names[trick.taker]} took it{gift}, {_plural(trick.points, 'point')}"
+    words = "; ".join(f"{names[p.seat]}: {p.combo.name}" for p in trick.plays)
+    return {"number": None, "complete": True, "winner": trick.winner, "head": head, "label": f"{head}. {words}",
+            "plays": plays}  # fmt: skip
+
+
+def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCard] = (),
+                names: Sequence[str] | None = None, title: str | None = None,
+                actions: Sequence[Mapping[str, Any]] | None = None, reveal: bool | None = None,
+                interactive: bool = True) -> View:  # fmt: skip
+    """What ``seat`` sees of a Haggis hand, as the card table's model (see the module docstring).
+
+    ``selected``: the cards chosen so far; ``names``: the seats' names (``You`` and ``Seat n`` by default);
+    ``actions``: the table's buttons (default :func:`haggis_actions`); ``reveal`` shows every hand and the Haggis
+    face up (default: once the hand is over); ``interactive=False`` draws the table to look at (a lesson's
+    deal): no buttons, the hand not for choosing.
+    """
+    n = hand.players
+    name = _names(hand, seat, names)
+    chosen = [c for c in sort_cards(set(selected)) if c in hand.held[seat]]
+    open_all = hand.is_over if reveal is None else reveal
+    seats = []
+    for s in range(n):
+        held = hand.held[s]
+        wilds = [c for c in held if c.is_wild]
+        hidden = len(held) - len(wilds)
+        entry = seat_entry(s, n, viewer=seat, name=name[s], count=len(held), dealer=s == hand.dealer,
+                           turn=s == hand.to_act)  # fmt: skip
+        notes = _seat_notes(hand, s)
+        entry["notes"] = notes
+        entry["backs"] = hidden
+        entry["shown"] = [haggis_card(c, seat=s, status="face up") for c in wilds] if s != seat else []
+        if open_all and s != seat:
+            entry["cards"] = [haggis_card(c, seat=s) for c in held] or None
+        bits = [name[s], f"seat {s}", _plural(len(held), "card")]
+        if s != seat and held:
+            bits.append(f"{hidden} face down" + (", wild " + " ".join(c.symbol for c in wilds) + " face up"
+                                                 if wilds else ""))  # fmt: skip
+        bits += notes
+        if s == hand.dealer:
+            bits.append("dealer")
+        if s == hand.to_act:
+            bits.append("to play")
+        entry["label"] = ", ".join(bits)
+        seats.append(entry)
+    # the hand at the bottom
+    usable, reason = _card_reasons(hand, seat) if interactive else (set(), None)
+    mine = interactive and not hand.is_over and hand.to_act == seat
+    cards = []
+    for c in hand.held[seat]:
+        picked = c in chosen
+        ok = c in usable
+        why = None if ok or not mine else reason
+        if picked:
+            status: str | None = "selected" if why else "selected (click to put it back)"
+        else:
+            status = "click to select it" if mine and not why else None
+        cards.append(haggis_card(c, playable=ok, selected=picked, reason=why, status=status, seat=seat))
+    owner = "Your hand" if name[seat] == "You" else f"{name[seat]}'s hand"
+    label = f"{owner}: {_plural(len(hand.held[seat]), 'card')}" + (f", {len(chosen)} selected" if chosen else "")
+    # the middle: the combination to beat
+    if hand.trick:
+        top = hand.trick[-1]
+        history = [f"{name[p.seat]}: {p.combo.name}" for p in hand.trick[:-1]]
+        passes = hand.passes
+        note = f"to beat: {what_beats(top.combo)}"
+        if passes:
+            note = f"{_plural(passes, 'pass')} since · " + note
+        combo = combo_entry(top.combo, seat=top.seat, who=name[top.seat], history=history, note=note)
+    elif hand.is_over:
+        assert hand.result is not None
+        first = hand.result.first_out
+        combo = {"seat": None, "who": "", "name": "", "caption": f"Hand over: {name[first]} went out first",
+                 "bomb": False, "label": f"Hand over: {name[first]} went out first", "cards": [], "history": [],
+                 "note": ""}  # fmt: skip
+    else:
+        who = hand.to_act if hand.to_act is not None else seat
+        caption = ("Your lead: play any combination" if who == seat and interactive else
+                   f"{name[who]} to lead")  # fmt: skip
+        combo = {"seat": who, "who": name[who], "name": "", "caption": caption, "bomb": False, "label": caption,
+                 "cards": [], "history": [], "note": ""}  # fmt: skip
+    # the Haggis, the last trick, the status
+    if hand.haggis:
+        shown = open_all
+        hole = {"label": f"The Haggis: {_plural(len(hand.haggis), 'card')}"
+                         + (" (to the first player out)" if shown else ", face down, for the first player out"),
+                "cards": [haggis_card(c) if shown else card_entry("", svg=haggis_card_html(None, scale=1.0),
+                                                                  name="face-down card", short="?")
+                          for c in hand.haggis]}  # fmt: skip
+    else:
+        hole = None
+    last = _last_trick(hand.tricks[-1], name) if hand.tricks else None
+    chips = [{"text": f"Haggis: {len(hand.haggis)} face down" if not open_all else f"Haggis: {len(hand.haggis)}",
+              "kind": "info"}]  # fmt: skip
+    if any(hand.bets):
+        chips.append({"text": "bets: " + ", ".join(f"{name[s]} {b}" for s, b in enumerate(hand.bets) if b),
+                      "kind": "bet"})  # fmt: skip
+    status = _status(hand, seat, name)
+    buttons: list[Mapping[str, Any]]
+    if actions is not None:
+        buttons = list(actions)
+    else:
+        buttons = []
+        if interactive:
+            buttons += haggis_actions(hand, seat, chosen)
+    return {
+        "kind": "table", "players": n, "viewer": seat, "status": status,
+        "title": title if title is not None else f"Haggis · {n} players",
+        "hearts_broken": None, "turn": hand.to_act, "dealer": hand.dealer, "seats": seats,
+        "hand": {"seat": seat, "mode": "choose" if mine else "view", "label": label, "cards": cards} if cards else None,
+        "trick": None, "last_trick": last, "pass": None, "hole": hole,
+        "actions": [dict(a) for a in buttons],
+        "combo": combo, "chips": chips,
+    }  # fmt: skip
+
+
+def _status(hand: HaggisHand, seat: int, name: Sequence[str]) -> str:
+    if hand.result is not None:
+        totals = ", ".join(f"{name[s]} {t}" for s, t in enumerate(hand.result.totals))
+        return f"hand over · scores: {totals}"
+    bits = ["you deal" if hand.dealer == seat else f"{name[hand.dealer]} deals"]
+    if hand.to_act == seat:
+        bits.append("your turn: lead a combination" if hand.top is None else
+                    f"your turn: beat the {hand.top.combo.name}, or pass")  # fmt: skip
+    elif hand.to_act is not None:
+        bits.append(f"{name[hand.to_act]} to play")
+    return " · ".join(bits)
