@@ -7,12 +7,15 @@ Prints figures; asserts nothing. Standard Hearts, four players, pass directions 
 2. Each bot against three rule-based bots, compared with a rule-based bot in the same seat of the same deals
    (the baseline table is four rule-based bots): points per hand saved, with 95% confidence intervals.
 3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second).
-4. The coach's time per decision at its default strength (CPU seconds, in this process).
+4. The coach's time per decision at its default strength (CPU seconds, in this process), and at 128 worlds.
+5. With ``--lab-hands N``: the lab's throughput, N rule-based hands through ``simulate_hands`` on every core (or on
+   a Dask cluster with ``--scheduler ADDRESS``), hands per wall second.
 
 The last line is ``coach_margin_points_per_hand: M +- H``: the coach's saving over the rule-based bot (goal:
 M − H ≥ 1.0).
 
-    python bench/bots.py [--deals 2000] [--coach-deals 100] [--seconds 3] [--processes N]
+    python bench/bots.py [--deals 2000] [--coach-deals 100] [--seconds 3] [--processes N] [--lab-hands N]
+                         [--scheduler tcp://host:8786] [--only-speed]
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import argparse
 import random
 import statistics
 import time
+from concurrent.futures import Executor
 
 from hearts_lessons.bots import CoachBot, RuleBasedBot
 from hearts_lessons.bots.base import Policy
@@ -35,9 +39,9 @@ from hearts_lessons.views import SeatView
 SEED = 2026
 
 
-def mixed_table(deals: int, processes: int | None) -> None:
+def mixed_table(deals: int, processes: int | None, executor: Executor | None = None) -> None:
     df = simulate_hands(STANDARD, ["random", "beginner", "rules", "shooter"], hands=deals, seed=SEED,
-                        duplicate=True, processes=processes)  # fmt: skip
+                        duplicate=True, processes=processes, executor=executor)  # fmt: skip
     print(f"## mixed table, {deals} duplicate deals ({len(df) // 4} hands): points per hand (lower is better)")
     for row in summary(df):
         print(f"{row['bot']:10s} {row['mean']:6.2f} +- {row['ci95']:.2f}")
@@ -45,15 +49,17 @@ def mixed_table(deals: int, processes: int | None) -> None:
     print("moons shot per 100 hands: " + ", ".join(f"{b} {100 * n / (len(df) / 4):.1f}" for b, n in moons.items()))
 
 
-def field_margins(deals: int, coach_deals: int, processes: int | None) -> tuple[float, float]:
+def field_margins(deals: int, coach_deals: int, processes: int | None,
+                  executor: Executor | None = None) -> tuple[float, float]:  # fmt: skip
     print(f"## against three rule-based bots: points per hand saved versus a rule-based bot in the same seat "
           f"(positive is better); {deals} duplicate deals, coach {coach_deals}")  # fmt: skip
-    base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes)
+    base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes,
+                          executor=executor)  # fmt: skip
     coach = (0.0, 0.0)
     for name, count in (("random", deals), ("beginner", deals), ("shooter", deals), ("coach", coach_deals)):
         start = time.perf_counter()
         df = simulate_hands(STANDARD, [name, "rules", "rules", "rules"], hands=count, seed=SEED, duplicate=True,
-                            processes=processes)  # fmt: skip
+                            processes=processes, executor=executor)  # fmt: skip
         m = margin(df, base, bot=name, baseline="rules")
         rel = margin(df, base, bot=name, baseline="rules", value="relative")
         mine = df.where(bot=name)
@@ -80,13 +86,24 @@ def rules_speed(seconds: float) -> None:
     print(f"rules_hands_per_wall_s: {hands / wall:.0f}")
 
 
+def lab_speed(hands: int, processes: int | None, executor: Executor | None) -> None:
+    """Rule-based hands through the lab (``simulate_hands``): every core, or the executor's workers."""
+    where = "the executor" if executor is not None else f"{processes or 'every'} local process(es)"
+    start = time.perf_counter()
+    df = simulate_hands(STANDARD, ["rules"] * 4, hands=hands, seed=SEED, processes=processes, executor=executor)
+    wall = time.perf_counter() - start
+    assert len(df) == 4 * hands
+    print(f"## the lab: {hands} rule-based hands on {where} in {wall:.1f} wall s")
+    print(f"lab_rules_hands_per_wall_s: {hands / wall:.0f}")
+
+
 class _Timed:
     """The coach, timing each decision it makes (CPU seconds)."""
 
     name = "coach"
 
-    def __init__(self) -> None:
-        self.coach = CoachBot()
+    def __init__(self, worlds: int = DEFAULT_WORLDS) -> None:
+        self.coach = CoachBot(worlds=worlds)
         self.plays: list[float] = []
         self.passes: list[float] = []
 
@@ -103,20 +120,21 @@ class _Timed:
         return card
 
 
-def coach_time(hands: int) -> None:
-    timed = _Timed()
+def coach_time(hands: int, worlds: int = DEFAULT_WORLDS) -> None:
+    timed = _Timed(worlds)
     for n in range(hands):
         state = HandState.deal(STANDARD, seed=SEED + n, dealer=n % 4, hand_number=n)
         run_hand(state, [timed, RuleBasedBot(), RuleBasedBot(), RuleBasedBot()], random.Random(n))
     plays, passes = sorted(timed.plays), sorted(timed.passes)
-    print(f"## coach thinking time (worlds={DEFAULT_WORLDS}, pass_worlds={DEFAULT_PASS_WORLDS}; CPU s; "
+    print(f"## coach thinking time (worlds={worlds}, pass_worlds={DEFAULT_PASS_WORLDS}; CPU s; "
           f"{hands} hands, forced cards not counted)")  # fmt: skip
     print(f"card decisions: {len(plays)}, mean {statistics.mean(plays):.3f}, 90th percentile "
           f"{plays[int(0.9 * len(plays))]:.3f}, max {plays[-1]:.3f}")  # fmt: skip
     if passes:
         print(f"pass decisions: {len(passes)}, mean {statistics.mean(passes):.3f}, max {passes[-1]:.3f}")
     every = plays + passes
-    print(f"coach_seconds_per_decision: {statistics.mean(every):.3f} (max {max(every):.3f})")
+    print(f"coach_seconds_per_decision{'' if worlds == DEFAULT_WORLDS else f'_at_{worlds}_worlds'}: "
+          f"{statistics.mean(every):.3f} (max {max(every):.3f}); per card decision {statistics.mean(plays):.3f}")
 
 
 def main() -> None:
@@ -126,11 +144,24 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds for the speed test")
     parser.add_argument("--timing-hands", type=int, default=8, help="hands for the coach's thinking time")
     parser.add_argument("--processes", type=int, default=None, help="worker processes (default: every core)")
+    parser.add_argument("--lab-hands", type=int, default=0, help="rule-based hands for the lab's throughput")
+    parser.add_argument("--scheduler", default=None, help="run the lab on this Dask scheduler (needs distributed)")
+    parser.add_argument("--only-speed", action="store_true", help="speed figures only (no strength tables)")
     args = parser.parse_args()
+    executor: Executor | None = None
+    if args.scheduler:
+        from distributed import Client
+
+        executor = Client(args.scheduler).get_executor()
     rules_speed(args.seconds)
     coach_time(args.timing_hands)
-    mixed_table(args.deals, args.processes)
-    m, h = field_margins(args.deals, args.coach_deals, args.processes)
+    coach_time(args.timing_hands, worlds=128)
+    if args.lab_hands:
+        lab_speed(args.lab_hands, args.processes, executor)
+    if args.only_speed:
+        return
+    mixed_table(args.deals, args.processes, executor)
+    m, h = field_margins(args.deals, args.coach_deals, args.processes, executor)
     print(f"coach_margin_points_per_hand: {m:.2f} +- {h:.2f}")
 
 

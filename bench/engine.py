@@ -4,6 +4,12 @@ Every hand is dealt from one seeded random generator, every seat passes three un
 every play is a uniformly random legal card, through the engine's legality cascade and scoring. Prints
 figures; asserts nothing.
 
+When OpenSpiel is installed (``pip install open-spiel``: optional, not a requirement of this project), its
+``hearts`` game driven from Python (``legal_actions()`` and ``apply_action()`` with a uniformly random legal action
+at every step, chance nodes included) runs for the same time in the same process, its rounds interleaved with
+ours so that both meet the same drift of the machine's speed; the last lines give its hands per second and the
+ratio.
+
     python bench/engine.py [seconds]
 """
 
@@ -12,6 +18,7 @@ from __future__ import annotations
 import random
 import sys
 import time
+from typing import Any
 
 from hearts_lessons.playout import random_playout
 from hearts_lessons.rules import STANDARD
@@ -45,6 +52,31 @@ def measure(seconds: float) -> tuple[int, float]:
     return hands, elapsed
 
 
+def openspiel_game() -> Any | None:
+    """OpenSpiel's ``hearts`` (its default options: standard Hearts with passing), if pyspiel is installed."""
+    try:
+        import pyspiel  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return pyspiel.load_game("hearts")
+
+
+def measure_openspiel(game: Any, seconds: float, rng: random.Random) -> tuple[int, float]:
+    """OpenSpiel's hearts driven from Python: a uniformly random legal action at every step (the deal's chance
+    outcomes and the passes included), as :func:`measure` does for ours."""
+    hands = 0
+    start = time.process_time()
+    deadline = start + seconds
+    choice = rng.choice
+    while time.process_time() < deadline:
+        for _ in range(200):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(choice(state.legal_actions()))
+            hands += 1
+    return hands, time.process_time() - start
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
     start = time.process_time()
@@ -53,15 +85,28 @@ def main() -> None:
         readable_api_hand(n_readable)
         n_readable += 1
     readable_rate = n_readable / (time.process_time() - start)
-    # five rounds: this machine's speed drifts from moment to moment, so report the median round (and the range)
-    rates = []
+    peer = openspiel_game()
+    peer_rng = random.Random(2026)
+    # five rounds: this machine's speed drifts from moment to moment, so report the median round (and the range);
+    # OpenSpiel's rounds alternate with ours
+    rates, peer_rates = [], []
     for _ in range(5):
         hands, elapsed = measure(seconds / 5)
         rates.append(hands / elapsed)
+        if peer is not None:
+            hands, elapsed = measure_openspiel(peer, seconds / 5, peer_rng)
+            peer_rates.append(hands / elapsed)
     rates.sort()
     print(f"readable_api_hands_per_s: {readable_rate:.0f}")
     print(f"rounds (hands per CPU second): {', '.join(f'{r:.0f}' for r in rates)}")
     print(f"random_hands_per_s: {rates[2]:.0f}")
+    if peer is None:
+        print("openspiel: not installed (pip install open-spiel to compare with its hearts driven from Python)")
+        return
+    peer_rates.sort()
+    print(f"openspiel rounds (hands per CPU second): {', '.join(f'{r:.0f}' for r in peer_rates)}")
+    print(f"openspiel_python_hands_per_s: {peer_rates[2]:.0f}")
+    print(f"ratio_to_openspiel_python: {rates[2] / peer_rates[2]:.2f}")
 
 
 if __name__ == "__main__":

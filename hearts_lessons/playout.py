@@ -18,8 +18,7 @@ import random
 from collections.abc import Callable
 
 from .cards import card_from_id
-from .legality import legal_mask
-from .scoring import MOON_CHOICES, best_moon_choice
+from .lean import moon_choice_for
 from .state import HandState, Phase
 
 __all__ = ["finish_with", "nth_bit", "random_bit", "random_pass", "random_playout"]
@@ -62,46 +61,43 @@ def _settle(state: HandState, rng: random.Random) -> None:
     if state.phase is Phase.MOON_CHOICE:
         shooter = state.moon_shooter
         assert shooter is not None
-        choice = best_moon_choice(state.rules, shooter, state.totals_before)
-        state.choose_moon(choice if choice in MOON_CHOICES[state.rules.moon] else rng.choice(state.moon_choices))
+        state.choose_moon(moon_choice_for(state.rules, shooter, state.totals_before, rng))
 
 
 def random_playout(state: HandState, rng: random.Random, *, record: bool = True) -> None:
     """Finish the hand with uniformly random legal passes and plays (dealer's choice: a random legal choice).
 
-    With ``record=False`` the actions are not kept (no undo or saving; fastest, for simulations)."""
+    With ``record=False`` the actions are not kept (no undo or saving; fastest, for simulations: the play runs
+    on its :class:`~hearts_lessons.lean.Lean` part)."""
     if state.phase is Phase.DEALERS_CHOICE:
         state.choose_passes({"left": rng.randint(0, state.rules.cards_passed)})
     if state.phase is Phase.PASSING:
         random_pass(state, rng, record=record)
-    k = state.k
-    hands = state._hands
-    players = k.players
-    rand = rng.random
-    apply = state._apply_play if not record else state.play_id
-    remaining = sum(h.bit_count() for h in hands) if state.phase is Phase.PLAYING else 0
-    for _ in range(remaining):  # one card per iteration until every hand is empty
-        mask = legal_mask(k, state, hands[(state.leader + len(state._trick)) % players])
-        index = int(rand() * mask.bit_count())
-        while index:
-            mask &= mask - 1
-            index -= 1
-        apply((mask & -mask).bit_length() - 1)
+    if state.phase is Phase.PLAYING:
+        if record:
+            rand = rng.random
+            while state.phase is Phase.PLAYING:
+                mask = state.legal_mask()
+                state.play_id(nth_bit(mask, int(rand() * mask.bit_count())))
+        else:
+            state.random_play(rng)
     _settle(state, rng)
 
 
 def finish_with(
     state: HandState, choose: Callable[[HandState, int, int], int], rng: random.Random, *, record: bool = False
 ) -> None:
-    """Finish the play of a hand, asking ``choose(state, seat, legal_mask)`` for each card id (fast path for
-    rollout policies; the chosen id must be in the mask)."""
-    k = state.k
-    apply = state._apply_play if not record else state.play_id
-    while state.phase is Phase.PLAYING:
-        seat = state.to_play
-        mask = legal_mask(k, state, state._hands[seat])
-        cid = choose(state, seat, mask)
-        if not (mask >> cid) & 1:
-            raise ValueError(f"the policy chose {card_from_id(cid)}, which is not legal now")
-        apply(cid)
+    """Finish the play of a hand, asking ``choose(state, seat, legal_mask)`` for each card id (the chosen id must
+    be in the mask; with ``record=False`` a seat with one legal card plays it without asking). Rollouts on the
+    hot path call :meth:`~hearts_lessons.lean.Lean.finish` on a bare copy."""
+    if record:
+        while state.phase is Phase.PLAYING:
+            seat = state.to_play
+            mask = state.legal_mask()
+            cid = choose(state, seat, mask)
+            if not (mask >> cid) & 1:
+                raise ValueError(f"the policy chose {card_from_id(cid)}, which is not legal now")
+            state.play_id(cid)
+    else:
+        state.finish(lambda _, seat, mask: choose(state, seat, mask))
     _settle(state, rng)

@@ -14,7 +14,8 @@ confidence interval is computed (the hands of one deal are not independent).
 
 **Seeds.** Deal ``i`` is dealt from :func:`deal_seed` ``(seed, i)`` with dealer ``i mod players`` and hand
 number ``i`` (so the pass direction cycles as in a game), and every bot decision draws from a generator seeded
-by the deal and the rotation: results do not depend on the number of processes.
+by the deal and the rotation: results do not depend on the number of processes, nor on where they run
+(a local process pool, or any ``executor=`` such as a Dask cluster's).
 
 >>> hands = simulate_hands(bots=["rules", "beginner", "rules", "beginner"], hands=8, seed=1, processes=1)
 >>> len(hands), hands.columns[:6]
@@ -34,7 +35,8 @@ import math
 import multiprocessing
 import os
 import random
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -199,7 +201,9 @@ class _NoBar:
         return None
 
 
-def _execute(jobs: list[_Job], processes: int, progress: bool, total: int, unit: str) -> list[tuple[Any, ...]]:
+def _execute(jobs: list[_Job], processes: int, progress: bool, total: int, unit: str,
+             executor: Executor | None = None) -> list[tuple[Any, ...]]:  # fmt: skip
+    """Run the jobs (here, on a local process pool, or on ``executor``) and return their rows in job order."""
     rows: list[tuple[Any, ...]] = []
     bar: Any = _NoBar()
     if progress:
@@ -207,10 +211,18 @@ def _execute(jobs: list[_Job], processes: int, progress: bool, total: int, unit:
 
         bar = tqdm(total=total, unit=unit, leave=False)
     with bar:
-        results: Iterator[tuple[int, list[tuple[Any, ...]]]] | Iterable[tuple[int, list[tuple[Any, ...]]]]
-        if processes <= 1 or len(jobs) == 1:
-            results = map(_run, jobs)
-            for done, chunk in results:
+        if executor is not None:
+            futures = [executor.submit(_run, job) for job in jobs]
+            chunks: dict[int, list[tuple[Any, ...]]] = {}
+            index_of = {id(f): i for i, f in enumerate(futures)}
+            for future in as_completed(futures):  # the bar moves as jobs finish, in any order
+                done, chunk = future.result()
+                chunks[index_of[id(future)]] = chunk
+                bar.update(done)
+            for index in range(len(futures)):
+                rows.extend(chunks[index])
+        elif processes <= 1 or len(jobs) == 1:
+            for done, chunk in map(_run, jobs):
                 rows.extend(chunk)
                 bar.update(done)
         else:
@@ -234,7 +246,7 @@ def _processes(processes: int | None) -> int:
 
 def simulate_hands(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",) * 4, *, hands: int = 1000,
                    seed: int = 0, duplicate: bool = False, processes: int | None = None, progress: bool = False,
-                   features: bool = False) -> Table:  # fmt: skip
+                   features: bool = False, executor: Executor | None = None) -> Table:  # fmt: skip
     """Play ``hands`` deals between ``bots`` (player ``i`` of the lineup at seat ``i``; with ``duplicate`` every
     rotation of the lineup). A :class:`~hearts_lessons.tables.Table` with one row per seat and hand: ``points``
     scored (moon included), ``relative`` (points minus the average of the other seats' points: what decides
@@ -242,10 +254,12 @@ def simulate_hands(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",)
     penalty card), ``tricks``, ``direction``; with ``features``, the counts of
     :class:`~hearts_lessons.bots.features.HandFeatures` of the hand dealt to the seat (``queen``: it was dealt the
     Q♠) and its ``moon_chance``. ``processes=None`` uses every core; ``1`` runs here (always, in a browser).
-    ``.to_pandas()`` turns the table into a ``pandas.DataFrame`` on a desktop Python."""
+    ``executor`` (any :class:`concurrent.futures.Executor`, e.g. a Dask cluster's ``client.get_executor()``) runs
+    the deals there instead, with the same results (``processes`` then only sets how finely they are split: eight
+    jobs per process). ``.to_pandas()`` turns the table into a ``pandas.DataFrame`` on a desktop Python."""
     workers = _processes(processes)
     jobs = _jobs(rules, bots, hands, seed, duplicate, features, False, workers)
-    rows = _execute(jobs, workers, progress, hands, "deal")
+    rows = _execute(jobs, workers, progress, hands, "deal", executor)
     columns = list(HAND_COLUMNS)
     if features:
         sample = hand_features(0, tables_for(HandState.deal(rules).k).k)
@@ -255,13 +269,13 @@ def simulate_hands(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",)
 
 def simulate_games(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",) * 4, *, games: int = 100,
                    seed: int = 0, duplicate: bool = False, processes: int | None = None,
-                   progress: bool = False) -> Table:  # fmt: skip
+                   progress: bool = False, executor: Executor | None = None) -> Table:  # fmt: skip
     """Play ``games`` whole games between ``bots``. A :class:`~hearts_lessons.tables.Table` with one row per seat
     and game: final ``total``, ``won`` (1, or a share of 1 when several players tie for the win) and the number
-    of ``hands``."""
+    of ``hands``. ``processes`` and ``executor`` as for :func:`simulate_hands`."""
     workers = _processes(processes)
     jobs = _jobs(rules, bots, games, seed, duplicate, False, True, workers)
-    rows = _execute(jobs, workers, progress, games, "game")
+    rows = _execute(jobs, workers, progress, games, "game", executor)
     columns = list(GAME_COLUMNS)
     return Table([dict(zip(columns, row, strict=True)) for row in rows], columns=columns)
 

@@ -22,31 +22,22 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 
 from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_of_mask, mask_of
 from .errors import IllegalPassError, IllegalPlayError, RecordError, RulesError
 from .layout import Layout, layout_for
+from .lean import FIELDS as LEAN_FIELDS
+from .lean import Lean, Phase, RawTrick
 from .legality import legal_mask, play_reason
 from .records import dump_record, load_record, require
 from .rules import STANDARD, HoleCards, OpeningLead, PassDirection, Points, Rules
-from .scoring import MOON_CHOICES, HandScore, score_hand
+from .scoring import MOON_CHOICES, HandScore
 from .seats import seat_name
 
 __all__ = ["Action", "HandState", "Phase", "Trick", "direction_offset", "pass_targets"]
 
 CardLike = Card | str
-
-
-class Phase(Enum):
-    DEALERS_CHOICE = "dealers_choice"
-    """The dealer names the passes for this hand before seeing their cards."""
-    PASSING = "passing"
-    PLAYING = "playing"
-    MOON_CHOICE = "moon_choice"
-    """The shooter chooses how the moon scores."""
-    DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,43 +126,15 @@ def pass_targets(direction: PassDirection, rules: Rules) -> tuple[tuple[int, int
     return ((direction_offset(direction, n), rules.cards_passed),)
 
 
-class HandState:
-    """The state of one hand. Build with :meth:`deal` (seeded) or :meth:`from_cards` (a given deal)."""
+_HAND_FIELDS = ("actions", "deal_cards", "hand_number", "seed", "start")
+"""The fields a :class:`HandState` adds to those of its :class:`~hearts_lessons.lean.Lean` part."""
 
-    __slots__ = (
-        "_hands",
-        "_hole",
-        "_hole_owner",
-        "_in_play",
-        "_jokers_played",
-        "_passes",
-        "_pending",
-        "_received",
-        "_score",
-        "_seen",
-        "_taken",
-        "_trick",
-        "_tricks",
-        "_tricks_won",
-        "_voids",
-        "actions",
-        "deal_cards",
-        "dealer",
-        "direction",
-        "hand_number",
-        "hearts_broken",
-        "k",
-        "lead_suit",
-        "leader",
-        "opening_card",
-        "phase",
-        "rules",
-        "seed",
-        "start",
-        "targets",
-        "totals_before",
-        "trick_number",
-    )
+
+class HandState(Lean):
+    """The state of one hand. Build with :meth:`deal` (seeded) or :meth:`from_cards` (a given deal). The play
+    itself (cards, tricks, the score of the play) is its :class:`~hearts_lessons.lean.Lean` part."""
+
+    __slots__ = _HAND_FIELDS
 
     def __init__(
         self,
@@ -335,7 +298,7 @@ class HandState:
     def copy(self) -> HandState:
         """An independent copy (cheap: lists of ints)."""
         other = object.__new__(HandState)
-        for name in HandState.__slots__:
+        for name in _SLOTS:
             value = getattr(self, name)
             if isinstance(value, list):
                 value = list(value)
@@ -346,13 +309,6 @@ class HandState:
     @property
     def players(self) -> int:
         return self.rules.players
-
-    @property
-    def to_play(self) -> int:
-        """The seat whose turn it is to play (-1 outside the play phase)."""
-        if self.phase is not Phase.PLAYING:
-            return -1
-        return (self.leader + len(self._trick)) % self.rules.players
 
     @property
     def to_pass(self) -> list[int]:
@@ -628,106 +584,7 @@ class HandState:
         self._apply_play(card_id)
         return _trick_of(self._tricks[-1]) if len(self._tricks) > done else None
 
-    def _apply_play(self, cid: int) -> Trick | None:
-        k = self.k
-        trick = self._trick
-        seat = (self.leader + len(trick)) % k.players
-        bit = 1 << cid
-        self._hands[seat] ^= bit
-        rank = cid & 15
-        if bit & k.jokers:
-            rank = 15 if self._jokers_played == 0 else 1
-            self._jokers_played += 1
-        if trick:
-            if k.suit_of[cid] != self.lead_suit:
-                self._voids[seat] |= 1 << self.lead_suit
-        else:
-            self.lead_suit = k.suit_of[cid]
-        trick.append((seat, cid, rank))
-        self._seen |= bit
-        if bit & k.breakers:
-            self.hearts_broken = True
-        if len(trick) == k.players:
-            return self._finish_trick()
-        return None
-
-    def _finish_trick(self) -> Trick | None:
-        k = self.k
-        entries = self._trick
-        lead = self.lead_suit
-        if k.multi_deck or k.jokers:
-            winner_index = _winner(entries, lead, k)
-        else:  # one deck, no jokers: the highest id of the led suit wins
-            winner_index = None
-            best = -1
-            for index, entry in enumerate(entries):
-                cid = entry[1]
-                if cid > best and k.suit_of[cid] == lead:
-                    best, winner_index = cid, index
-        mask = 0
-        for entry in entries:
-            mask |= 1 << entry[1]
-        points: Points = 0
-        last = not self._hands[0]
-        if winner_index is None and last:
-            winner: int | None = self.leader  # RULES 3: if the last trick has no winner, its leader takes it
-        else:
-            winner = None if winner_index is None else entries[winner_index][0]
-        if winner is None:
-            self._pending |= mask
-        else:
-            mask |= self._pending
-            self._pending = 0
-            hole_rule = self.rules.hole_cards
-            if self._hole and self._hole_owner is None and hole_rule is not HoleCards.SET_ASIDE:
-                trigger = (
-                    hole_rule is HoleCards.FIRST_TRICK
-                    or (hole_rule is HoleCards.FIRST_HEART_TRICK and mask & k.hearts)
-                    or (hole_rule is HoleCards.FIRST_PENALTY_TRICK and mask & k.penalty)
-                )
-                if trigger:
-                    mask |= self._hole
-                    self._hole_owner = winner
-            self._taken[winner] |= mask
-            self._tricks_won[winner] += 1
-            scoring = mask & k.scoring
-            while scoring:
-                low = scoring & -scoring
-                points += k.values[low.bit_length() - 1]
-                scoring ^= low
-            self.leader = winner
-        self._tricks.append((self.trick_number, entries[0][0], tuple(entries), winner, points))
-        self._trick = []
-        self.lead_suit = -1
-        self.trick_number += 1
-        if last:
-            self._end_of_play()
-        return None
-
-    def _end_of_play(self) -> None:
-        if self._hole and self._hole_owner is None and self.rules.hole_cards is not HoleCards.SET_ASIDE:
-            # no trick triggered the hole cards (e.g. no heart was ever played): nobody takes them
-            self._in_play &= ~self._hole
-        k = self.k
-        moon_cards = k.moon_cards & self._in_play
-        needs_choice = self.rules.moon in MOON_CHOICES and any(
-            taken & moon_cards == moon_cards for taken in self._taken
-        )
-        if needs_choice and moon_cards:
-            self.phase = Phase.MOON_CHOICE
-        else:
-            self._score = score_hand(k, self._taken, self._tricks_won, self._in_play)
-            self.phase = Phase.DONE
-
     # -- moon choice ---------------------------------------------------------------------------------------
-    @property
-    def moon_shooter(self) -> int | None:
-        """The seat that must choose how the moon scores (in the moon-choice phase)."""
-        if self.phase is not Phase.MOON_CHOICE:
-            return self._score.shooter if self._score else None
-        moon_cards = self.k.moon_cards & self._in_play
-        return next(s for s in range(self.players) if self._taken[s] & moon_cards == moon_cards)
-
     @property
     def moon_choices(self) -> tuple[str, ...]:
         return MOON_CHOICES.get(self.rules.moon, ()) if self.phase is Phase.MOON_CHOICE else ()
@@ -740,9 +597,8 @@ class HandState:
             raise IllegalPlayError(f"choose one of: {', '.join(self.moon_choices)}")
         shooter = self.moon_shooter
         assert shooter is not None
-        self._score = score_hand(self.k, self._taken, self._tricks_won, self._in_play, choice)
+        self._score_moon(choice)
         self.actions.append(Action("moon", shooter, choice=choice))
-        self.phase = Phase.DONE
 
     # -- actions as data -----------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -782,7 +638,7 @@ class HandState:
         for action in self.actions[:-1]:
             replay.apply(action)
         last = self.actions[-1]
-        for name in HandState.__slots__:
+        for name in _SLOTS:
             object.__setattr__(self, name, getattr(replay, name))
         return last
 
@@ -884,34 +740,13 @@ class HandState:
         return f"<HandState {self.rules.name}, hand {self.hand_number + 1}, {self.phase.value}>"
 
 
-RawTrick = tuple[int, int, tuple[tuple[int, int, int], ...], int | None, Points]
-"""A completed trick as stored: number, leader, (seat, card id, effective rank) plays, winner, points."""
+_SLOTS = LEAN_FIELDS + _HAND_FIELDS
+"""Every field of a hand's state."""
 
 
 def _trick_of(raw: RawTrick) -> Trick:
     number, leader, entries, winner, points = raw
     return Trick(number, leader, tuple((seat, card_from_id(cid)) for seat, cid, _ in entries), winner, points)
-
-
-def _winner(entries: list[tuple[int, int, int]], lead: int, k: Layout) -> int | None:
-    """The index of the winning play: highest rank of the suit led; identical cards of several decks cancel."""
-    suit_of = k.suit_of
-    cancelled: set[int] = set()
-    if k.multi_deck:
-        groups: dict[int, list[int]] = {}
-        for index, (_, cid, _) in enumerate(entries):
-            groups.setdefault(cid & 63, []).append(index)
-        for members in groups.values():
-            if len(members) >= 2:
-                cancelled.update(members[:2])
-    best: int | None = None
-    best_rank = -1
-    for index, (_, cid, rank) in enumerate(entries):
-        if index in cancelled or suit_of[cid] != lead:
-            continue
-        if rank > best_rank:
-            best, best_rank = index, rank
-    return best
 
 
 def _check_deal(rules: Rules, deal: list[Any], hands: list[int], hole: list[Any], hole_mask: int) -> None:

@@ -255,3 +255,27 @@ print(sorted(m for m in sys.modules if m.split(".")[0] in ("pandas", "matplotlib
 """
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_any_executor_runs_the_same_seeded_jobs() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    local = simulate_hands(bots=LINEUP, hands=12, seed=3, processes=1)
+    with ThreadPoolExecutor(2) as pool:
+        assert simulate_hands(bots=LINEUP, hands=12, seed=3, executor=pool, progress=True).rows == local.rows
+        games = simulate_games(Rules(target=30), bots=LINEUP, games=2, seed=1, executor=pool)
+    assert games.rows == simulate_games(Rules(target=30), bots=LINEUP, games=2, seed=1, processes=1).rows
+
+
+def test_a_dask_cluster_gives_the_results_of_a_local_run() -> None:
+    """Two in-process workers of a Dask ``LocalCluster`` (a few seconds to start): the same rows as a local run,
+    with the progress bar on."""
+    distributed = pytest.importorskip("distributed")
+    local = simulate_hands(bots=LINEUP, hands=16, seed=7, duplicate=True, processes=1)
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        remote = simulate_hands(bots=LINEUP, hands=16, seed=7, duplicate=True, processes=2, progress=True,
+                                executor=client.get_executor())  # fmt: skip
+    assert remote.rows == local.rows

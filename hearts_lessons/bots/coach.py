@@ -31,14 +31,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..cards import Card, card_from_id
-from ..playout import finish_with
+from ..lean import Lean, LeanView
 from ..rules import PassDirection
 from ..state import HandState, Phase
 from ..stats import Z95, mean_half
 from ..table import seat_name
 from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
-from .features import Knowledge, LiveView, bits, cost_of, tables_for
+from .features import Knowledge, bits, cost_of, tables_for
 from .rulebased import pass_scores, rules_pass, rules_play
 from .sampling import DEFAULT_BURN, Worlds, sample_hands
 
@@ -141,8 +141,17 @@ def _rules_rollout(view: Knowledge, legal: int) -> int:
     return rules_play(view, legal)
 
 
-def _finish(state: HandState, rollout: Rollout, rng: random.Random) -> None:
-    finish_with(state, lambda st, seat, mask: rollout(LiveView(st, seat, mask), mask), rng)
+def _rules_choice(lean: Lean, seat: int, mask: int) -> int:
+    return rules_play(LeanView(lean, seat, mask), mask)
+
+
+def _finish(lean: Lean, rollout: Rollout, rng: random.Random) -> None:
+    """A rollout: every seat plays ``rollout``'s cards to the end of the hand, on the hot path."""
+    if rollout is _rules_rollout:
+        lean.finish(_rules_choice)
+    else:
+        lean.finish(lambda ln, seat, mask: rollout(LeanView(ln, seat, mask), mask))
+    lean.settle(rng)
 
 
 class _Tally:
@@ -152,8 +161,8 @@ class _Tally:
         self.values: list[float] = []
         self.queen = self.moon_for = self.moon_against = 0
 
-    def add(self, state: HandState, seat: int, big: int) -> None:
-        score = state.score
+    def add(self, state: Lean, seat: int, big: int) -> None:
+        score = state._score
         assert score is not None
         self.values.append(cost_of(score.points[seat]))
         self.queen += bool(state._taken[seat] & big)
@@ -240,7 +249,7 @@ def evaluate_plays(
         for hands in worlds_:
             base = state_from_view(view, hands)
             for cid in chosen:
-                state = base.copy()
+                state = base.lean_copy()
                 state._apply_play(cid)
                 _finish(state, rollout, rng)
                 tallies[cid].add(state, view.seat, big)
@@ -325,7 +334,7 @@ def evaluate_passes(
     def run(chosen: Sequence[int], count: int) -> None:
         for _ in range(count):
             base = _pass_world(view, rng)
-            others = {s: tuple(rules_pass(LiveView(base, s))) for s in range(view.players) if s != me}
+            others = {s: tuple(rules_pass(LeanView(base, s))) for s in range(view.players) if s != me}
             for index in chosen:
                 state = base.copy()
                 state._passes = [combos[index] if s == me else others[s] for s in range(view.players)]

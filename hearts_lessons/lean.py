@@ -1,0 +1,456 @@
+"""The play of a hand on plain integers: the engine's hot path, and the one place where a card is played.
+
+A :class:`Lean` hand holds the play of a hand as ints, bit masks and lists of ints: who holds what, the trick in
+progress, what each seat took. Playing a card, finishing a trick (who wins it, where the points and the hole
+cards go) and ending the play (is there a moon to choose? the score) are written here once.
+:class:`~hearts_lessons.state.HandState` *is* a ``Lean`` with the readable API, the phases before the play and
+the record of every action on top; the fast loops (random playouts, the coach's rollouts and its reading of the
+others' play, the lab's hands) run on a ``Lean`` copy without building the readable history card by card. Legal
+cards come from :func:`~hearts_lessons.legality.legal_mask` (a ``Lean`` is a
+:class:`~hearts_lessons.legality.Spot`) and scores from :func:`~hearts_lessons.scoring.score_hand`: one
+implementation of the rules.
+
+>>> import random
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.deal(seed=7, hand_number=3)
+>>> lean = s.lean_copy()
+>>> lean.random_play(random.Random(7))
+>>> lean.settle(random.Random(7))
+>>> lean.phase, lean._score is not None and sum(lean._score.points) in (26, 78)
+(<Phase.DONE: 'done'>, True)
+>>> s.trick_number, lean.trick_number  # the copy played; the hand it came from did not
+(0, 13)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from .layout import Layout
+from .legality import legal_mask
+from .rules import HoleCards, PassDirection, Points, Rules
+from .scoring import MOON_CHOICES, HandScore, best_moon_choice, score_hand
+
+if TYPE_CHECKING:
+    from .state import Trick
+
+__all__ = ["FIELDS", "Choose", "Lean", "LeanView", "Phase", "RawTrick", "moon_choice_for"]
+
+
+class Phase(Enum):
+    DEALERS_CHOICE = "dealers_choice"
+    """The dealer names the passes for this hand before seeing their cards."""
+    PASSING = "passing"
+    PLAYING = "playing"
+    MOON_CHOICE = "moon_choice"
+    """The shooter chooses how the moon scores."""
+    DONE = "done"
+
+
+RawTrick = tuple[int, int, tuple[tuple[int, int, int], ...], int | None, Points]
+"""A completed trick as stored: number, leader, (seat, card id, effective rank) plays, winner, points."""
+
+Choose = Callable[["Lean", int, int], int]
+"""A rollout policy on the hot path: ``choose(lean, seat, legal_mask)`` returns a card id of the mask."""
+
+
+def moon_choice_for(rules: Rules, shooter: int, totals: tuple[Points, ...], rng: random.Random) -> str:
+    """The moon choice the bots and playouts make (:func:`~hearts_lessons.scoring.best_moon_choice`)."""
+    choice = best_moon_choice(rules, shooter, totals)
+    choices = MOON_CHOICES[rules.moon]
+    return choice if choice in choices else rng.choice(choices)
+
+
+FIELDS: tuple[str, ...] = (
+    "_hands",
+    "_hole",
+    "_hole_owner",
+    "_in_play",
+    "_jokers_played",
+    "_passes",
+    "_pending",
+    "_received",
+    "_score",
+    "_seen",
+    "_taken",
+    "_trick",
+    "_tricks",
+    "_tricks_won",
+    "_voids",
+    "dealer",
+    "direction",
+    "hearts_broken",
+    "k",
+    "lead_suit",
+    "leader",
+    "opening_card",
+    "phase",
+    "rules",
+    "targets",
+    "totals_before",
+    "trick_number",
+)
+"""The fields of a :class:`Lean` hand (a :class:`~hearts_lessons.state.HandState` adds its own)."""
+
+
+class Lean:
+    """The play of one hand on ints. A :class:`~hearts_lessons.state.HandState` is one; :meth:`lean_copy` gives
+    an independent bare copy for the hot loops."""
+
+    __slots__ = FIELDS
+
+    k: Layout
+    rules: Rules
+    _hands: list[int]
+    _taken: list[int]
+    _tricks_won: list[int]
+    _voids: list[int]
+    _trick: list[tuple[int, int, int]]
+    _tricks: list[RawTrick]
+    leader: int
+    lead_suit: int
+    """The suit led to the current trick (as an int), or -1 when the next card leads."""
+    trick_number: int
+    hearts_broken: bool
+    """Whether hearts are broken (a penalty card, or a heart, has been played)."""
+    opening_card: int
+    _seen: int
+    _pending: int
+    _hole: int
+    _hole_owner: int | None
+    _in_play: int
+    _jokers_played: int
+    phase: Phase
+    _score: HandScore | None
+    dealer: int
+    direction: PassDirection
+    targets: tuple[tuple[int, int], ...]
+    totals_before: tuple[Points, ...]
+    _passes: list[tuple[int, ...] | None]
+    _received: list[int]
+
+    def lean_copy(self) -> Lean:
+        """An independent bare copy of the hand's play (its lists copied; no history of actions)."""
+        other = Lean.__new__(Lean)
+        other.k = self.k
+        other.rules = self.rules
+        other._hands = list(self._hands)
+        other._taken = list(self._taken)
+        other._tricks_won = list(self._tricks_won)
+        other._voids = list(self._voids)
+        other._trick = list(self._trick)
+        other._tricks = list(self._tricks)
+        other.leader = self.leader
+        other.lead_suit = self.lead_suit
+        other.trick_number = self.trick_number
+        other.hearts_broken = self.hearts_broken
+        other.opening_card = self.opening_card
+        other._seen = self._seen
+        other._pending = self._pending
+        other._hole = self._hole
+        other._hole_owner = self._hole_owner
+        other._in_play = self._in_play
+        other._jokers_played = self._jokers_played
+        other.phase = self.phase
+        other._score = self._score
+        other.dealer = self.dealer
+        other.direction = self.direction
+        other.targets = self.targets
+        other.totals_before = self.totals_before
+        other._passes = list(self._passes)
+        other._received = list(self._received)
+        return other
+
+    # -- facts ---------------------------------------------------------------------------------------------
+    @property
+    def to_play(self) -> int:
+        """The seat whose turn it is to play (-1 outside the play phase)."""
+        if self.phase is not Phase.PLAYING:
+            return -1
+        return (self.leader + len(self._trick)) % self.k.players
+
+    @property
+    def moon_shooter(self) -> int | None:
+        """The seat that must choose how the moon scores (in the moon-choice phase), or the seat that shot."""
+        if self.phase is not Phase.MOON_CHOICE:
+            return self._score.shooter if self._score else None
+        moon_cards = self.k.moon_cards & self._in_play
+        return next(s for s in range(self.k.players) if self._taken[s] & moon_cards == moon_cards)
+
+    # -- play ----------------------------------------------------------------------------------------------
+    def random_play(self, rng: random.Random) -> None:
+        """Play to the end with uniformly random legal cards (one ``rng.random()`` per card)."""
+        self._run(None, rng)
+
+    def finish(self, choose: Choose) -> None:
+        """Play to the end, asking ``choose(lean, seat, legal_mask)`` for each card (it must be legal); a seat
+        with one legal card plays it without asking."""
+        self._run(choose, None)
+
+    def settle(self, rng: random.Random) -> None:
+        """Score a moon that needs the shooter's choice with the bots' choice (:func:`moon_choice_for`)."""
+        if self.phase is Phase.MOON_CHOICE:
+            shooter = self.moon_shooter
+            assert shooter is not None
+            self._score_moon(moon_choice_for(self.rules, shooter, self.totals_before, rng))
+
+    def _score_moon(self, choice: str) -> None:
+        self._score = score_hand(self.k, self._taken, self._tricks_won, self._in_play, choice)
+        self.phase = Phase.DONE
+
+    def _run(self, choose: Choose | None, rng: random.Random | None) -> None:
+        """Play to the end: cards chosen by ``choose``, or at random by ``rng``."""
+        k = self.k
+        players = k.players
+        hands = self._hands
+        play = self._apply_play
+        playing = Phase.PLAYING
+        rand = rng.random if rng is not None else None
+        while self.phase is playing:
+            seat = (self.leader + len(self._trick)) % players
+            mask = legal_mask(k, self, hands[seat])
+            if rand is not None:
+                index = int(rand() * mask.bit_count())
+                while index:
+                    mask &= mask - 1
+                    index -= 1
+                cid = (mask & -mask).bit_length() - 1
+            elif not mask & (mask - 1):  # one legal card: played without asking
+                cid = mask.bit_length() - 1
+            else:
+                assert choose is not None
+                cid = choose(self, seat, mask)
+                if not (mask >> cid) & 1:
+                    from .cards import card_from_id
+
+                    raise ValueError(f"the policy chose {card_from_id(cid)}, which is not legal now")
+            play(cid)
+
+    def _apply_play(self, cid: int) -> None:
+        """Play card ``cid`` for the seat to move (unchecked: the caller has checked that it is legal)."""
+        k = self.k
+        trick = self._trick
+        placed = len(trick)
+        seat = (self.leader + placed) % k.players
+        bit = 1 << cid
+        self._hands[seat] ^= bit
+        if bit & k.jokers:  # the first joker played ranks above the ace, the second below the two
+            rank = 15 if self._jokers_played == 0 else 1
+            self._jokers_played += 1
+        else:
+            rank = cid & 15
+        if placed:
+            if k.suit_of[cid] != self.lead_suit:
+                self._voids[seat] |= 1 << self.lead_suit
+        else:
+            self.lead_suit = k.suit_of[cid]
+        trick.append((seat, cid, rank))
+        self._seen |= bit
+        if bit & k.breakers:
+            self.hearts_broken = True
+        if placed + 1 == k.players:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        k = self.k
+        entries = self._trick
+        lead = self.lead_suit
+        if k.multi_deck or k.jokers:
+            winner_index = _winner(entries, lead, k)
+        else:  # one deck, no jokers: the highest id of the led suit wins
+            winner_index = None
+            best = -1
+            suit_of = k.suit_of
+            for index, entry in enumerate(entries):
+                cid = entry[1]
+                if cid > best and suit_of[cid] == lead:
+                    best, winner_index = cid, index
+        mask = 0
+        for entry in entries:
+            mask |= 1 << entry[1]
+        points: Points = 0
+        last = not self._hands[0]
+        winner: int | None
+        if winner_index is None and last:
+            winner = self.leader  # RULES 3: if the last trick has no winner, its leader takes it
+        else:
+            winner = None if winner_index is None else entries[winner_index][0]
+        if winner is None:
+            self._pending |= mask
+        else:
+            mask |= self._pending
+            self._pending = 0
+            hole_rule = self.rules.hole_cards
+            if self._hole and self._hole_owner is None and hole_rule is not HoleCards.SET_ASIDE:
+                trigger = (
+                    hole_rule is HoleCards.FIRST_TRICK
+                    or (hole_rule is HoleCards.FIRST_HEART_TRICK and mask & k.hearts)
+                    or (hole_rule is HoleCards.FIRST_PENALTY_TRICK and mask & k.penalty)
+                )
+                if trigger:
+                    mask |= self._hole
+                    self._hole_owner = winner
+            self._taken[winner] |= mask
+            self._tricks_won[winner] += 1
+            scoring = mask & k.scoring
+            values = k.values
+            while scoring:
+                low = scoring & -scoring
+                points += values[low.bit_length() - 1]
+                scoring ^= low
+            self.leader = winner
+        self._tricks.append((self.trick_number, entries[0][0], tuple(entries), winner, points))
+        self._trick = []
+        self.lead_suit = -1
+        self.trick_number += 1
+        if last:
+            self._end_of_play()
+
+    def _end_of_play(self) -> None:
+        rules = self.rules
+        if self._hole and self._hole_owner is None and rules.hole_cards is not HoleCards.SET_ASIDE:
+            # no trick triggered the hole cards (e.g. no heart was ever played): nobody takes them
+            self._in_play &= ~self._hole
+        k = self.k
+        moon_cards = k.moon_cards & self._in_play
+        needs_choice = rules.moon in MOON_CHOICES and any(
+            taken & moon_cards == moon_cards for taken in self._taken
+        )
+        if needs_choice and moon_cards:
+            self.phase = Phase.MOON_CHOICE
+        else:
+            self._score = score_hand(k, self._taken, self._tricks_won, self._in_play)
+            self.phase = Phase.DONE
+
+
+def _winner(entries: list[tuple[int, int, int]], lead: int, k: Layout) -> int | None:
+    """The index of the winning play: highest rank of the suit led; identical cards of several decks cancel."""
+    suit_of = k.suit_of
+    cancelled: set[int] = set()
+    if k.multi_deck:
+        groups: dict[int, list[int]] = {}
+        for index, (_, cid, _) in enumerate(entries):
+            groups.setdefault(cid & 63, []).append(index)
+        for members in groups.values():
+            if len(members) >= 2:
+                cancelled.update(members[:2])
+    best: int | None = None
+    best_rank = -1
+    for index, (_, cid, rank) in enumerate(entries):
+        if index in cancelled or suit_of[cid] != lead:
+            continue
+        if rank > best_rank:
+            best, best_rank = index, rank
+    return best
+
+
+class LeanView:
+    """One seat's knowledge of a :class:`Lean` hand (a :class:`~hearts_lessons.state.HandState` is one), read on
+    demand: what a :class:`~hearts_lessons.views.SeatView` of the same moment shows (a test checks every field),
+    for the bots' decisions in rollouts and simulations."""
+
+    __slots__ = ("_lean", "_legal", "k", "rules", "seat")
+
+    def __init__(self, lean: Lean, seat: int, legal: int = -1) -> None:
+        self._lean = lean
+        self.seat = seat
+        self.k = lean.k
+        self.rules = lean.rules
+        self._legal = legal
+
+    @property
+    def players(self) -> int:
+        return self.k.players
+
+    @property
+    def hand_mask(self) -> int:
+        lean = self._lean
+        if lean.phase is Phase.DEALERS_CHOICE and self.seat == lean.dealer:
+            return 0  # the dealer names the passes before seeing their cards
+        return lean._hands[self.seat]
+
+    @property
+    def legal_mask(self) -> int:
+        if self._legal < 0:
+            lean = self._lean
+            self._legal = legal_mask(lean.k, lean, lean._hands[self.seat]) if lean.to_play == self.seat else 0
+        return self._legal
+
+    @property
+    def leader(self) -> int:
+        return self._lean.leader
+
+    @property
+    def trick_number(self) -> int:
+        return self._lean.trick_number
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, int, int], ...]:
+        return tuple(self._lean._trick)
+
+    @property
+    def hearts_broken(self) -> bool:
+        return self._lean.hearts_broken
+
+    @property
+    def played_mask(self) -> int:
+        return self._lean._seen
+
+    @property
+    def taken_masks(self) -> tuple[int, ...]:
+        lean = self._lean
+        owner = lean._hole_owner
+        if owner is None or owner == self.seat or self.rules.leftover_face_up:
+            return tuple(lean._taken)
+        taken = list(lean._taken)
+        taken[owner] &= ~lean._hole
+        return tuple(taken)
+
+    @property
+    def voids(self) -> tuple[int, ...]:
+        return tuple(self._lean._voids)
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(m.bit_count() for m in self._lean._hands)
+
+    @property
+    def targets(self) -> tuple[tuple[int, int], ...]:
+        return self._lean.targets
+
+    @property
+    def direction(self) -> PassDirection:
+        return self._lean.direction
+
+    @property
+    def passed_mask(self) -> int:
+        return sum(1 << c for c in self._lean._passes[self.seat] or ())
+
+    @property
+    def received_mask(self) -> int:
+        lean = self._lean
+        if lean.phase is Phase.PASSING or lean.phase is Phase.DEALERS_CHOICE:
+            return 0
+        return lean._received[self.seat]
+
+    @property
+    def hole_mask_known(self) -> int:
+        lean = self._lean
+        return lean._hole if lean._hole_owner == self.seat or self.rules.leftover_face_up else 0
+
+    @property
+    def unseen_mask(self) -> int:
+        return self.k.deck & ~(self.hand_mask | self._lean._seen | self.hole_mask_known)
+
+    @property
+    def totals_before(self) -> tuple[Points, ...]:
+        return self._lean.totals_before
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        from .state import _trick_of
+
+        return tuple(_trick_of(raw) for raw in self._lean._tricks)

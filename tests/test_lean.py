@@ -1,0 +1,208 @@
+"""The lean hot path gives exactly the results of the engine before it: every seeded random playout, rule-based
+hand and benchmark hand ends in the same state, with the same random draws, for every preset of
+``variants.PRESETS`` with each of its player counts from 3 to 7 and for the option grid of ``test_playout``.
+
+``PINNED`` and ``GRID`` are digests of the complete state of seeded hands (every field of the hand, the score
+and the next random number of the generator), recorded with the engine as it was before the lean path (at commit
+13d6c9b, 2026-11-23). A different digest means a seeded result changed: a lesson's numbers would change with it."""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+from test_playout import grid
+
+from hearts_lessons.bots import make_bot
+from hearts_lessons.bots.driver import run_hand
+from hearts_lessons.bots.features import KNOWLEDGE_FIELDS
+from hearts_lessons.lean import Lean, LeanView, Phase
+from hearts_lessons.playout import finish_with, random_pass, random_playout
+from hearts_lessons.rules import Rules
+from hearts_lessons.state import HandState
+from hearts_lessons.variants import PRESETS
+
+FIELDS = (
+    "_hands", "_hole", "_hole_owner", "_in_play", "_jokers_played", "_passes", "_pending", "_received", "_score",
+    "_seen", "_taken", "_trick", "_tricks", "_tricks_won", "_voids", "actions", "deal_cards", "dealer", "direction",
+    "hand_number", "hearts_broken", "lead_suit", "leader", "opening_card", "phase", "seed", "start", "targets",
+    "totals_before", "trick_number",
+)  # fmt: skip
+"""Every field of a hand's state as it was before the lean path (``k`` and ``rules`` aside)."""
+
+PINNED = {
+    "standard/4": "0b8713eb1832210e",
+    "standard/3": "53b5e6d45ca9a704",
+    "standard/5": "5d85fc3f8f606c36",
+    "standard/6": "a9e84a83eb32735c",
+    "standard/7": "0a4234f76f048b3b",
+    "basic/4": "1263a5570627762f",
+    "basic/3": "9f35b3230f40dc84",
+    "basic/5": "4f4c8b46436ec985",
+    "basic/6": "0a02c1739c1efbb4",
+    "basic/7": "baead329ef24c979",
+    "omnibus/4": "0e2677e3e40a5578",
+    "omnibus/3": "4d2660406509fd71",
+    "omnibus/5": "85673f916d525309",
+    "omnibus/6": "240ccbe87e937836",
+    "omnibus/7": "8791209d6f50fb5d",
+    "pink_lady/4": "b3a0f4621a5de022",
+    "pink_lady/3": "3a3e488266afd279",
+    "pink_lady/5": "b596a1636e820ce9",
+    "pink_lady/6": "102de846b29c2428",
+    "pink_lady/7": "4cd2bb84dfe0d969",
+    "black_maria/3": "5cd38654d26a6dd4",
+    "black_maria/4": "f6467156fa88efde",
+    "black_maria/5": "c220cfd1c599ed8f",
+    "black_maria/6": "80fd6af08426ba0c",
+    "spot/4": "a871e20a59e8ffa4",
+    "spot/3": "72ae6f41ccd60890",
+    "spot/5": "e55461edad628571",
+    "spot/6": "79b75f9cddd6ae32",
+    "spot/7": "2b37ed696bdc50b8",
+    "kitty/3": "a58d5b8ecc24f179",
+    "hi_lo_joker/3": "5b87ee3e2bc998d9",
+    "cancellation/6": "36b6b8de7336d02a",
+    "cancellation/7": "dc3cd272506d62a6",
+    "complex/4": "f35369434f1845aa",
+}
+"""Digests of 25 seeded deals of each preset and player count (see :func:`digest`), before the lean path."""
+
+GRID = {
+    3: "ab1dfc320228f568",
+    4: "f36230d47f7f0205",
+    5: "e4cf0eaf8210066a",
+    6: "629c5d37c75dfe2b",
+    7: "4d121226497c9143",
+}
+"""The same for the option grid of ``test_playout`` (three deals of each of its rules), by player count."""
+
+
+def cases() -> list[tuple[str, Rules]]:
+    return [(f"{key}/{n}", preset.rules_for(n)) for key, preset in PRESETS.items() for n in preset.players if n <= 7]
+
+
+def state_print(state: HandState) -> str:
+    parts = []
+    for name in FIELDS:
+        value = getattr(state, name)
+        if name == "actions":
+            value = [a.to_json() for a in value]
+        parts.append(f"{name}={value!r}")
+    return ";".join(parts)
+
+
+def digest(rules: Rules, seeds: range) -> str:
+    """Each seed: a random playout without and with the record, four rule-based bots (the lab's driver), and a
+    random playout of a hand dealt from a shared generator (the benchmark's way)."""
+    h = hashlib.sha256()
+    n = rules.players
+    for seed in seeds:
+        for mode in ("fast", "record", "rules"):
+            state = HandState.deal(rules, seed=seed, dealer=seed % n, hand_number=seed)
+            rng = random.Random(seed)
+            if mode == "rules":
+                run_hand(state, [make_bot("rules") for _ in range(n)], rng)
+            else:
+                random_playout(state, rng, record=mode == "record")
+            h.update(f"{seed}/{mode}/{state_print(state)}/{rng.random()!r}".encode())
+        rng = random.Random(seed)
+        state = HandState.deal(rules, dealer=seed % n, hand_number=seed, rng=rng)
+        random_playout(state, rng, record=False)
+        h.update(f"{seed}/rng/{state_print(state)}/{rng.random()!r}".encode())
+    return h.hexdigest()[:16]
+
+
+def test_every_preset_and_player_count_is_pinned() -> None:
+    assert [name for name, _ in cases()] == list(PINNED)
+
+
+@pytest.mark.parametrize(("name", "rules"), cases(), ids=[name for name, _ in cases()])
+def test_seeded_hands_end_as_they_did_before_the_lean_path(name: str, rules: Rules) -> None:
+    assert digest(rules, range(25)) == PINNED[name]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_the_option_grid_ends_as_it_did_before_the_lean_path(players: int) -> None:
+    parts = [
+        digest(rules, range(players * 100 + i, players * 100 + i + 3)) for i, (rules, _) in enumerate(grid(players))
+    ]
+    assert hashlib.sha256("".join(parts).encode()).hexdigest()[:16] == GRID[players]
+
+
+@pytest.mark.parametrize(("name", "rules"), cases(), ids=[name for name, _ in cases()])
+def test_the_lean_path_and_the_readable_path_agree(name: str, rules: Rules) -> None:
+    """The same seeded random hand played card by card through the verified API (``play_id``, recorded) and on
+    a bare ``Lean`` copy (``random_play``): the same cards, the same end, the same random draws."""
+    n = rules.players
+    for seed in range(20):
+        readable = HandState.deal(rules, seed=seed, dealer=seed % n, hand_number=seed)
+        if readable.phase is Phase.DEALERS_CHOICE:
+            readable.choose_passes({"left": seed % (rules.cards_passed + 1)})
+        if readable.phase is Phase.PASSING:
+            random_pass(readable, random.Random(seed))
+        lean = readable.lean_copy()
+        start = readable.copy()
+        slow, fast = random.Random(seed), random.Random(seed)
+        random_playout(readable, slow, record=True)
+        lean.random_play(fast)
+        lean.settle(fast)
+        assert slow.random() == fast.random()
+        assert lean._tricks == readable._tricks and lean._taken == readable._taken
+        assert lean._score == readable.score and lean.phase is Phase.DONE
+        assert start.trick_number == 0 and start._tricks == []  # the copy played, not the hand it came from
+        for name_ in ("_hands", "_tricks_won", "_voids", "_seen", "_hole_owner", "_in_play", "leader", "hearts_broken"):
+            assert getattr(lean, name_) == getattr(readable, name_), name_
+
+
+@pytest.mark.parametrize(("name", "rules"), cases()[::3], ids=[name for name, _ in cases()[::3]])
+def test_a_lean_view_shows_what_a_seat_view_shows(name: str, rules: Rules) -> None:
+    rng = random.Random(5)
+    for deal in range(2):
+        state = HandState.deal(rules, seed=deal, hand_number=deal)
+        if state.phase is Phase.DEALERS_CHOICE:
+            state.choose_passes({"left": 1})
+        for seat in range(rules.players):
+            _same(state, seat)
+        if state.phase is Phase.PASSING:
+            random_pass(state, rng)
+        lean = state.lean_copy()
+        while state.phase is Phase.PLAYING:
+            for seat in range(rules.players):
+                _same(state, seat)
+                view, bare = state.view(seat), LeanView(lean, seat)
+                assert all(getattr(bare, f) == getattr(view, f) for f in KNOWLEDGE_FIELDS)
+            card = rng.choice(state.legal_plays())
+            state.play(card)
+            lean._apply_play(card.id)
+
+
+def _same(state: HandState, seat: int) -> None:
+    view, lean = state.view(seat), LeanView(state, seat)
+    for name in KNOWLEDGE_FIELDS:
+        assert getattr(lean, name) == getattr(view, name), name
+
+
+def test_a_hand_state_is_a_lean_hand() -> None:
+    state = HandState.deal(seed=3, hand_number=3)
+    assert isinstance(state, Lean) and isinstance(state.lean_copy(), Lean)
+    assert not isinstance(state.lean_copy(), HandState)
+    copy = state.lean_copy()
+    copy.finish(lambda lean, seat, mask: (mask & -mask).bit_length() - 1)
+    assert copy.phase is Phase.DONE and state.phase is Phase.PLAYING and state.trick_number == 0
+
+
+def test_a_policy_must_choose_a_legal_card() -> None:
+    lean = HandState.deal(seed=3, hand_number=3).lean_copy()
+    with pytest.raises(ValueError, match="which is not legal now"):
+        lean.finish(lambda _, seat, mask: 63)  # no such card in anyone's hand
+    state = HandState.deal(seed=4, hand_number=3)
+    asked: list[int] = []
+
+    def lowest(s: HandState, seat: int, mask: int) -> int:
+        asked.append(mask)
+        return (mask & -mask).bit_length() - 1
+
+    finish_with(state, lowest, random.Random(0))
+    assert state.is_over and all(m & (m - 1) for m in asked)  # a single legal card is played without asking
