@@ -54,6 +54,7 @@ __all__ = [
     "open_view",
     "positions",
     "seat_entry",
+    "still",
     "table_view",
     "trick_view",
 ]
@@ -205,8 +206,33 @@ def open_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | Non
     """A deal played open (lessons, puzzles, the trick playground): every hand face up; the player to move's
     cards carry playable flags and the engine's reasons, every other card says whose turn it is. ``seat``
     only chooses who sits at the bottom."""
-    return _view(state, seat=seat, totals=totals, selected=(), four_colour=four_colour, names=names, title=title,
+    view = _view(state, seat=seat, totals=totals, selected=(), four_colour=four_colour, names=names, title=title,
                  actions=actions, show_completed=show_completed, open_hands=True)  # fmt: skip
+    # nobody is "you" at an open table: the status names the seats
+    who = seat_name(seat, state.players)
+    view["status"] = view["status"].replace("you deal", f"{who} deals").replace("your turn", f"{who} to play")
+    return view
+
+
+def still(view: View) -> View:
+    """The same model with nothing to click (a figure in a lesson): every card plain, the hand only shown, no
+    pass to choose and no buttons. The model is changed in place and returned.
+
+    >>> from hearts_lessons.state import HandState
+    >>> v = still(open_view(HandState.deal(seed=1)))
+    >>> v["hand"]["mode"], v["pass"], any(c["playable"] for c in v["hand"]["cards"])
+    ('view', None, False)
+    """
+    cards = list((view.get("hand") or {}).get("cards") or [])
+    for seat in view.get("seats") or []:
+        cards.extend(seat.get("cards") or [])
+    for card in cards:
+        card.update(playable=False, selected=False, reason=None, label=card["name"])
+    if view.get("hand"):
+        view["hand"]["mode"] = "view"
+    view["pass"] = None
+    view["actions"] = []
+    return view
 
 
 # -- building blocks -------------------------------------------------------------------------------------------

@@ -17,15 +17,50 @@ True
 from __future__ import annotations
 
 import html
+import math
 import random
 from dataclasses import dataclass
 
-from ..scoring import format_points, points_words
+from ..cards import Card
+from ..render import card_html
+from ..scoring import points_words
 from ..seats import seat_name
 from ..state import HandState, Phase
-from .coach import CoachBot, grade
+from .coach import Candidate, CoachBot, grade
 
-__all__ = ["HandReview", "ReviewRow", "review_hand"]
+__all__ = ["VERDICT_WORDS", "HandReview", "ReviewRow", "review_hand", "review_verdict"]
+
+VERDICT_WORDS = {
+    "best": ("✓", "the coach's choice"),
+    "equal": ("≈", "about equal: within the coach's uncertainty"),
+    "good": ("≈", "a little worse"),
+    "costly": ("✗", "costly"),
+}
+"""The mark and the words of each verdict in the coach's notes."""
+
+TOLERANCE = 0.5
+"""A difference beyond the coach's uncertainty but at most this many points is ``good`` (a little worse)."""
+
+
+def review_verdict(yours: Candidate, best: Candidate) -> str:
+    """How a decision compares with the coach's, honest about the coach's own uncertainty.
+
+    ``best``: the coach's move (or one no worse on average); ``equal``: worse on average, but by less than the
+    two averages' 95% intervals together can explain (``√(h₁² + h₂²)``, the half-widths of the candidates);
+    ``good``: worse beyond that, by at most :data:`TOLERANCE` points; ``costly``: worse beyond both.
+
+    >>> from hearts_lessons.cards import parse_cards
+    >>> a, b = (Candidate(tuple(parse_cards(c)), m, h, 0, 0, 0, 40) for c, m, h in (("QS", 2.0, 0.8), ("2D", 3.0, 0.9)))
+    >>> review_verdict(b, a), review_verdict(b, Candidate(a.cards, 2.0, 0.1, 0, 0, 0, 40))
+    ('equal', 'costly')
+    """
+    if set(yours.cards) == set(best.cards) or yours.mean <= best.mean:
+        return "best"
+    diff = yours.mean - best.mean
+    if diff <= math.hypot(yours.half_width, best.half_width):
+        return "equal"
+    return "good" if diff <= TOLERANCE else "costly"
+
 
 @dataclass(frozen=True, slots=True)
 class ReviewRow:
@@ -40,14 +75,34 @@ class ReviewRow:
     your_points: float
     coach_points: float
     verdict: str
-    """``best``, ``good`` or ``costly`` (see :func:`~hearts_lessons.bots.coach.grade`)."""
+    """``best``, ``equal``, ``good`` or ``costly`` (see :func:`review_verdict`)."""
     taken_by: str
     """Who took the trick, and its points (plays only)."""
     sentence: str
+    your_cards: tuple[Card, ...] = ()
+    coach_cards: tuple[Card, ...] = ()
+    your_half: float = 0.0
+    """Half the width of the 95% interval of ``your_points``."""
+    coach_half: float = 0.0
+    plays: tuple[tuple[int, Card], ...] = ()
+    """The whole trick this card went to, in order (plays only)."""
+    winner: int | None = None
+    only_choice: bool = False
+
+    @property
+    def difference(self) -> float:
+        """Expected points the seat's move took more than the coach's (0 or more), measured or not."""
+        return max(0.0, self.your_points - self.coach_points)
+
+    @property
+    def uncertainty(self) -> float:
+        """How far apart the two averages may be by chance alone (95%)."""
+        return math.hypot(self.your_half, self.coach_half)
 
     @property
     def loss(self) -> float:
-        return max(0.0, self.your_points - self.coach_points)
+        """The cost counted against the seat: the difference, when it is beyond the coach's uncertainty."""
+        return self.difference if self.verdict in ("good", "costly") else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,33 +110,118 @@ class HandReview:
     seat: int
     rows: tuple[ReviewRow, ...]
     score: str
+    players: int = 4
 
     @property
     def total_loss(self) -> float:
-        """Expected points the seat's decisions cost compared with the coach's, summed over the hand."""
+        """Expected points the seat's decisions cost compared with the coach's, summed over the hand (only the
+        differences beyond the coach's uncertainty count)."""
         return sum(r.loss for r in self.rows)
 
-    def html(self) -> str:
-        """The review as an HTML table, costly decisions marked."""
-        body = []
-        marks = {"best": "✓", "good": "≈", "costly": "✗"}
-        for row in self.rows:
-            when = "pass" if row.kind == "pass" else f"trick {row.trick}"
-            style = " style='background:#fde8e8'" if row.verdict == "costly" else ""
-            body.append(
-                f"<tr{style}><td>{when}</td><td>{html.escape(row.yours)}</td><td>{html.escape(row.coach)}</td>"
-                f"<td>{row.your_points:.1f}</td><td>{row.coach_points:.1f}</td>"
-                f"<td>{marks.get(row.verdict, '')} {row.verdict}</td><td>{html.escape(row.taken_by)}</td></tr>"
-            )
+    @property
+    def summary(self) -> str:
+        """One sentence: how many decisions matched the coach, and what the costly ones cost."""
+        count = {v: sum(r.verdict == v for r in self.rows) for v in VERDICT_WORDS}
+        bits = [f"{_n(count['best'], 'decision')} the coach's or as good"]
+        if count["equal"]:
+            bits.append(f"{count['equal']} about equal (within the coach's uncertainty)")
+        if count["good"]:
+            bits.append(f"{count['good']} a little worse")
+        if count["costly"]:
+            bits.append(f"{count['costly']} costly")
+        cost = f"about {points_words(round(self.total_loss, 1))}" if self.total_loss >= 0.05 else "nothing measurable"
+        return f"{'; '.join(bits)}. In all your choices cost {cost} more than the coach's."
+
+    def html(self, *, four_colour: bool = False) -> str:
+        """The review as a coach's notes: each decision with its cards drawn, your card and the coach's, and
+        the cost in points; a difference within the coach's uncertainty is shown as about equal."""
+        items = [_row_html(row, self.seat, self.players, four_colour) for row in self.rows]
         return (
-            "<table class='hl-review' style='border-collapse:collapse;font:13px sans-serif'>"
-            f"<caption style='text-align:left'>Your decisions against the coach's ({self.score}). Expected points "
-            "are averages over sampled deals of the cards you could not see; lower is better. In all, your "
-            f"choices cost {self.total_loss:.1f} expected points more than the coach's.</caption>"
-            "<thead><tr><th>when</th><th>you</th><th>coach</th><th>your expected points</th>"
-            "<th>coach's expected points</th><th>verdict</th><th>trick went to</th></tr></thead><tbody>"
-            + "".join(body) + "</tbody></table>"
+            "<div class='hl-review' role='region' aria-label=\"The coach's notes on your hand\" "
+            "style='font:14px/1.4 system-ui,sans-serif;color:#1d1d1d;max-width:760px'>"
+            f"<p style='margin:4px 0'><b>The coach's notes on your hand</b> ({html.escape(self.score)}). "
+            f"{html.escape(self.summary)}</p>"
+            "<p style='margin:4px 0;color:#444;font-size:13px'>Points are what each move takes on average over "
+            "deals of the cards you could not see (lower is better), ± the coach's 95% uncertainty. A difference "
+            "smaller than that uncertainty is shown as about equal.</p>"
+            "<ol class='hl-review-list' style='list-style:none;margin:0;padding:0'>" + "".join(items) + "</ol></div>"
         )
+
+
+_COLOURS = {"best": ("#e7f4ea", "#14532d"), "equal": ("#eef2f7", "#1e3a5f"), "good": ("#fff6dc", "#6b4e00"),
+            "costly": ("#fdecee", "#8a0019")}  # fmt: skip
+
+
+def _n(n: int, noun: str) -> str:
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def _pts(value: float) -> str:
+    """``1 point``, ``2.3 points``: a measured average in words."""
+    rounded = round(value, 1)
+    if rounded == int(rounded):
+        return points_words(int(rounded))
+    return f"{rounded:.1f} points"
+
+
+def _faces(cards: tuple[Card, ...], four_colour: bool, *, mark: str | None = None) -> str:
+    return "".join(
+        f"<span style='display:inline-block;margin:0 2px;vertical-align:middle'>"
+        f"{card_html(c, scale=0.6, four_colour=four_colour, highlight=mark)}</span>"
+        for c in cards
+    )
+
+
+def _row_html(row: ReviewRow, seat: int, players: int, four_colour: bool) -> str:
+    mark, words = VERDICT_WORDS.get(row.verdict, ("", row.verdict))
+    back, ink = _COLOURS.get(row.verdict, ("#f4f4f4", "#1d1d1d"))
+    when = "Your pass" if row.kind == "pass" else f"Trick {row.trick}"
+    if row.only_choice:
+        verdict = "your only legal card"
+    elif row.verdict == "best":
+        verdict = f"{mark} {words}" if set(row.your_cards) == set(row.coach_cards) else f"{mark} as good as the coach's"
+    elif row.verdict == "equal":
+        verdict = f"{mark} {words} (a difference of {_pts(row.difference)}, ± {_pts(row.uncertainty)})"
+    else:
+        verdict = f"{mark} {words}: about {_pts(row.difference)} more than the coach's"
+    parts = [
+        f"<li class='hl-review-item is-{row.verdict}' style='background:{back};border-left:5px solid {ink};"
+        "border-radius:8px;margin:6px 0;padding:6px 10px;overflow-wrap:anywhere'>",
+        f"<div style='font-weight:700;color:{ink}'>{when} · {html.escape(verdict)}</div>",
+    ]
+    if row.plays:
+        cells = []
+        for who, card in row.plays:
+            name = "you" if who == seat else seat_name(who, players)
+            wins = who == row.winner
+            face = card_html(card, scale=0.6, four_colour=four_colour, highlight="#b8860b" if wins else None)
+            cells.append(
+                "<span style='display:inline-flex;flex-direction:column;align-items:center;margin:0 3px'>"
+                f"{face}<span style='font-size:12px{';font-weight:700' if who == seat else ''}'>"
+                f"{html.escape(name)}{' ★' if wins else ''}</span></span>"
+            )
+        took = f" → {html.escape(row.taken_by)}" if row.taken_by else ""
+        parts.append(f"<div style='margin:4px 0'><span style='font-size:13px'>The trick:</span> {''.join(cells)}"
+                     f"<span style='font-size:13px'>{took}</span></div>")  # fmt: skip
+    yours = _faces(row.your_cards, four_colour) or html.escape(row.yours)
+    coach = _faces(row.coach_cards, four_colour) or html.escape(row.coach)
+    if row.only_choice:
+        parts.append(f"<div>You played {yours}: the only card you could play.</div>")
+    else:
+        verb = "passed" if row.kind == "pass" else "played"
+        same = row.verdict == "best" and set(row.your_cards) == set(row.coach_cards)
+        parts.append(
+            "<div style='display:flex;flex-wrap:wrap;gap:4px 18px;align-items:center;margin:2px 0'>"
+            f"<span>You {verb} {yours} <span style='font-size:13px'>≈ {_pts(row.your_points)} "
+            f"± {row.your_half:.1f}</span></span>"
+            + ("<span>— the coach's choice too.</span>" if same else
+               f"<span>The coach: {coach} <span style='font-size:13px'>≈ {_pts(row.coach_points)} "
+               f"± {row.coach_half:.1f}</span></span>")
+            + "</div>"
+        )  # fmt: skip
+        parts.append(f"<div style='font-size:13px;color:#333'>{html.escape(row.sentence)}</div>")
+    parts.append("</li>")
+    return "".join(parts)
 
 
 def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, seed_base: int = 0) -> HandReview:
@@ -98,24 +238,27 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
             view = replay.view(seat)
             trick_number = replay.trick_number + 1 if action.kind == "play" else None
             only_choice = action.kind == "play" and view.legal_mask.bit_count() == 1
+            mine = tuple(action.cards)
             if not only_choice:
                 extra = list(action.cards) if action.kind == "pass" else []
                 advice = coach.advise(view, random.Random(seed_base + len(replay.actions)), extra=extra)
                 graded = grade(advice, list(action.cards))
                 yours, best = graded.yours, graded.best
-                row_kind = action.kind
-                coach_cards = " ".join(c.symbol for c in best.cards)
-                your_points, coach_points, verdict = yours.mean, best.mean, graded.verdict
+                coach_cards = tuple(best.cards)
+                your_points, coach_points = yours.mean, best.mean
+                your_half, coach_half = yours.half_width, best.half_width
+                verdict = review_verdict(yours, best)
                 sentence = advice.sentence
             else:
-                row_kind = "play"
-                coach_cards = action.cards[0].symbol
-                your_points = coach_points = 0.0
+                coach_cards = mine
+                your_points = coach_points = your_half = coach_half = 0.0
                 verdict = "best"
                 sentence = "Your only legal card."
             done = len(replay.tricks)
             replay.apply(action)
             taken_by = ""
+            plays: tuple[tuple[int, Card], ...] = ()
+            winner = None
             if action.kind == "play":
                 # the trick this card belongs to is complete once every seat has played to it
                 probe = replay.copy()
@@ -127,11 +270,17 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                 if len(probe.tricks) > done:
                     trick = probe.tricks[done]
                     who = seat_name(trick.winner, n) if trick.winner is not None else "nobody"
+                    who = "you" if trick.winner == seat else who
                     taken_by = f"{who} ({points_words(trick.points)})"
-            rows.append(ReviewRow(row_kind, trick_number, " ".join(c.symbol for c in action.cards), coach_cards,
-                                  your_points, coach_points, verdict, taken_by, sentence))  # fmt: skip
+                    plays, winner = tuple(trick.plays), trick.winner
+                else:
+                    plays = tuple(probe.current_trick)
+            rows.append(ReviewRow(action.kind, trick_number, " ".join(c.symbol for c in mine),
+                                  " ".join(c.symbol for c in coach_cards), your_points, coach_points, verdict,
+                                  taken_by, sentence, mine, coach_cards, your_half, coach_half, plays, winner,
+                                  only_choice))  # fmt: skip
             continue
         replay.apply(action)
     score = hand.score
-    summary = f"you scored {format_points(score.points[seat])}" if score is not None else "hand in progress"
-    return HandReview(seat, tuple(rows), summary)
+    summary = f"you scored {points_words(score.points[seat])}" if score is not None else "hand in progress"
+    return HandReview(seat, tuple(rows), summary, n)

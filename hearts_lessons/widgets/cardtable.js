@@ -58,7 +58,8 @@ function render({ model, el }) {
   const hearts = h("span", "hl-ct-chip hl-ct-hearts");
   const lastButton = h("button", "hl-ct-button hl-ct-last-button", { type: "button", "aria-expanded": "false" });
   lastButton.textContent = "Last trick";
-  chips.append(hearts, lastButton);
+  const extraChips = h("span", "hl-ct-extra-chips");
+  chips.append(extraChips, hearts, lastButton);
   top.append(title, status, chips);
   const felt = h("div", "hl-ct-felt");
   const oval = h("div", "hl-ct-oval", { "aria-hidden": "true" });
@@ -255,6 +256,98 @@ function render({ model, el }) {
     return { x: g.W / 2 - g.rx * Math.sin(a), y: g.H / 2 + g.ry * Math.cos(a) };
   }
 
+  // -- additions for other games (Haggis): face-up cards beside a seat's backs, a combination in the middle --
+  function shownRow(cards, sz) {
+    // a seat's face-up cards (Haggis: the wilds), small, not interactive
+    const row = h("div", "hl-ct-shown");
+    const w = sz.narrow ? 30 : sz.font > 14 ? 46 : 38;
+    row.style.height = `${Math.round(w * RATIO)}px`;
+    cards.forEach((entry, i) => {
+      const pic = h("span", "hl-ct-shown-card", { role: "img", "aria-label": entry.label || entry.name });
+      quietSvg(pic, entry.svg);
+      pic.title = entry.label || entry.name;
+      pic.style.width = `${w}px`;
+      pic.style.height = `${Math.round(w * RATIO)}px`;
+      pic.style.marginLeft = i ? `${-Math.round(w * 0.22)}px` : "0";
+      row.append(pic);
+    });
+    return row;
+  }
+
+  function comboBlock(combo, sz, avail) {
+    const box = h("div", "hl-ct-combo" + (combo.bomb ? " is-bomb" : ""), { role: "group", "aria-label": combo.label });
+    const cap = h("div", "hl-ct-combo-caption");
+    if (combo.bomb) {
+      const tag = h("span", "hl-ct-bomb-tag");
+      tag.textContent = "bomb";
+      cap.append(tag, " ");
+    }
+    cap.append(combo.caption || "");
+    box.append(cap);
+    const cards = combo.cards || [];
+    if (cards.length) {
+      const w = sz.trick;
+      const ht = Math.round(w * RATIO);
+      const minStep = Math.max(Math.ceil(w * INDEX_SHARE), 22);
+      const perRow = Math.max(1, Math.floor((avail - w) / minStep) + 1);
+      const rows = Math.ceil(cards.length / perRow);
+      const inRow = Math.ceil(cards.length / rows);
+      for (let r = 0; r < rows; r++) {
+        const part = cards.slice(r * inRow, (r + 1) * inRow);
+        const step = part.length > 1 ? Math.min(Math.round(w * 0.72), (avail - w) / (part.length - 1)) : 0;
+        const row = h("div", "hl-ct-combo-row");
+        row.style.width = `${Math.round(w + step * (part.length - 1))}px`;
+        row.style.height = `${ht}px`;
+        part.forEach((entry, i) => {
+          const pic = h("div", "hl-ct-combo-card", { role: "img", "aria-label": entry.name });
+          quietSvg(pic, entry.svg);
+          pic.style.width = `${w}px`;
+          pic.style.height = `${ht}px`;
+          pic.style.left = `${Math.round(i * step)}px`;
+          pic.style.zIndex = String(i + 1);
+          row.append(pic);
+        });
+        box.append(row);
+      }
+    }
+    if (combo.history && combo.history.length) {
+      const line = h("div", "hl-ct-combo-line");
+      line.textContent = `before: ${combo.history.join(" → ")}`;
+      box.append(line);
+    }
+    if (combo.note) {
+      const line = h("div", "hl-ct-combo-line");
+      line.textContent = combo.note;
+      box.append(line);
+    }
+    return box;
+  }
+
+  function placeCombo(view, sz, g, plates) {
+    // the combination sits between the other seats' plates and yours; the felt grows until it fits
+    const avail = Math.max(120, g.W - 24);
+    centre.style.maxWidth = `${g.W - 8}px`;
+    centre.append(comboBlock(view.combo, sz, avail));
+    const need = centre.offsetHeight + 16;
+    const you = plates.find((p) => p.seat.you);
+    const others = plates.filter((p) => !p.seat.you);
+    const hy = you ? you.plate._box.h : 0;
+    let H = g.H;
+    for (const { seat, plate } of others) {
+      const hi = plate._box.h;
+      const base = hi + 4 - seat.y * (hi + 8);
+      H = Math.max(H, Math.ceil((need + 4 + hy + base) / Math.max(0.2, 1 - seat.y)));
+    }
+    if (H !== g.H) {
+      g.H = H;
+      felt.style.height = `${H}px`;
+      placeSeats(plates, g);
+    }
+    const below = Math.max(0, ...others.map(({ seat, plate }) => plate._box.h + 4 + seat.y * (H - plate._box.h - 8)));
+    const youTop = you ? H - 4 - hy : H;
+    centre.style.top = `${Math.round((below + youTop) / 2)}px`;
+  }
+
   function drawSeats(view, sz) {
     seatLayer.replaceChildren();
     state.plates = new Map();
@@ -279,7 +372,7 @@ function render({ model, el }) {
       if (view.kind === "trick") continue;
       if (!seat.you && !seat.cards) {
         const backs = h("div", "hl-ct-backs", { "aria-hidden": "true" });
-        const shown = Math.min(seat.count, 13);
+        const shown = Math.min(seat.backs ?? seat.count, 13);
         const bh = Math.round(sz.back * RATIO);
         const step = shown > 1 ? Math.max(2, Math.min(sz.back * 0.4, (plateW - 52 - sz.back) / (shown - 1))) : 0;
         backs.style.width = `${Math.round(sz.back + step * Math.max(0, shown - 1))}px`;
@@ -296,24 +389,65 @@ function render({ model, el }) {
         const backRow = h("div", "hl-ct-backrow");
         backRow.append(backs, count);
         plate.append(backRow);
+        if (seat.shown && seat.shown.length) plate.append(shownRow(seat.shown, sz));
       }
       if (seat.cards) {
-        const row = h("div", "hl-ct-seat-cards");
-        const w = Math.round(sz.trick * 0.72);
-        seat.cards.forEach((entry, i) => {
-          const node = cardNode(entry, "hl-ct-mini");
-          updateCard(node, entry, seat.turn);
-          node.style.width = `${w}px`;
-          node.style.height = `${Math.round(w * RATIO)}px`;
-          node.style.marginLeft = i ? `${-Math.round(w * (1 - INDEX_SHARE))}px` : "0";
-          node.style.zIndex = String(i + 1);
-          node.tabIndex = seat.turn ? 0 : -1;
-          node.addEventListener("keydown", (e) => {
-            if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(node); }
+        // an open hand: rows of overlapped small faces, each corner index visible; when one row does not fit
+        // the plate, suits stay together on rows (as a bridge diagram shows a hand), rows overlapped by half
+        const felW = Math.max(260, felt.clientWidth || state.width - 28);
+        const side = seat.x < 0.2 || seat.x > 0.8;
+        const tw = sz.trick;
+        const maxW = side
+          ? (sz.narrow ? Math.max(84, Math.floor((felW - 2 * (tw * 0.8 + tw / 2) - 20) / 2)) : Math.floor(felW * 0.3))
+          : Math.floor(felW * 0.92);
+        plate.style.maxWidth = `${maxW}px`;
+        plate.classList.add("is-open");
+        const w = Math.max(34, Math.round(sz.trick * 0.72));
+        const ht = Math.round(w * RATIO);
+        const step = Math.max(Math.ceil(w * INDEX_SHARE), 16);
+        const perRow = Math.max(1, Math.floor((maxW - 16 - w) / step) + 1);
+        const rows = [];
+        if (seat.cards.length <= perRow) rows.push(seat.cards);
+        else {
+          const groups = [];
+          for (const entry of seat.cards) {
+            const suit = entry.code.split("#")[0].slice(-1);
+            if (!groups.length || groups[groups.length - 1].suit !== suit) groups.push({ suit, cards: [] });
+            groups[groups.length - 1].cards.push(entry);
+          }
+          let row = [];
+          for (const g of groups) {
+            if (row.length && row.length + g.cards.length > perRow) { rows.push(row); row = []; }
+            for (const entry of g.cards) {
+              if (row.length >= perRow) { rows.push(row); row = []; }
+              row.push(entry);
+            }
+          }
+          if (row.length) rows.push(row);
+        }
+        const rowStep = Math.round(ht * 0.56);
+        let z = 0;
+        rows.forEach((cards, r) => {
+          const rowNode = h("div", "hl-ct-seat-cards");
+          if (r) rowNode.style.marginTop = `${rowStep - ht}px`;
+          rowNode.style.position = "relative";
+          rowNode.style.zIndex = String(r + 1);
+          cards.forEach((entry, i) => {
+            const node = cardNode(entry, "hl-ct-mini");
+            updateCard(node, entry, seat.turn);
+            node.style.width = `${w}px`;
+            node.style.height = `${ht}px`;
+            node.style.flex = "none";
+            node.style.marginLeft = i ? `${step - w}px` : "0";
+            node.style.zIndex = String(++z);
+            node.tabIndex = seat.turn ? 0 : -1;
+            node.addEventListener("keydown", (e) => {
+              if (e.key === "Enter" || e.key === " ") { e.preventDefault(); choose(node); }
+            });
+            rowNode.append(node);
           });
-          row.append(node);
+          plate.append(rowNode);
         });
-        plate.append(row);
       }
       const info = h("div", "hl-ct-seat-info");
       const bits = [];
@@ -328,6 +462,11 @@ function render({ model, el }) {
         if (seat.voids && seat.voids.length) t.push(`void ${seat.voids.join("")}`);
         more.textContent = t.join(" · ");
         plate.append(more);
+      }
+      for (const note of seat.notes || []) {
+        const line = h("div", "hl-ct-seat-info hl-ct-seat-note");
+        line.textContent = note;
+        plate.append(line);
       }
       if (seat.turn) {
         const turn = h("div", "hl-ct-turn");
@@ -439,16 +578,27 @@ function render({ model, el }) {
     lastPanel.setAttribute("aria-label", last.label);
     const head = h("div", "hl-ct-lastpanel-head");
     const winner = view.seats.find((s) => s.seat === last.winner);
-    head.textContent = winner ? `Last trick: ${winner.name} took it` : "Last trick";
+    head.textContent = last.head || (winner ? `Last trick: ${winner.name} took it` : "Last trick");
     const row = h("div", "hl-ct-lastpanel-row");
     for (const play of last.plays) {
       const seat = view.seats.find((s) => s.seat === play.seat);
       const cell = h("div", "hl-ct-lastcell");
-      const pic = h("div", "hl-ct-lastcard" + (play.winner ? " is-winner" : ""), { role: "img", "aria-label": `${seat ? seat.name : ""}: ${play.card.name}` });
-      quietSvg(pic, play.card.svg);
       const who = h("div", "hl-ct-lastwho");
       who.textContent = seat ? seat.name : "";
-      cell.append(pic, who);
+      if (play.cards) {
+        // a combination (Haggis): its cards side by side, overlapped so each index stays readable
+        const group = h("div", "hl-ct-lastgroup" + (play.winner ? " is-winner" : ""), { role: "img", "aria-label": `${seat ? seat.name : ""}: ${play.name || play.cards.map((c) => c.name).join(", ")}` });
+        for (const entry of play.cards) {
+          const pic = h("div", "hl-ct-lastcard");
+          quietSvg(pic, entry.svg);
+          group.append(pic);
+        }
+        cell.append(group, who);
+      } else {
+        const pic = h("div", "hl-ct-lastcard" + (play.winner ? " is-winner" : ""), { role: "img", "aria-label": `${seat ? seat.name : ""}: ${play.card.name}` });
+        quietSvg(pic, play.card.svg);
+        cell.append(pic, who);
+      }
       row.append(cell);
     }
     lastPanel.append(head, row);
@@ -510,6 +660,12 @@ function render({ model, el }) {
       hearts.textContent = view.hearts_broken ? "♥ broken" : "♥ not broken";
       hearts.classList.toggle("is-broken", Boolean(view.hearts_broken));
     }
+    extraChips.replaceChildren();
+    for (const chip of view.chips || []) {
+      const c = h("span", `hl-ct-chip hl-ct-chip--${chip.kind || "info"}`);
+      c.textContent = chip.text;
+      extraChips.append(c);
+    }
     const hasFelt = kind !== "hand" && view.seats && view.seats.length;
     felt.hidden = !hasFelt;
     top.hidden = !(view.title || view.status || kind === "table");
@@ -521,6 +677,8 @@ function render({ model, el }) {
       drawTrick(view, g);
       drawCentre(view);
       centre.style.maxWidth = `${Math.max(100, g.W - 2 * g.sideW - 20)}px`;
+      centre.style.top = "";
+      if (view.combo) placeCombo(view, sz, g, plates);
       drawLast(view, g);
     }
     drawHole(view);

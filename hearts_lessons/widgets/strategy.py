@@ -26,12 +26,14 @@ from ..bots.rulebased import RuleBasedBot
 from ..bots.sampling import Worlds, surprises
 from ..bots.shooter import MoonVerdict, moon_verdict, shooting_deals
 from ..cards import Card, cards_of_mask
-from ..render import cards_row_html
+from ..render import cards_row_html, suit_colour
 from ..rules import STANDARD, PassDirection, Rules
-from ..scoring import format_points
+from ..scoring import format_points, points_words
 from ..state import HandState, Phase
-from ..table import seat_name, table_html, trick_html
-from .common import CardPicker, MessageLine, card_button, safe
+from ..table import seat_name, table_html
+from ..tableview import table_view
+from .cardtable import CardTable
+from .common import CardPicker, MessageLine, safe
 
 __all__ = ["BotExplainer", "PassTrainer", "ShootTrainer", "TrickPuzzle"]
 
@@ -137,7 +139,11 @@ class PassTrainer(W.VBox):
 
 
 class TrickPuzzle(W.VBox):
-    """Puzzles from given deals: pick South's card; the coach grades it and explains."""
+    """Puzzles from given deals: pick South's card at the card table; the coach grades it and explains.
+
+    The position is drawn as South sees it (:func:`hearts_lessons.tableview.table_view`): South's hand at the
+    bottom with the cards that may not be played dimmed (clicking one says why), the others' card backs, the
+    trick in the middle; the cards played so far are listed by suit below the table."""
 
     def __init__(self, puzzles: Sequence[Puzzle | str] | None = None, *, worlds: int = 60, start: int = 0) -> None:
         super().__init__()
@@ -149,22 +155,24 @@ class TrickPuzzle(W.VBox):
         # with what South has seen is as likely
         self.coach = CoachBot(worlds=worlds, infer=False)
         self.index = start % len(self.puzzles)
-        self.header = W.HTML()
-        self.table = W.HTML()
-        self.hand_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.message = MessageLine()
-        self.result = W.HTML()
+        self.header = W.HTML(layout=W.Layout(width="100%"))
+        self.cards = CardTable(label="Card table: the puzzle's position, your hand at the bottom", pace=0.6)
+        self.message = self.cards  # refusals and the coach's grade, at the table
+        self.played = W.HTML(layout=W.Layout(width="100%"))
+        self.result = W.HTML(layout=W.Layout(width="100%", overflow="auto"))
+        self.cards.on_card(lambda code, _seat: self._pick(code))
+        self.cards.on_action(self._action)
         self.hint_button = W.Button(description="Hint", tooltip="A hint")
-        self.previous_button = W.Button(description="Previous puzzle")
-        self.next_button = W.Button(description="Next puzzle")
+        self.previous_button = W.Button(description="Previous puzzle", layout=W.Layout(width="auto"))
+        self.next_button = W.Button(description="Next puzzle", layout=W.Layout(width="auto"))
         self.hint_button.on_click(lambda _: self.message.show(self.puzzle.hint, "info"))
         self.previous_button.on_click(lambda _: self._go(-1))
         self.next_button.on_click(lambda _: self._go(1))
-        self.buttons: dict[Card, W.Button] = {}
         self.grade: Grade | None = None
         self._advice: Advice | None = None
-        self.children = (self.header, self.table, self.hand_box, self.message, self.result,
-                         W.HBox([self.hint_button, self.previous_button, self.next_button]))  # fmt: skip
+        self.children = (self.header, self.cards, self.played, self.result,
+                         W.HBox([self.hint_button, self.previous_button, self.next_button],
+                                layout=W.Layout(flex_flow="row wrap")))  # fmt: skip
         self.add_class("hl-trick-puzzle")
         self._show()
 
@@ -179,50 +187,105 @@ class TrickPuzzle(W.VBox):
             self._advice = self.coach.advise(self.state.view(0), random.Random(self.index))
         return self._advice
 
+    def pick(self, card: Card | str) -> None:
+        """Answer with a card of South's hand, as clicking it at the table does."""
+        self.cards.click(card.code if isinstance(card, Card) else Card.from_str(card).code, 0)
+
+    def _action(self, action: str) -> None:
+        if action == "hint":
+            self.message.show(self.puzzle.hint, "info")
+
     def _show(self) -> None:
         self.state = self.puzzle.state()
         self._advice = None
         self.grade = None
         p = self.puzzle
         self.header.value = (
-            f"<b>Puzzle {self.index + 1} of {len(self.puzzles)}: {html.escape(p.title)}</b><br>"
-            f"{html.escape(p.question)}"
+            f"<div style='overflow-wrap:anywhere'><b>Puzzle {self.index + 1} of {len(self.puzzles)}: "
+            f"{html.escape(p.title)}</b><br>{html.escape(p.question)}</div>"
         )
-        n = self.state.players
-        taken = ", ".join(f"{seat_name(s, n)} {format_points(self.state.points_taken(s))}" for s in range(n))
-        trick = self.state.current_trick
-        middle = trick_html(trick, n, caption="The trick so far") if trick else "<i>You lead this trick.</i>"
-        played = cards_of_mask(self.state.played_mask)
-        self.table.value = (
-            f"<div style='font:13px sans-serif'>Trick {self.state.trick_number + 1} · points taken: "
-            f"{html.escape(taken)} · hearts {'broken' if self.state.hearts_broken else 'not broken'}</div>"
-            f"{middle}{cards_row_html(played, scale=0.5, caption='Cards played so far', overlap=True)}"
-        )
-        legal = set(self.state.legal_plays())
-        self.buttons = {}
-        for card in self.state.hand(0):
-            button = card_button(card, disabled=card not in legal,
-                                 tooltip=None if card in legal else self.state.why_not(card))  # fmt: skip
-            button.on_click(lambda _, c=card: self._pick(c))
-            self.buttons[card] = button
-        self.hand_box.children = tuple(self.buttons.values())
+        self._draw()
         self.message.show("Click the card you would play.", "info")
         self.result.value = ""
 
+    def _draw(self, answered: Card | None = None) -> None:
+        state = self.state
+        n = state.players
+        view = table_view(state, seat=0, title=f"Puzzle {self.index + 1}: {self.puzzle.title}",
+                          names=["You"] + [seat_name(s, n) for s in range(1, n)],
+                          selected=[answered] if answered else (), show_completed=False)  # fmt: skip
+        taken = ", ".join(f"{seat_name(s, n) if s else 'you'} {format_points(state.points_taken(s))}"
+                          for s in range(n))  # fmt: skip
+        view["status"] = f"Trick {state.trick_number + 1} · your turn · points taken: {taken}"
+        if answered is not None:
+            for entry in view["hand"]["cards"]:
+                if entry["code"] == answered.code:
+                    entry["selected"] = True
+                    entry["label"] = f"{entry['name']} — your answer"
+        self.cards.view = view
+        self.played.value = played_html(state)
+
     @safe(lambda self: self.message)
-    def _pick(self, card: Card) -> None:
+    def _pick(self, card: Card | str) -> None:
+        card = card if isinstance(card, Card) else Card.from_str(card.partition("#")[0])
         reason = self.state.why_not(card, 0)
         if reason:
-            self.message.show(reason, "error")
+            self.message.show(f"{card.symbol}: {reason}", "error")
             return
         self.grade = grade(self.advice, [card])
         self.message.show(self.grade.text, KIND[self.grade.verdict])
         self.result.value = self.advice.table_html(yours=[card])
+        self._draw(answered=card)
 
     @safe(lambda self: self.message)
     def _go(self, step: int) -> None:
         self.index = (self.index + step) % len(self.puzzles)
         self._show()
+
+
+def played_html(state: HandState, *, four_colour: bool = False) -> str:
+    """The cards played so far, readable at a glance: one line per suit (ranks high to low, in the suit's
+    colour, with how many of the suit are gone), then the tricks one by one, who led and who took each.
+
+    >>> from hearts_lessons.bots.puzzles import PUZZLES
+    >>> text = played_html(PUZZLES["queen"].state())
+    >>> "♣" in text and "7 of 13 gone" in text and "Trick 1" in text
+    True
+    """
+    n = state.players
+    played = cards_of_mask(state.played_mask)
+    if not played:
+        return ("<div class='hl-played' style='font:14px sans-serif;margin:4px 0'>No card has been played yet "
+                "in this hand.</div>")  # fmt: skip
+    rows = []
+    for suit in sorted({c.suit for c in state.rules.deck if not c.is_joker}, key=int):
+        gone = sorted((c for c in played if c.suit is suit), key=lambda c: (-int(c.rank), c.copy))
+        total = sum(1 for c in state.rules.deck if c.suit is suit)
+        colour = suit_colour(suit, four_colour=four_colour)
+        ranks = " ".join(html.escape(c.rank.label) for c in gone) or "—"
+        rows.append(
+            f"<div style='display:flex;gap:8px;align-items:baseline;flex-wrap:wrap;margin:2px 0'>"
+            f"<span style='font-weight:700;color:{colour};min-width:1.2em'>{suit.symbol}</span>"
+            f"<span style='font-family:ui-monospace,monospace;letter-spacing:0.04em;color:{colour}'>{ranks}</span>"
+            f"<span style='color:#444'>{len(gone)} of {total} gone</span></div>"
+        )
+    tricks = []
+    for trick in state.tricks:
+        cards = " ".join(
+            f"<span style='color:{suit_colour(c.suit, four_colour=four_colour)}'>{html.escape(c.symbol)}</span>"
+            for c in trick.cards
+        )
+        who = seat_name(trick.winner, n) if trick.winner is not None else "nobody"
+        who = "you" if trick.winner == 0 else who
+        tricks.append(f"<li>Trick {trick.number + 1} (led by {seat_name(trick.leader, n)}): {cards} → {who}"
+                      f"{', ' + points_words(trick.points) if trick.points else ''}</li>")  # fmt: skip
+    return (
+        "<div class='hl-played' style='font:14px sans-serif;margin:6px 0;background:#fbf8f1;border-radius:8px;"
+        "padding:6px 10px;color:#1d1d1d;overflow-wrap:anywhere'>"
+        f"<b>Cards played so far</b> ({len(played)}): by suit{''.join(rows)}"
+        f"<details><summary>Trick by trick</summary><ol style='margin:2px 0;padding-left:1.4em;list-style:none'>"
+        f"{''.join(tricks)}</ol></details></div>"
+    )
 
 
 class ShootTrainer(W.VBox):
@@ -246,7 +309,10 @@ class ShootTrainer(W.VBox):
         self.correct: bool | None = None
         self.score = [0, 0]
         """Right answers and answers so far."""
-        self.children = (self.header, W.HBox([self.shoot_button, self.safe_button, self.next_button]),
+        for box in (self.header, self.message, self.result):  # long advice wraps instead of being cut off
+            box.layout = W.Layout(width="100%", max_width="100%")
+        self.children = (self.header, W.HBox([self.shoot_button, self.safe_button, self.next_button],
+                                             layout=W.Layout(flex_flow="row wrap")),
                          self.message, self.result)  # fmt: skip
         self.add_class("hl-shoot-trainer")
         self._next()

@@ -1,33 +1,54 @@
 """Lesson 1's trick playground: the reader plays a card for every seat and sees who wins and why.
 
-Every card the player to move may not play is greyed, and clicking it says why (the engine's reason).
+Every hand lies face up on the card table (:func:`hearts_lessons.tableview.open_view`); the cards of the player
+to move are lifted, the others dimmed, and clicking a card that may not be played says why, at the table (the
+engine's reason). The widget is a thin controller: the engine decides, the table draws.
 
 >>> pg = TrickPlayground.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S")
->>> pg.button_for(0, "4D").click()
->>> pg.button_for(2, "3S").click()
+>>> pg.click(0, "4D")
+>>> pg.click(2, "3S")
 >>> pg.message.text
 "It is West's turn, not North's."
->>> pg.button_for(1, "QH").click()
->>> pg.button_for(2, "3S").click()
+>>> pg.click(1, "QH")
+>>> pg.click(2, "3S")
 >>> pg.message.text
 'you must follow ♦: you still hold diamonds'
 """
 
 from __future__ import annotations
 
+import html
 import random
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
 
 from ..cards import Card, parse_cards
+from ..errors import IllegalActionError
 from ..explain import explain_trick
 from ..rules import STANDARD, Rules
-from ..state import HandState, Phase
-from ..table import seat_name, trick_html
-from .common import MessageLine, card_button, safe
+from ..state import HandState, Phase, Trick
+from ..table import seat_name
+from ..tableview import open_view
+from .cardtable import CardTable
+from .common import safe
 
 __all__ = ["TrickPlayground"]
+
+START = "Click a card of the player to move."
+
+
+@dataclass(frozen=True)
+class _CardHandle:
+    """A card of a seat's hand at the table, clickable from Python (what ``button_for`` returns)."""
+
+    table: CardTable
+    seat: int
+    code: str
+
+    def click(self) -> None:
+        self.table.click(self.code, self.seat)
 
 
 class TrickPlayground(W.VBox):
@@ -39,33 +60,19 @@ class TrickPlayground(W.VBox):
         self.rules = rules
         self.seed = seed
         self.cards_each = cards_each
-        self.message = MessageLine("Click a card of the player to move.")
-        self.header = W.HTML()
-        self.seats_box = W.VBox()
-        self.trick_view = W.HTML()
+        self.cards = CardTable(label="Card table: the trick playground, every hand face up", pace=0.8)
+        self.message = self.cards  # the table's own message line (screen readers hear it)
         self.story = W.HTML()
-        self.why_box = W.HTML()
-        self.broken = W.Checkbox(value=False, description="hearts already broken", indent=False)
-        self.next_button = W.Button(description="Next trick", tooltip="Clear the table")
-        self.deal_button = W.Button(description="New deal", tooltip="Deal new cards")
-        self.undo_button = W.Button(description="Undo", tooltip="Take back the last card")
-        self.next_button.on_click(lambda _: self._next())
-        self.deal_button.on_click(lambda _: self._new_deal())
-        self.undo_button.on_click(lambda _: self._undo())
+        self.broken = W.Checkbox(value=False, description="hearts already broken", indent=False,
+                                 layout=W.Layout(width="auto"))  # fmt: skip
         self.broken.observe(lambda _: self._new_deal(same=True), names="value")
-        self._buttons: dict[tuple[int, Card], W.Button] = {}
-        self._finished: Any = None
+        self.cards.on_card(self._card_clicked)
+        self.cards.on_action(self._action)
+        self._finished: Trick | None = None
         self.state = state if state is not None else self._deal()
-        self.children = (
-            self.header,
-            self.seats_box,
-            W.HBox([self.trick_view], layout=W.Layout(min_height="120px")),
-            self.story,
-            self.message,
-            self.why_box,
-            W.HBox([self.next_button, self.undo_button, self.deal_button, self.broken]),
-        )
+        self.children = (self.cards, self.story, self.broken)
         self.add_class("hl-trick-playground")
+        self.message.show(START, "info")
         self._render()
 
     @classmethod
@@ -86,13 +93,37 @@ class TrickPlayground(W.VBox):
         return HandState.from_cards(hands, self.rules, hold=True, leader=rng.randrange(n), trick_number=1,
                                     hearts_broken=self.broken.value)  # fmt: skip
 
+    def click(self, seat: int, card: Card | str) -> None:
+        """Click a card of ``seat``'s hand, as the table does."""
+        code = card.code if isinstance(card, Card) else parse_cards(card)[0].code
+        self.cards.click(code, seat)
+
+    def button_for(self, seat: int, card: Card | str) -> _CardHandle:
+        """A card of a seat's hand with a ``click()`` (for tests written against the old buttons)."""
+        code = card.code if isinstance(card, Card) else parse_cards(card)[0].code
+        return _CardHandle(self.cards, seat, code)
+
+    def _card_clicked(self, code: str, seat: int | None) -> None:
+        card = parse_cards(code.partition("#")[0])[0]
+        if seat is None:  # the table did not say whose card: find it
+            seat = next((s for s in range(self.state.players) if card in self.state.hand(s)), self.state.to_play)
+        self._click(seat, card)
+
+    def _action(self, action: str) -> None:
+        if action == "next":
+            self._next()
+        elif action == "undo":
+            self._undo()
+        elif action == "deal":
+            self._new_deal()
+
     @safe(lambda self: self.message)
     def _new_deal(self, same: bool = False) -> None:
         if not same:
             self.seed += 1
         self.state = self._deal()
         self._finished = None
-        self.message.show("New cards. Click a card of the player to move.")
+        self.message.show("New cards. " + START, "info")
         self._render()
 
     @safe(lambda self: self.message)
@@ -102,12 +133,11 @@ class TrickPlayground(W.VBox):
             self.message.show("This deal is played out: press New deal.", "info")
             return
         if self._finished is not None:
-            self._next()
+            self._finished = None
         turn = state.to_play
         if seat != turn:
-            self.message.show(f"It is {seat_name(turn, state.players)}'s turn, not {seat_name(seat, state.players)}'s.",
-                              "error")  # fmt: skip
-            return
+            raise IllegalActionError(f"It is {seat_name(turn, state.players)}'s turn, not "
+                                     f"{seat_name(seat, state.players)}'s.")  # fmt: skip
         trick = state.play(card, seat)  # raises with the reason if illegal
         if trick is not None:
             self._finished = trick
@@ -120,69 +150,54 @@ class TrickPlayground(W.VBox):
     @safe(lambda self: self.message)
     def _next(self) -> None:
         self._finished = None
+        self.message.show(START if self.state.phase is Phase.PLAYING else "All cards are played: press New deal.",
+                          "info")  # fmt: skip
         self._render()
 
     @safe(lambda self: self.message)
     def _undo(self) -> None:
+        if not self.state.actions:
+            raise IllegalActionError("nothing to undo: no card has been played yet")
         action = self.state.undo()
         self._finished = None
         self.message.show(f"Took back the {action.cards[0].symbol}." if action.cards else "Undone.", "info")
         self._render()
 
     # -- view ----------------------------------------------------------------------------------------------
-    def button_for(self, seat: int, card: Card | str) -> W.Button:
-        """The button of a card in a seat's hand (for tests and keyboard users)."""
-        c = card if isinstance(card, Card) else parse_cards(card)[0]
-        return self._buttons[(seat, c)]
+    @property
+    def view(self) -> dict[str, Any]:
+        """The table's model (what the front end draws)."""
+        return dict(self.cards.view)
 
     def _render(self) -> None:
         state = self.state
         n = state.players
-        turn = state.to_play
-        rows = []
-        self._buttons = {}
-        reasons: list[str] = []
-        for seat in range(n):
-            buttons = []
-            for card in state.hand(seat):
-                reason = state.why_not(card) if seat == turn else None
-                button = card_button(card, disabled=False, tooltip=reason or card.name)
-                if seat != turn or reason:
-                    button.style.text_color = "#9a9a9a"
-                    button.style.button_color = "#ececec"
-                if reason:
-                    reasons.append(f"<li>{card.symbol}: {reason}</li>")
-                button.on_click(lambda _, s=seat, c=card: self._click(s, c))
-                self._buttons[(seat, card)] = button
-                buttons.append(button)
-            label = W.HTML(
-                f'<div style="width:110px;font:14px sans-serif;padding-top:8px">'
-                f'{"▶ " if seat == turn else ""}<b>{seat_name(seat, n)}</b></div>'
-            )
-            rows.append(W.HBox([label, *buttons]))
-        self.seats_box.children = tuple(rows)
-        shown = self._finished
-        if shown is not None:
-            self.trick_view.value = trick_html(list(shown.plays), n, winner=shown.winner, caption="The trick")
-            self.story.value = f'<p style="font:14px sans-serif">{explain_trick(shown, n)}</p>'
-        else:
-            plays = state.current_trick
-            self.trick_view.value = trick_html(plays, n, caption="The trick so far") if plays else (
-                '<div style="font:14px sans-serif;color:#666;padding:40px 0">The table is empty: '
-                f"{seat_name(turn, n) if turn >= 0 else 'nobody'} leads.</div>"
-            )
-            self.story.value = ""
+        turn = state.to_play if state.phase is Phase.PLAYING else -1
         if turn >= 0:
             who = seat_name(turn, n)
-            lead = "leads" if not state.current_trick else "plays"
-            self.header.value = (f'<b style="font:15px sans-serif">{who} {lead}.</b> '
-                                 f'<span style="color:#555">Hearts are {"" if state.hearts_broken else "not "}broken.'
-                                 "</span>")  # fmt: skip
+            title = f"{who} {'leads' if not state.current_trick else 'plays'}"
         else:
-            self.header.value = "<b>All cards are played.</b>"
-        if reasons:
-            self.why_box.value = (f"<details open><summary>Cards {seat_name(turn, n)} may not play</summary>"
-                                  f'<ul style="font:13px sans-serif">{"".join(reasons)}</ul></details>')  # fmt: skip
+            title = "All cards are played"
+        actions = [
+            {"id": "next", "label": "Next trick", "kind": "primary" if self._finished else "default",
+             "enabled": self._finished is not None},
+            {"id": "undo", "label": "Undo", "kind": "default", "enabled": bool(state.actions)},
+            {"id": "deal", "label": "New deal", "kind": "default", "enabled": True},
+        ]  # fmt: skip
+        view = open_view(state, seat=0, title=title, actions=actions, show_completed=self._finished is not None)
+        if self._finished is None and not state.current_trick:
+            view["trick"] = None
+        elif self._finished is not None:
+            view["trick"]["label"] = "The trick: " + view["trick"]["label"].partition(": ")[2]
         else:
-            self.why_box.value = ""
-        self.undo_button.disabled = not state.actions
+            view["trick"]["label"] = "The trick so far: " + view["trick"]["label"].partition(": ")[2]
+        played = n if self._finished is not None else len(state.current_trick)
+        view["status"] = (f"{played} of {n} cards played to this trick · hearts are "
+                          f"{'' if state.hearts_broken else 'not '}broken")  # fmt: skip
+        self.cards.view = view
+        shown = self._finished
+        if shown is not None:
+            self.story.value = (f'<p class="hl-trick-story" style="font:14px sans-serif;overflow-wrap:anywhere">'
+                                f"{html.escape(explain_trick(shown, n))}</p>")  # fmt: skip
+        else:
+            self.story.value = ""

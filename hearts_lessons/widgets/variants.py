@@ -39,6 +39,9 @@ from ..variants import (
     score_captured,
     scoring_cards,
 )
+from ..state import HandState
+from ..tableview import hand_view
+from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
 
 __all__ = ["LabControls", "ScoringCalculator", "VariantExplorer", "point_table_html", "stats_html"]
@@ -59,6 +62,27 @@ def point_table_html(rules: Rules) -> str:
         f"<caption style='text-align:left'>Points in {html.escape(rules.name)} (M = {m})</caption>"
         f"<thead><tr><th>card</th><th>points</th></tr></thead><tbody>{rows}</tbody></table>"
     )
+
+
+def sample_hand_view(state: HandState, seat: int = 0) -> dict[str, Any]:
+    """The card table's model of ``seat``'s hand as dealt in a sample hand (the cards it passed lifted), with
+    what it passed and received in the status line.
+
+    >>> from hearts_lessons.variants import PRESETS
+    >>> view = sample_hand_view(sample_hand(PRESETS["standard"].rules, seed=1))
+    >>> view["kind"], len(view["hand"]["cards"]), view["status"].startswith("South passed")
+    ('hand', 13, True)
+    """
+    n = state.players
+    dealt = state.restart()
+    passed = list(state.passed(seat)) if dealt.phase.value == "passing" else []
+    status = "No passing in this hand."
+    if passed:
+        got = state.received(seat)
+        status = (f"{seat_name(seat, n)} passed {' '.join(c.symbol for c in passed)} (lifted) and received "
+                  f"{' '.join(c.symbol for c in got)}.")  # fmt: skip
+    return hand_view(dealt.hand(seat), selected=passed, label=f"{seat_name(seat, n)}'s hand as dealt",
+                     mode="view", status=status)  # fmt: skip
 
 
 def stats_html(stats: Sequence[VariantStats]) -> str:
@@ -83,9 +107,11 @@ class ScoringCalculator(W.VBox):
         self.rules = rules
         self.message = MessageLine()
         self.picker = CardPicker(on_change=lambda _: self._update())
-        self.every_trick = W.Checkbox(value=False, description="Player 1 took every trick", indent=False)
+        self.every_trick = W.Checkbox(value=False, description="Player 1 took every trick", indent=False,
+                                      layout=W.Layout(width="auto"))  # fmt: skip
         self.moon_choice = W.Dropdown(description="Moon choice:", layout=W.Layout(width="340px"))
-        self.all_button = W.Button(description="Take all penalty cards", tooltip="Select every penalty card")
+        self.all_button = W.Button(description="Take all penalty cards", tooltip="Select every penalty card",
+                                    layout=W.Layout(width="auto"))  # fmt: skip
         self.clear_button = W.Button(description="Clear", tooltip="Select no card")
         self.result = W.HTML()
         self.every_trick.observe(lambda _: self._update(), names="value")
@@ -95,7 +121,7 @@ class ScoringCalculator(W.VBox):
         self.children = (
             W.HTML("<b>Scoring calculator</b>: pick the cards Player 1 captured in one hand."),
             self.picker,
-            W.HBox([self.all_button, self.clear_button, self.every_trick]),
+            W.HBox([self.all_button, self.clear_button, self.every_trick], layout=W.Layout(flex_flow="row wrap")),
             self.moon_choice,
             self.result,
             self.message,
@@ -155,14 +181,18 @@ class VariantExplorer(W.VBox):
         self.options_box = W.VBox()
         self.option_buttons: dict[str, W.ToggleButtons] = {}
         self.addon_boxes = {
-            key_: W.Checkbox(value=False, description=addon.name, indent=False, tooltip=addon.summary)
+            key_: W.Checkbox(value=False, description=addon.name, indent=False, tooltip=addon.summary,
+                             layout=W.Layout(width="auto"))  # fmt: skip
             for key_, addon in ADDONS.items()
         }
         self.about = W.HTML()
         self.points = W.HTML()
         self.calculator = ScoringCalculator(PRESETS[key].rules)
         self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Seed:", layout=W.Layout(width="180px"))
-        self.play_button = W.Button(description="Play a sample hand", icon="play", tooltip="Bots play one hand")
+        self.play_button = W.Button(description="Play a sample hand", icon="play", tooltip="Bots play one hand",
+                                    layout=W.Layout(width="auto"))  # fmt: skip
+        self.hand_table = CardTable(label="Player 1's hand in the sample hand, as dealt")
+        self.hand_table.layout.display = "none"
         self.story = W.HTML()
         self.rules: Rules = PRESETS[key].rules
         self._busy = False
@@ -172,14 +202,15 @@ class VariantExplorer(W.VBox):
             box.observe(self._addon_changed, names="value")
         self.play_button.on_click(lambda _: self._play())
         self.children = (
-            W.HBox([self.variant, self.players]),
+            W.HBox([self.variant, self.players], layout=W.Layout(flex_flow="row wrap")),
             self.options_box,
-            W.HBox(list(self.addon_boxes.values())),
+            W.HBox(list(self.addon_boxes.values()), layout=W.Layout(flex_flow="row wrap")),
             self.message,
             self.about,
             self.points,
             self.calculator,
-            W.HBox([self.seed, self.play_button]),
+            W.HBox([self.seed, self.play_button], layout=W.Layout(flex_flow="row wrap")),
+            self.hand_table,
             self.story,
         )
         self.add_class("hl-variant-explorer")
@@ -200,7 +231,8 @@ class VariantExplorer(W.VBox):
             self.option_buttons = {}
             for option in preset.options:
                 buttons = W.ToggleButtons(options=[c.label for c in option.choices], description=option.name + ":",
-                                          style={"description_width": "initial"})  # fmt: skip
+                                          style={"description_width": "initial", "button_width": "auto"},
+                                          layout=W.Layout(width="auto", max_width="100%"))  # fmt: skip
                 buttons.observe(lambda _: self._rebuild(), names="value")
                 self.option_buttons[option.name] = buttons
             self.options_box.children = tuple(self.option_buttons.values())
@@ -242,6 +274,8 @@ class VariantExplorer(W.VBox):
         state = sample_hand(self.rules, seed=int(self.seed.value))
         n = self.rules.players
         names = ", ".join(seat_name(s, n) for s in range(n))
+        self.hand_table.view = sample_hand_view(state)
+        self.hand_table.layout.display = ""
         self.story.value = (
             f"<h4>A sample hand of {html.escape(self.rules.name)} (seed {self.seed.value}; bots at {names})</h4>"
             + story_html(state)
@@ -262,6 +296,7 @@ class VariantExplorer(W.VBox):
         self.points.value = point_table_html(rules)
         self.calculator.set_rules(rules)
         self.story.value = ""
+        self.hand_table.layout.display = "none"
 
 
 class LabControls(W.VBox):
@@ -277,7 +312,8 @@ class LabControls(W.VBox):
                                          layout=W.Layout(width="420px"))  # fmt: skip
         self.games = W.IntSlider(value=games, min=5, max=500, step=5, description="Games each:")
         self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Seed:", layout=W.Layout(width="180px"))
-        self.deal = W.Checkbox(value=False, description="measure how much the deal decides (slower)", indent=False)
+        self.deal = W.Checkbox(value=False, description="measure how much the deal decides (slower)", indent=False,
+                                layout=W.Layout(width="auto"))  # fmt: skip
         self.run_button = W.Button(description="Run", icon="play", button_style="primary", tooltip="Run the lab")
         self.table = W.HTML()
         self.figure = W.HTML()

@@ -19,6 +19,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from hearts_lessons.cards import Card
+
 from .app_support import (
     ARTIFACTS,
     LAB_TOKEN,
@@ -278,28 +280,29 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
         watch.assert_clean()
 
 
+CORNER = {"x": 6, "y": 10}
+"""Where a test clicks an overlapped card: its corner index, which stays visible (as a reader taps it)."""
+
+
 def test_a_lesson_runs_live(browser: Browser, lesson_url: str) -> None:
     """Lesson 1 in Voilà: the trick playground answers clicks from a live kernel."""
     with open_watched(browser, viewport=VIEWPORT) as watch:
         page = watch.page
         page.goto(lesson_url, wait_until="commit", timeout=KERNEL_TIMEOUT)
         playground = page.locator(".hl-trick-playground")
-        expect(playground.locator(".hl-card-button").first).to_be_visible(timeout=KERNEL_TIMEOUT)
-        note = playground.locator(".hl-message")
+        expect(playground.locator(".hl-ct-card").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        note = playground.locator(".hl-ct-message")
         expect(note).to_have_text("Click a card of the player to move.")
-        cards = playground.locator(".hl-card-button")
-        looks = cards.evaluate_all(
-            "bs => bs.map(b => ({text: b.innerText.trim(), title: b.title, color: getComputedStyle(b).color}))"
-        )
-        grey = "rgb(154, 154, 154)"
-        waiting = next(i for i, c in enumerate(looks) if c["color"] == grey and " of " in c["title"])
-        cards.nth(waiting).click()  # a card of a player whose turn it is not
+        # every hand lies open: the cards of the player to move are lifted, the others wait (their seat's turn
+        # has not come); clicking a waiting card is refused at the table with whose turn it is
+        waiting = playground.locator(".hl-ct-seat:not(.is-turn) .hl-ct-mini, .hl-ct-hand .hl-ct-card:not(.is-playable)")
+        waiting.first.click(position=CORNER)  # the corner index: the next card overlaps the rest
         expect(note).to_contain_text("'s turn, not ", timeout=TURN_TIMEOUT)
-        ready = next(i for i, c in enumerate(looks) if c["color"] != grey)
-        card = looks[ready]["text"]
-        cards.nth(ready).click()
+        ready = playground.locator(".hl-ct-mini.is-playable, .hl-ct-card.is-playable").first
+        card = Card.from_str(ready.get_attribute("data-code") or "").symbol
+        ready.click(position=CORNER)
         expect(note).to_contain_text(f"played the {card}.", timeout=TURN_TIMEOUT)
-        expect(playground).to_contain_text("The trick so far")
+        expect(playground.locator(".hl-ct-tcard")).to_have_count(1)  # the card is in the middle of the table
         screenshot(page, "lesson-01-live")
         assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
         watch.assert_clean()
@@ -313,11 +316,20 @@ KERNEL_IDLE = """() => {
     return Boolean(kernel) && kernel.status === 'idle';
 }"""
 
-# Every code cell of the notebook has run: each shows an execution count, and the kernel is idle again.
+# Every code cell of the notebook has run: each has an execution count in the notebook's model (Lab draws cells far
+# below the viewport as empty placeholders, so their prompts cannot be read from the page), and the kernel is idle.
 ALL_CELLS_RAN = """() => {
-    const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')];
-    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
-    return prompts.length > 0 && prompts.every(p => /\\[\\d+\\]/.test(p.innerText)) && kernel.status === 'idle';
+    const panel = window.jupyterapp.shell.currentWidget;
+    const cells = panel.content.model.cells;
+    const kernel = panel.sessionContext.session.kernel;
+    let code = 0;
+    for (let i = 0; i < cells.length; i++) {
+        const cell = cells.get(i);
+        if (cell.type !== 'code') continue;
+        code += 1;
+        if (!cell.executionCount) return false;
+    }
+    return code > 0 && kernel.status === 'idle';
 }"""
 
 
@@ -329,14 +341,13 @@ def test_a_lesson_runs_live_in_jupyterlab(browser: Browser, lab_url: str) -> Non
         page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_TIMEOUT)
         page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         playground = page.locator(".hl-trick-playground")
-        cards = playground.locator(".hl-card-button")
-        expect(cards.first).to_be_visible(timeout=KERNEL_TIMEOUT)
-        note = playground.locator(".hl-message")
+        expect(playground.locator(".hl-ct-card").first).to_be_visible(timeout=KERNEL_TIMEOUT)
+        note = playground.locator(".hl-ct-message")
         expect(note).to_have_text("Click a card of the player to move.")
-        looks = cards.evaluate_all("bs => bs.map(b => ({text: b.innerText.trim(), color: getComputedStyle(b).color}))")
-        ready = next(i for i, c in enumerate(looks) if c["color"] != "rgb(154, 154, 154)")
-        cards.nth(ready).click()
-        expect(note).to_contain_text(f"played the {looks[ready]['text']}.", timeout=TURN_TIMEOUT)
+        ready = playground.locator(".hl-ct-mini.is-playable, .hl-ct-card.is-playable").first
+        card = Card.from_str(ready.get_attribute("data-code") or "").symbol
+        ready.click(position=CORNER)
+        expect(note).to_contain_text(f"played the {card}.", timeout=TURN_TIMEOUT)
         page.wait_for_function(ALL_CELLS_RAN, timeout=KERNEL_TIMEOUT)
         errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")  # tracebacks and stderr
         assert errors.count() == 0, errors.first.inner_text()[:300]

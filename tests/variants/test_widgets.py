@@ -43,8 +43,27 @@ def test_explorer_plays_a_sample_hand() -> None:
     ex.seed.value = 3
     ex.play_button.click()
     assert "Score of the hand" in ex.story.value and "Hi-Lo Joker Hearts" in ex.story.value
+    assert ex.hand_table.layout.display == ""
     ex.variant.value = "omnibus"
-    assert ex.story.value == ""
+    assert ex.story.value == "" and ex.hand_table.layout.display == "none"
+
+
+def test_explorer_draws_the_sample_hand_at_the_card_table() -> None:
+    from hearts_lessons.cards import sort_hand
+    from hearts_lessons.variant_lab import sample_hand
+
+    for key, players in (("pink_lady", 4), ("cancellation", 6), ("hi_lo_joker", 3)):
+        ex = VariantExplorer(key, seed=7)
+        ex.players.value = players
+        ex.play_button.click()
+        state = sample_hand(ex.rules, seed=7)
+        dealt = state.restart().hand(0)
+        view = ex.hand_table.view
+        assert view["kind"] == "hand" and view["hand"]["mode"] == "view"
+        assert [c["code"] for c in ex.hand_table.cards()] == [c.code if not c.copy else f"{c.code}#{c.copy}"
+                                                               for c in sort_hand(dealt)]  # fmt: skip
+        passed = {c.code for c in state.passed(0)} if ex.rules.cycle[0].value != "hold" else set()
+        assert {c["code"].partition("#")[0] for c in ex.hand_table.cards() if c["selected"]} == passed
 
 
 def test_calculator() -> None:

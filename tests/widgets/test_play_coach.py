@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hearts_lessons.state import Phase
 from hearts_lessons.widgets.play import PlayTable
 
@@ -38,7 +40,8 @@ def test_the_play_hint_names_a_legal_card_and_the_review_grades_every_decision()
     assert table.review_button.layout.display == ""
     table.review_button.click()
     review = table.coach_box.value
-    assert "hl-review" in review and review.count("<tr") == 1 + 1 + 13  # header, the pass, 13 plays
+    assert "hl-review" in review and review.count("class='hl-review-item") == 1 + 13  # the pass, 13 plays
+    assert " pts" not in review and not re.search(r"(?<![\d.])1 points", review) and "<svg" in review  # cards drawn
     assert "Review ready" in table.message.text
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.cards import Card
 from hearts_lessons.rules import PassDirection
@@ -40,26 +42,52 @@ def test_pass_trainer_refuses_an_unpassable_card_without_a_traceback() -> None:
 def test_trick_puzzle_grades_the_right_and_the_wrong_card() -> None:
     p = TrickPuzzle(["queen", "duck"], worlds=20)
     assert "Drop the queen" in p.header.value
-    p.buttons[Card.from_str("QS")].click()
+    p.cards.click("QS", 0)  # clicked at the table
     assert p.grade is not None and p.grade.verdict == "best"
     assert "Q♠" in p.message.text and "<table" in p.result.value
-    p.buttons[Card.from_str("2D")].click()
+    assert p.cards.card("QS")["selected"]  # the answer stays lifted
+    p.pick("2D")
     assert p.grade.verdict == "costly" and "Costly" in p.message.text
     p.hint_button.click()
     assert p.message.text == PUZZLES["queen"].hint
     p.next_button.click()
     assert "Duck under" in p.header.value and p.grade is None
-    p.buttons[Card.from_str("4H")].click()
+    p.cards.click("4H")
     assert p.grade.verdict in ("best", "good")
     p.previous_button.click()
     assert "Drop the queen" in p.header.value
 
 
-def test_trick_puzzle_disables_illegal_cards() -> None:
+def test_trick_puzzle_dims_illegal_cards_and_says_why_at_the_table() -> None:
     p = TrickPuzzle(["duck"], worlds=5)
-    assert p.buttons[Card.from_str("9C")].disabled
-    p._pick(Card.from_str("9C"))
-    assert "must follow" in p.message.text
+    assert not p.cards.card("9C")["playable"] and "must follow" in p.cards.card("9C")["reason"]
+    p.cards.click("9C", 0)
+    assert "must follow" in p.message.text and p.message.kind == "error" and p.grade is None
+
+
+def test_trick_puzzle_table_agrees_with_the_engine() -> None:
+    for key in PUZZLES:
+        p = TrickPuzzle([key], worlds=5)
+        state = p.state
+        view = p.cards.view
+        assert view["kind"] == "table" and view["hand"]["mode"] == "play" and view["turn"] == 0
+        legal = {c.code for c in state.legal_plays()}
+        assert {c["code"] for c in p.cards.cards() if c["playable"]} == legal
+        for entry in p.cards.cards():
+            assert entry["reason"] == state.why_not(Card.from_str(entry["code"]), 0)
+        plays = (view["trick"] or {"plays": []})["plays"]
+        assert [(x["seat"], x["card"]["code"]) for x in plays] == [(s, c.code) for s, c in state.current_trick]
+        assert [s["count"] for s in view["seats"]] == [len(state.hand(s)) for s in range(state.players)]
+
+
+def test_trick_puzzle_lists_the_cards_played_by_suit_not_as_overlapping_minis() -> None:
+    p = TrickPuzzle(["moon"], worlds=5)
+    text = p.played.value
+    assert "<svg" not in text  # readable text, no overlapped miniature cards
+    played = bin(p.state.played_mask).count("1")
+    assert f"Cards played so far</b> ({played})" in text
+    assert sum(int(n) for n in re.findall(r"(\d+) of 13 gone", text)) == played
+    assert text.count("<li>") == len(p.state.tricks)
 
 
 def test_shoot_trainer_scores_answers() -> None:

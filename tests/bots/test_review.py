@@ -1,0 +1,62 @@
+"""The coach's review of a hand: every decision graded honestly (a difference inside the coach's uncertainty is
+about equal, never costly), the cards drawn, the cost in points in words."""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+
+import pytest
+
+from hearts_lessons.bots import CoachBot, make_bot, play_hand
+from hearts_lessons.bots.coach import Candidate
+from hearts_lessons.bots.review import VERDICT_WORDS, HandReview, review_hand, review_verdict
+from hearts_lessons.cards import parse_cards
+from hearts_lessons.state import HandState
+
+
+@pytest.fixture(scope="module")
+def review() -> HandReview:
+    hand = HandState.deal(seed=8)
+    play_hand(hand, [make_bot("beginner") for _ in range(4)], random.Random(8))
+    return review_hand(hand, 0, coach=CoachBot(worlds=12, pass_worlds=6))
+
+
+def _candidate(cards: str, mean: float, half: float) -> Candidate:
+    return Candidate(tuple(parse_cards(cards)), mean, half, 0.0, 0.0, 0.0, 40)
+
+
+def test_a_difference_inside_the_uncertainty_is_equal_and_costly_needs_more() -> None:
+    best = _candidate("QS", 2.0, 0.6)
+    assert review_verdict(_candidate("QS", 2.0, 0.6), best) == "best"
+    assert review_verdict(_candidate("2D", 1.9, 0.6), best) == "best"  # no worse on average
+    assert review_verdict(_candidate("2D", 2.8, 0.6), best) == "equal"  # 0.8 < √(0.6² + 0.6²) ≈ 0.85
+    assert review_verdict(_candidate("2D", 2.3, 0.05), _candidate("QS", 2.0, 0.05)) == "good"
+    assert review_verdict(_candidate("2D", 3.0, 0.6), best) == "costly"  # 1.0 > 0.85 and > 0.5
+
+
+def test_every_row_is_graded_against_its_own_uncertainty(review: HandReview) -> None:
+    assert len(review.rows) == 1 + 13 and review.rows[0].kind == "pass"
+    for row in review.rows:
+        assert row.verdict in VERDICT_WORDS
+        inside = row.difference <= math.hypot(row.your_half, row.coach_half)
+        if row.verdict == "costly":
+            assert not inside and row.loss == row.difference > 0.5
+        if inside:
+            assert row.verdict in ("best", "equal") and row.loss == 0
+        if row.kind == "play":
+            assert len(row.plays) == 4 and any(s == 0 and c == row.your_cards[0] for s, c in row.plays)
+    assert review.total_loss == pytest.approx(sum(r.loss for r in review.rows))
+
+
+def test_the_notes_draw_the_cards_and_say_points_in_words(review: HandReview) -> None:
+    text = review.html()
+    assert text.count("class='hl-review-item") == len(review.rows)
+    assert text.count("<svg") >= 4 * 13 + 2 * 3  # every trick, your pass and the coach's
+    assert " pts" not in text and not re.search(r"(?<![\d.])1 points", text) and "1.0 points" not in text
+    for row in review.rows:
+        if row.verdict == "equal":
+            assert "about equal: within the coach&#x27;s uncertainty" in text
+    assert "costly" not in " ".join(re.findall(r"is-equal.*?</li>", text))
+    assert "The coach's notes" in text and review.summary in text.replace("&#x27;", "'")
