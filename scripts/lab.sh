@@ -9,7 +9,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 hl_setup
 
 # JupyterLite's in-browser kernel extension is in .venv for the live site's build; in JupyterLab it only fails to
-# load (an error on every page), so app/lab-config turns it off, as scripts/app.sh does for Voilà.
+# load (an error on every page), so app/lab-config/jupyter_lab_config.py leaves it out, as scripts/app.sh does for
+# Voilà.
 export JUPYTER_CONFIG_PATH="$HL_ROOT/app/lab-config${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
 
 port="${PORT:-8888}"

@@ -134,7 +134,8 @@ class PlayTable(W.VBox):
         self.keyboard = W.Text(placeholder="type a card (QS, 10D, Q♠) and press Enter", continuous_update=False,
                                description="Play:", layout=W.Layout(width="360px", max_width="100%"))  # fmt: skip
         self.keyboard.observe(self._typed, names="value")
-        self.undo_button = W.Button(description="Undo", tooltip="Take back your last action")
+        self.undo_button = W.Button(description="Undo", tooltip="Take back your last action",
+                                    layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _: self._undo())
         self.four_colour = W.Checkbox(value=four_colour, description="four-colour deck", indent=False,
                                       layout=W.Layout(width="auto"))  # fmt: skip
@@ -144,7 +145,7 @@ class PlayTable(W.VBox):
         for box in (self.four_colour, self.counting):
             box.observe(lambda _: self._render(), names="value")
         W.link((self.large, "value"), (self.cards, "large"))
-        self.hint_button = W.Button(description="Coach: hint", button_style="info",
+        self.hint_button = W.Button(description="Ask the coach", button_style="info", layout=W.Layout(width="auto"),
                                     tooltip="Ask the coach what to pass or play, and why")  # fmt: skip
         self.hint_button.on_click(lambda _: self.hint())
         self.review_button = W.Button(description="Review this hand with the coach", button_style="info",

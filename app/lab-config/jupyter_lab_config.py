@@ -1,0 +1,42 @@
+"""JupyterLab's configuration for this book (scripts/lab.sh puts this folder on JUPYTER_CONFIG_PATH).
+
+JupyterLite's in-browser kernel extension (@jupyterlite/...) is installed in .venv only to build the live site. In
+JupyterLab it cannot work: it fails to load and logs an error on every page. Switching it off in the page
+configuration is not enough (JupyterLab still loads its code), so JupyterLab is given a folder of its own that
+lists every installed JupyterLab extension except JupyterLite's, as links to where they are installed.
+"""
+
+import atexit
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from jupyter_core.paths import jupyter_path
+
+LEFT_OUT = "@jupyterlite"
+
+
+def lab_extensions() -> str:
+    """A fresh folder linking every installed JupyterLab extension but JupyterLite's (the first found wins, in the
+    order JupyterLab itself searches)."""
+    folder = Path(tempfile.mkdtemp(prefix="hearts-lab-extensions-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # only links: nothing installed is touched
+    for root in map(Path, jupyter_path("labextensions")):
+        if not root.is_dir():
+            continue
+        for entry in sorted(root.iterdir()):
+            scoped = entry.name.startswith("@") and entry.is_dir()
+            for extension in sorted(entry.iterdir()) if scoped else [entry]:
+                if not (extension / "package.json").exists():
+                    continue
+                relative = extension.relative_to(root)
+                if relative.parts[0] == LEFT_OUT or (folder / relative).exists():
+                    continue
+                (folder / relative).parent.mkdir(parents=True, exist_ok=True)
+                os.symlink(extension, folder / relative, target_is_directory=True)
+    return str(folder)
+
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821
+c.LabApp.labextensions_path = [lab_extensions()]
