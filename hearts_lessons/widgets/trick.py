@@ -178,7 +178,7 @@ class TrickPlayground(W.VBox):
             title = f"{who} {'leads' if not state.current_trick else 'plays'}"
         else:
             title = "All cards are played"
-        actions = [
+        actions: list[dict[str, Any]] = [
             {"id": "next", "label": "Next trick", "kind": "primary" if self._finished else "default",
              "enabled": self._finished is not None},
             {"id": "undo", "label": "Undo", "kind": "default", "enabled": bool(state.actions)},

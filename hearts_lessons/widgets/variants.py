@@ -27,7 +27,9 @@ from ..errors import RulesError
 from ..layout import layout_for
 from ..rules import Rules
 from ..scoring import MOON_CHOICES, HandScore, format_points
+from ..state import HandState
 from ..table import seat_name
+from ..tableview import hand_view
 from ..variant_lab import VariantStats, compare, plot_lab, sample_hand, stats_table, story_html
 from ..variants import (
     ADDONS,
@@ -39,8 +41,6 @@ from ..variants import (
     score_captured,
     scoring_cards,
 )
-from ..state import HandState
-from ..tableview import hand_view
 from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
 
@@ -182,13 +182,15 @@ class VariantExplorer(W.VBox):
         self.option_buttons: dict[str, W.ToggleButtons] = {}
         self.addon_boxes = {
             key_: W.Checkbox(value=False, description=addon.name, indent=False, tooltip=addon.summary,
-                             layout=W.Layout(width="auto"))  # fmt: skip
+                             layout=W.Layout(width="auto"))
             for key_, addon in ADDONS.items()
         }
         self.about = W.HTML()
         self.points = W.HTML()
         self.calculator = ScoringCalculator(PRESETS[key].rules)
-        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Seed:", layout=W.Layout(width="180px"))
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Deal no.:",
+                                     layout=W.Layout(width="200px"),
+                                     tooltip="The number of the shuffle: the same number deals the same cards")
         self.play_button = W.Button(description="Play a sample hand", icon="play", tooltip="Bots play one hand",
                                     layout=W.Layout(width="auto"))  # fmt: skip
         self.hand_table = CardTable(label="Player 1's hand in the sample hand, as dealt")
@@ -311,7 +313,9 @@ class LabControls(W.VBox):
                                          description="Variants:", rows=min(len(PRESETS), 10),
                                          layout=W.Layout(width="420px"))  # fmt: skip
         self.games = W.IntSlider(value=games, min=5, max=500, step=5, description="Games each:")
-        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Seed:", layout=W.Layout(width="180px"))
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Deal no.:",
+                                     layout=W.Layout(width="200px"),
+                                     tooltip="The number of the shuffle: the same number deals the same cards")
         self.deal = W.Checkbox(value=False, description="measure how much the deal decides (slower)", indent=False,
                                 layout=W.Layout(width="auto"))  # fmt: skip
         self.run_button = W.Button(description="Run", icon="play", button_style="primary", tooltip="Run the lab")
