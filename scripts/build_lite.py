@@ -4,13 +4,15 @@
 The live site is a static folder, served beside the book as ``_build/html/live/``: no server runs any Python
 and no page asks any other site for anything. It holds
 
-* JupyterLite (``jupyterlite-core``) with the Pyodide kernel (``jupyterlite-pyodide-kernel``) and the ipywidgets
-  front end (the ``jupyterlab_widgets`` extension), all from the Python packages installed in ``.venv``;
+* JupyterLite (``jupyterlite-core``) with the Pyodide kernel (``jupyterlite-pyodide-kernel``), the ipywidgets
+  front end (the ``jupyterlab_widgets`` extension) and anywidget's (the card table is an anywidget), all from
+  the Python packages installed in ``.venv``;
 * the Pyodide runtime (``pyodide.asm.wasm``, the standard library, the lock file), from the npm package
   ``pyodide`` at the version the kernel expects (``npm pack``, checked against the sha512 pinned below);
 * the pure-Python wheels the kernel and the lessons import (micropip, IPython, jedi and their dependencies at
-  the versions Pyodide's lock file names; ipywidgets and comm at the versions in ``.venv``), from PyPI with
-  ``pip download``, and the engine's own wheel, built from this checkout (``pip wheel``);
+  the versions Pyodide's lock file names; ipywidgets, comm, anywidget and psygnal at the versions in ``.venv``),
+  from PyPI with ``pip download``, and the engine's own wheel, built from this checkout (``pip wheel``), with
+  the widgets' front-end files;
 * ``pyodide-lock.json`` rewritten to list exactly those wheels (with their real sha256 and top-level import
   names), so that ``import hearts_lessons`` in a lesson loads the engine and ipywidgets with no ``%pip``;
 * every lesson notebook listed in ``_toc.yml``, unchanged, and ``lessons.json``: for each lesson, the modules it
@@ -73,19 +75,28 @@ PYODIDE = Asset(
     strip="",
 )
 # Packages of Pyodide's lock file to ship, with everything they depend on: what the kernel loads at start
-# (micropip, IPython, jedi) and what the engine may import (tqdm, for progress bars of long simulations).
-LOCK_ROOTS = ("micropip", "ipython", "jedi", "traitlets", "tqdm")
+# (micropip, IPython, jedi) and what the engine may import (tqdm, for progress bars of long simulations;
+# typing_extensions, which anywidget needs).
+LOCK_ROOTS = ("micropip", "ipython", "jedi", "traitlets", "tqdm", "typing-extensions")
 # Pure-Python packages that Pyodide's lock file lacks: (distribution, top-level imports, lock dependencies).
 # Versions are the ones installed in .venv, so the kernel's ipywidgets matches the front end's
 # jupyterlab_widgets. ipywidgets also requires widgetsnbextension and jupyterlab_widgets, but those only
 # carry front-end files (the front end comes from the JupyterLab extension) and are never imported: left out.
+# anywidget (the card table is one) and psygnal, which it imports, have pure wheels on PyPI; anywidget's
+# front end is its JupyterLab extension (LAB_EXTENSIONS).
 EXTRA_WHEELS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("comm", ("comm",), ()),
     ("ipywidgets", ("ipywidgets",), ("comm", "ipython", "traitlets")),
+    ("psygnal", ("psygnal",), ()),
+    ("anywidget", ("anywidget",), ("ipywidgets", "psygnal", "typing-extensions")),
 )
-ENGINE = ("hearts-lessons", ("hearts_lessons",), ("ipywidgets", "tqdm"))  # tqdm: progress bars of the lab
+# The engine's widgets import ipywidgets and anywidget; tqdm: progress bars of the lab.
+ENGINE = ("hearts-lessons", ("hearts_lessons",), ("ipywidgets", "anywidget", "tqdm"))
+# Files of the engine's package that its wheel must carry besides Python: the custom widgets' front ends
+# (ES modules and stylesheets that an anywidget reads when it is created).
+ENGINE_ASSETS = ("*.js", "*.css")
 # JupyterLab extensions the live site needs (everything else in .venv, e.g. Voila's, is left out).
-LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager")
+LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 # Apps of the live site: "notebooks" opens one lesson (the book's links), "lab" and "tree" browse them all.
 APPS = ("notebooks", "lab", "tree")
 # Modules the kernel itself provides in the browser (besides the standard library and the lock's packages).
@@ -246,10 +257,28 @@ def build_engine_wheel(dest: Path) -> Path:
         built = sorted(out.glob("hearts_lessons-*.whl"))
         if len(built) != 1:
             raise BuildError(f"pip wheel built {built}, expected one hearts_lessons wheel")
+        check_engine_assets(built[0])
         dest.mkdir(parents=True, exist_ok=True)
         target = dest / built[0].name
         shutil.copy2(built[0], target)
         return target
+
+
+def check_engine_assets(wheel: Path) -> None:
+    """The engine's wheel carries every widget front end of the checkout (pyproject's package-data)."""
+    package = ROOT / "hearts_lessons"
+    wanted = {
+        path.relative_to(ROOT).as_posix()
+        for pattern in ENGINE_ASSETS
+        for path in package.rglob(pattern)
+        if "__pycache__" not in path.parts
+    }
+    with zipfile.ZipFile(wheel) as zf:
+        missing = sorted(wanted - set(zf.namelist()))
+    if missing:
+        raise BuildError(
+            f"the engine's wheel lacks {missing}: list them in [tool.setuptools.package-data] of pyproject.toml"
+        )
 
 
 def wheel_top_level(wheel: Path) -> set[str]:
@@ -373,7 +402,7 @@ def jupyter_lite_build(stage: Path, out: Path) -> None:
 
 
 def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any]) -> None:
-    """The built live site has every lesson, the local Pyodide with every wheel, and both extensions."""
+    """The built live site has every lesson, the local Pyodide with every wheel, and every extension it needs."""
     problems: list[str] = []
     for nb in notebooks:
         if not (site / "files" / nb.name).exists():

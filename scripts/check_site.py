@@ -7,7 +7,9 @@ Scans every HTML page of the built site (default ``_build/html``) and every CSS 
   ``@import``/``url()`` in CSS) points to ``http://``, ``https://`` or ``//``;
 * no known CDN host appears anywhere in a page (inline scripts and config included);
 * every local script and stylesheet a page references exists in the site;
-* a page with saved widget state loads the site's own require.js and ipywidgets HTML manager.
+* a page with saved widget state loads the site's own require.js and ipywidgets HTML manager, and a page with
+  a custom widget (anywidget) also the script that maps the module "anywidget" to the site's own copy
+  (book/_static/hl-amd/anywidget.js), which must be in the site.
 
 Plain links to other websites (``<a href>``, e.g. the references page) are fine. Exit status 1 and one
 line per problem if anything is wrong. Run by scripts/build.sh after every build, and by the tests.
@@ -42,6 +44,10 @@ CDN_HOSTS = (
     "googletagmanager.com",
     "hypothes.is",
     "utteranc.es",
+    # Where anywidget examples import ES modules from (a widget's _esm is saved in the page's widget state).
+    "esm.sh",
+    "esm.run",
+    "cdn.skypack.dev",
 )
 # <link rel> values that only name another document and make the browser fetch nothing.
 NAVIGATION_RELS = {"canonical", "alternate", "next", "prev", "index", "search", "author", "license", "help"}
@@ -61,6 +67,10 @@ ASSET_ATTRS = {
 }
 CSS_URL = re.compile(r"""(?:url\(\s*['"]?|@import\s+['"])\s*((?:https?:)?//[^'")\s]+)""", re.IGNORECASE)
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+ANYWIDGET_STATE = re.compile(r'"model_module":\s*"anywidget"')
+# The static pages' AMD module "anywidget" and the script that maps the name to it (nb_ipywidgets_js).
+ANYWIDGET_MODULE = "_static/hl-amd/anywidget.js"
+WIDGET_PATHS_SCRIPT = "_static/hearts-widgets.js"
 
 
 def is_external(url: str) -> bool:
@@ -138,6 +148,11 @@ def check_page(site: Path, page: Path) -> Iterator[str]:
         for needed in ("hl-vendor/requirejs-", "hl-vendor/html-manager-"):
             if not any(needed in src for src in scan.scripts):
                 yield f"{where}: has widget state but does not load {needed}*"
+        if ANYWIDGET_STATE.search(text):
+            if not any(src.split("?")[0].endswith(WIDGET_PATHS_SCRIPT) for src in scan.scripts):
+                yield f"{where}: has an anywidget but does not load {WIDGET_PATHS_SCRIPT} (the module's path)"
+            if not (site / ANYWIDGET_MODULE).is_file():
+                yield f"{where}: has an anywidget but the site has no {ANYWIDGET_MODULE}"
 
 
 def check_site(site: Path) -> tuple[int, list[str]]:

@@ -8,6 +8,10 @@ files a page uses into ``_vendor/hl-vendor/<name>-<version>/``. ``_config.yml`` 
 ``html_static_path``, so the build copies them to ``_build/html/_static/hl-vendor/`` and ``nb_ipywidgets_js``
 and ``mathjax_path`` point there.
 
+The browser tests' own tools (``TEST_ASSETS``: axe-core, the accessibility checker that tests/e2e/test_axe.py
+injects into pages) come the same way, pinned the same way, but go to ``.cache/test-assets/``: they are never
+part of the site.
+
 Idempotent and quick: tarballs are cached in ``.cache/npm/`` and an asset is re-extracted only when its
 pin changes. ``_vendor/`` and ``.cache/`` each hold a ``.gitignore`` of ``*``, so git never sees them.
 
@@ -34,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / ".cache" / "npm"
 VENDOR = ROOT / "_vendor"
 OUT = VENDOR / "hl-vendor"
+TEST_OUT = ROOT / ".cache" / "test-assets"
 MARKER = ".complete"
 
 
@@ -108,6 +113,19 @@ ASSETS: tuple[Asset, ...] = (
 )
 
 
+# Tools of the browser tests, not of the site (extracted into TEST_OUT).
+TEST_ASSETS: tuple[Asset, ...] = (
+    # Accessibility rules (WCAG 2.1 A/AA) run inside the page by tests/e2e/test_axe.py. MPL-2.0.
+    Asset(
+        name="axe-core",
+        version="4.14.1",
+        integrity="sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+        keep=("LICENSE", "axe.min.js"),
+        strip="",
+    ),
+)
+
+
 def log(message: str) -> None:
     print(f"vendor_assets: {message}", flush=True)
 
@@ -162,11 +180,11 @@ def wanted(asset: Asset, member: str) -> bool:
     return not rel.endswith(".map") and any(fnmatch.fnmatchcase(rel, pattern) for pattern in asset.keep)
 
 
-def extract(asset: Asset, tarball: Path) -> int:
+def extract(asset: Asset, tarball: Path, out: Path = OUT) -> int:
     """Extract the kept files of ``asset`` into its folder (atomically replaced). Return the byte count."""
-    target = OUT / asset.folder
-    OUT.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=OUT) as tmp:
+    target = out / asset.folder
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=out) as tmp:
         staging = Path(tmp) / asset.folder
         total = 0
         with tarfile.open(tarball) as tar:
@@ -191,9 +209,19 @@ def extract(asset: Asset, tarball: Path) -> int:
     return total
 
 
-def up_to_date(asset: Asset) -> bool:
-    marker = OUT / asset.folder / MARKER
+def up_to_date(asset: Asset, out: Path = OUT) -> bool:
+    marker = out / asset.folder / MARKER
     return marker.exists() and marker.read_text().strip() == asset.integrity
+
+
+def tool_folder(name: str) -> Path:
+    """The folder of the test tool ``name`` (e.g. ``"axe-core"``), fetched and extracted if needed."""
+    asset = next(a for a in TEST_ASSETS if a.name == name)
+    if not up_to_date(asset, TEST_OUT):
+        self_ignoring(TEST_OUT.parent)
+        size = extract(asset, fetch(asset), TEST_OUT)
+        log(f"{asset.spec}: {size / 1e6:.1f} MB -> {(TEST_OUT / asset.folder).relative_to(ROOT)}")
+    return TEST_OUT / asset.folder
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -202,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     missing = [a.spec for a in ASSETS if not up_to_date(a)]
+    missing += [a.spec for a in TEST_ASSETS if not up_to_date(a, TEST_OUT)]
     if args.check:
         if missing:
             log("missing: " + ", ".join(missing) + " (run python scripts/vendor_assets.py)")
@@ -220,7 +249,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         size = extract(asset, fetch(asset))
         log(f"{asset.spec}: {size / 1e6:.1f} MB -> {(OUT / asset.folder).relative_to(ROOT)}")
-    log("ok: " + ", ".join(a.spec for a in ASSETS))
+    for asset in TEST_ASSETS:
+        tool_folder(asset.name)
+    log("ok: " + ", ".join(a.spec for a in (*ASSETS, *TEST_ASSETS)))
     return 0
 
 

@@ -138,6 +138,59 @@ def test_config_widgets_and_math_come_from_the_site(config: dict[str, Any]) -> N
     assert f'"{folders["@jupyter-widgets/html-manager"]}"' in js
 
 
+def test_static_pages_draw_anywidgets_with_the_sites_own_module() -> None:
+    """Custom widgets (anywidget) on static pages: require.js finds the module "anywidget" in the site (the
+    mapping script), never on a CDN; the module follows the pinned anywidget's protocol."""
+    js = (BOOK / "_static" / "hearts-widgets.js").read_text(encoding="utf-8")
+    assert 'anywidget: base + "hl-amd/anywidget"' in js
+    check_site = load_script("check_site")
+    shim = BOOK / check_site.ANYWIDGET_MODULE
+    source = shim.read_text(encoding="utf-8")
+    assert source.lstrip().startswith("//") and 'define(["@jupyter-widgets/base"]' in source
+    for name in ("AnyModel", "AnyView", "_esm", "_css", "render", "initialize"):
+        assert name in source
+    assert not re.search(r"https?://", source), "the static anywidget module names another site"
+    pins = dict(re.findall(r"^([A-Za-z0-9_.-]+)==(\S+)$", (ROOT / "requirements.txt").read_text(), flags=re.M))
+    assert f'var VERSION = "{pins["anywidget"]}"' in source
+
+
+def test_check_site_wants_the_anywidget_module_where_a_page_has_one(tmp_path: Path) -> None:
+    check_site = load_script("check_site")
+    (tmp_path / "_static").mkdir()
+    state = '<script type="application/vnd.jupyter.widget-state+json">{"state": {"m": {"model_module": "anywidget"}}}'
+    scripts = "".join(
+        f'<script src="_static/{src}"></script>'
+        for src in ("hl-vendor/requirejs-2.3.4/require.js", "hl-vendor/html-manager-1.0.6/embed-amd.js")
+    )
+    (tmp_path / "index.html").write_text(f"<html><head>{scripts}{state}</script></head></html>")
+    _, problems = check_site.check_site(tmp_path)
+    assert any("hearts-widgets.js" in p for p in problems) and any("hl-amd/anywidget.js" in p for p in problems)
+
+
+def marked_block(text: str, name: str) -> str:
+    start = text.index(f"{name}: begin")
+    return text[start : text.index(f"{name}: end", start)]
+
+
+def test_the_app_repairs_widgets_as_the_book_does() -> None:
+    """Widget contrast and slider names: the Voilà template carries the book's blocks unchanged."""
+    template = (ROOT / "app" / "voila" / "templates" / "hearts" / "index.html.j2").read_text(encoding="utf-8")
+    for source, name in (("hearts.css", "hl-widget-contrast"), ("hearts-widgets.js", "hl-slider-names")):
+        block = marked_block((BOOK / "_static" / source).read_text(encoding="utf-8"), name)
+        assert marked_block(template, name) == block, f"{name} differs between book/_static/{source} and the app"
+
+
+def test_theme_templates_are_repaired_versions_of_the_themes(config: dict[str, Any]) -> None:
+    """book/_templates overrides the theme's search field and colour switch: same markup, a11y repaired."""
+    sphinx = config["sphinx"]["config"]
+    assert sphinx["templates_path"] == ["book/_templates"]
+    assert "page_a11y" in sphinx["extensions"]
+    search = (BOOK / "_templates" / "search-button-field.html").read_text(encoding="utf-8")
+    assert "search-button__button" in search and "aria-label" not in search.split("-#}")[1]
+    switch = (BOOK / "_templates" / "theme-switcher.html").read_text(encoding="utf-8")
+    assert switch.count('aria-hidden="true"') == 3 and ' title="' not in switch and "theme-switch-button" in switch
+
+
 def test_static_paths_avoid_the_root_static_trap(config: dict[str, Any]) -> None:
     """Jupyter Book adds every *.js under the static paths to every page once a root _static/ exists."""
     paths = config["sphinx"]["config"]["html_static_path"]

@@ -6,6 +6,7 @@ the lessons it built in a browser.
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 import json
 import sys
@@ -116,3 +117,37 @@ def test_the_live_box_says_what_a_lesson_lacks() -> None:
     lacking = live_link.box_html("notebooks/02_a_hand", ["pandas"])
     assert "Not live yet" in lacking and "<code>pandas</code>" in lacking
     assert 'class="hl-file-note" hidden' in plain and "bash scripts/serve.sh" in plain
+
+
+def test_the_live_site_ships_anywidget_with_its_front_end() -> None:
+    """The card table is an anywidget: its wheel, psygnal's and typing_extensions' go into Pyodide's lock, and
+    its JupyterLab extension into the site (from .venv, where pip put it)."""
+    extra = {name: depends for name, _, depends in build_lite.EXTRA_WHEELS}
+    assert set(extra["anywidget"]) >= {"ipywidgets", "psygnal", "typing-extensions"}
+    assert "psygnal" in extra
+    assert "typing-extensions" in build_lite.LOCK_ROOTS  # Pyodide's lock has it: its version, PyPI's wheel
+    assert "anywidget" in build_lite.ENGINE[2]
+    assert "anywidget" in build_lite.LAB_EXTENSIONS
+    assert any(d.name == "anywidget" for d in build_lite.lab_extension_dirs())
+    # The versions shipped are the ones pinned for the desktop, so the kernel's anywidget matches the front end.
+    pins = dict(
+        line.split("==") for line in (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+        if "==" in line and not line.startswith("#")
+    )  # fmt: skip
+    assert pins["anywidget"] == importlib.metadata.version("anywidget") == "0.11.0"
+
+
+def test_the_engine_wheel_must_carry_the_widgets_front_end(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = tmp_path / "repo"
+    (root / "hearts_lessons" / "widgets").mkdir(parents=True)
+    (root / "hearts_lessons" / "widgets" / "table.js").write_text("export default {}")
+    (root / "hearts_lessons" / "widgets" / "table.css").write_text(".t {}")
+    monkeypatch.setattr(build_lite, "ROOT", root)
+    wheel = tmp_path / "hearts_lessons-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("hearts_lessons/widgets/table.js", "export default {}")
+    with pytest.raises(build_lite.BuildError, match=r"hearts_lessons/widgets/table\.css"):
+        build_lite.check_engine_assets(wheel)
+    with zipfile.ZipFile(wheel, "a") as zf:
+        zf.writestr("hearts_lessons/widgets/table.css", ".t {}")
+    build_lite.check_engine_assets(wheel)

@@ -221,3 +221,42 @@ def watch_page(page: Page, requests_of: Page | BrowserContext) -> Watch:
 def watch(page: Page, site_url: str) -> Watch:
     """The Playwright page, with every non-local request aborted and recorded, and errors collected."""
     return watch_page(page, page)
+
+
+# A minimal anywidget (anywidget 0.11: ES module and CSS in the model's state) that every place the book runs
+# must draw from its own files: the static pages (book/_static/hl-amd/anywidget.js), the live site (anywidget's
+# JupyterLab extension in JupyterLite). A click counts up in the browser; with a kernel, Python answers with
+# ``echo`` (ten times the count), which proves the round trip.
+ANYWIDGET_COUNTER = '''
+import anywidget
+import traitlets
+
+
+class Counter(anywidget.AnyWidget):
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const button = document.createElement("button");
+        button.className = "hl-test-counter";
+        const show = () => { button.textContent = `count ${model.get("value")} python ${model.get("echo")}`; };
+        button.addEventListener("click", () => { model.set("value", model.get("value") + 1); model.save_changes(); });
+        model.on("change:value", show);
+        model.on("change:echo", show);
+        show();
+        el.appendChild(button);
+        return () => button.remove();
+      }
+    };
+    """
+    _css = ".hl-test-counter { background: #1b5e20; color: #ffffff; padding: 4px 12px; }"
+    value = traitlets.Int(0).tag(sync=True)
+    echo = traitlets.Int(0).tag(sync=True)
+
+    @traitlets.observe("value")
+    def _answer(self, change):
+        self.echo = change["new"] * 10
+
+
+counter = Counter(value=3, echo=30)
+'''
+ANYWIDGET_COUNTER_GREEN = "rgb(27, 94, 32)"  # its _css reached the page

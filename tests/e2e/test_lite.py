@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 from playwright.sync_api import Page, Request, expect
 
-from .conftest import ARTIFACTS, SITE, Watch, lesson_docs, required
+from .conftest import ANYWIDGET_COUNTER, ANYWIDGET_COUNTER_GREEN, ARTIFACTS, SITE, Watch, lesson_docs, required
 
 pytestmark = pytest.mark.e2e
 
@@ -218,7 +218,7 @@ def test_every_lesson_is_in_the_live_site(live_site: Path) -> None:
         page = (SITE / "notebooks" / f"{lesson}.html").read_text(encoding="utf-8")
         assert f'href="../live/notebooks/index.html?path={lesson}.ipynb"' in page, f"{lesson}: no live link"
     lock = json.loads((live_site / "static" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    for name in ("hearts-lessons", "ipywidgets", "comm", "ipython"):
+    for name in ("hearts-lessons", "ipywidgets", "comm", "ipython", "anywidget", "psygnal", "typing-extensions"):
         entry = lock["packages"][name]
         assert (live_site / "static" / "pyodide" / entry["file_name"]).exists()
     manifest = json.loads((live_site / "lessons.json").read_text(encoding="utf-8"))
@@ -273,28 +273,30 @@ def test_lesson_1_trick_playground_answers_in_the_browser(watch: Watch, site_url
 
 
 def test_lesson_4_play_table_passes_and_bots_answer(watch: Watch, site_url: str, live_site: Path) -> None:
-    """Lesson 4 runs live; passing three cards makes the engine's bots pass and play back."""
+    """Lesson 4 runs live; the card table (an anywidget) is drawn by anywidget's extension, and passing three
+    cards (clicked on their faces) makes the engine's bots pass and play back."""
     page = watch.page
     ready, downloads = open_live_lesson(watch, site_url, "04_play_a_game")
     run_all = run_all_cells(watch)
 
-    table = page.locator(".hl-play-table")
+    table = page.locator(".hl-cardtable-widget .hl-ct")
     expect(table).to_have_count(1)
-    message = table.locator(".hl-message")
+    message = table.locator(".hl-ct-message")
     expect(message).to_contain_text("you are South")
-    toggles = table.locator(".hl-card-toggle")
-    expect(toggles).to_have_count(13)
+    cards = table.locator(".hl-ct-hand .hl-ct-card")
+    expect(cards).to_have_count(13)
     for i in range(3):
-        toggles.nth(i).click()
-        expect(toggles.nth(i)).to_have_class(re.compile(r"\bmod-active\b"))
-    pass_button = table.locator("button.widget-button", has_text=re.compile(r"^Pass\b"))  # "Pass 3/3"
+        cards.nth(i).click()
+        expect(cards.nth(i)).to_have_class(re.compile(r"\bis-selected\b"), timeout=ANSWER_MS)
+    pass_button = table.locator('.hl-ct-action[data-action="pass"]')  # "Pass 3/3"
+    expect(pass_button).to_have_text(re.compile(r"^Pass 3.3"), timeout=ANSWER_MS)
     expect(pass_button).to_be_enabled()
     start = time.monotonic()
     pass_button.click()
     # The engine takes the reader's three cards, the bots pass theirs, then play up to the reader's turn.
     expect(message).to_contain_text("You received", timeout=ANSWER_MS)
     answer_s = time.monotonic() - start
-    expect(table.locator(".hl-card-button:visible")).to_have_count(13)  # the new hand, ready to play
+    expect(cards).to_have_count(13)  # the new hand, ready to play
 
     finish_lesson(watch, "04_play_a_game", ready, run_all, downloads, click_pass_s=answer_s)
 
@@ -333,4 +335,33 @@ def test_every_lesson_with_what_it_needs_runs_in_pyodide(watch: Watch, site_url:
         engine_browser={k: round(v) for k, v in speeds.items()},
         engine_desktop={k: round(v) for k, v in desktop.items()},
     )
+    watch.assert_clean()
+
+
+# A new code cell at the end of the notebook in view, with ``code``, run as a reader runs it (Shift-Enter).
+ADD_AND_RUN_CELL = """async (code) => {
+    const app = window.jupyterapp;
+    const notebook = app.shell.currentWidget.content;
+    notebook.activeCellIndex = notebook.widgets.length - 1;
+    await app.commands.execute('notebook:insert-cell-below');
+    notebook.activeCell.model.sharedModel.setSource(code);
+    await app.commands.execute('notebook:run-cell');
+}"""
+
+
+def test_an_anywidget_runs_in_the_live_kernel(watch: Watch, site_url: str, live_site: Path) -> None:
+    """Custom widgets work live: anywidget (its wheel in Pyodide's lock, its JupyterLab extension in the site)
+    draws a widget from its ES module, and a click goes to Python and back."""
+    page = watch.page
+    open_live_lesson(watch, site_url, "01_tricks")
+    page.evaluate(ADD_AND_RUN_CELL, ANYWIDGET_COUNTER + "\ncounter")
+    counter = page.locator(".hl-test-counter")
+    expect(counter).to_have_text("count 3 python 30", timeout=RUN_ALL_MS)
+    assert counter.evaluate("b => getComputedStyle(b).backgroundColor") == ANYWIDGET_COUNTER_GREEN
+    start = time.monotonic()
+    counter.click()
+    expect(counter).to_have_text("count 4 python 40", timeout=ANSWER_MS)  # Python answered
+    record("anywidget", click_to_python_and_back_s=round(time.monotonic() - start, 2))
+    page.screenshot(path=str(ARTIFACTS / "live__anywidget.png"))
+    assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
     watch.assert_clean()

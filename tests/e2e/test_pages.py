@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
+import json
 import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pypdf import PdfReader
 
-from .conftest import ARTIFACTS, SITE, Watch, lesson_docs, toc_docs
+from .conftest import (
+    ANYWIDGET_COUNTER,
+    ANYWIDGET_COUNTER_GREEN,
+    ARTIFACTS,
+    LOCAL_HOST,
+    ROOT,
+    SITE,
+    Watch,
+    free_port,
+    lesson_docs,
+    toc_docs,
+    watch_page,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -132,3 +152,109 @@ def test_a_served_lesson_keeps_its_live_link(watch: Watch) -> None:
     watch.page.goto(f"{doc}.html")
     expect(watch.page.locator(".hl-file-note")).to_be_hidden()
     assert "index.html?path=" in (watch.page.locator(".hl-live-link-button").get_attribute("href") or "")
+
+
+# Custom widgets (anywidget) on static pages ---------------------------------------------------------------
+
+CARD_TABLE = ".hl-cardtable-widget"  # the card table's view (hearts_lessons/widgets/cardtable.py adds the class)
+ANYWIDGET_SHIM = "_static/hl-amd/anywidget.js"
+LOADED_SCRIPTS = "() => performance.getEntriesByType('resource').map(e => e.name)"
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """``python -m http.server`` on ``folder`` at a free port of 127.0.0.1."""
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", "--bind", LOCAL_HOST, "--directory", str(folder), str(port)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, start_new_session=True,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with socket.create_connection((LOCAL_HOST, port), timeout=0.5):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "http.server did not start"
+                time.sleep(0.1)
+        yield f"http://{LOCAL_HOST}:{port}/"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def static_page_with(widget_state: dict[str, object], view: dict[str, object], folder: Path) -> Path:
+    """A page that loads widgets as the book's pages do (_config.yml's nb_ipywidgets_js, in its order), from
+    a copy of the site's static files: the vendored require.js and HTML manager, and book/_static."""
+    static = folder / "_static"
+    shutil.copytree(ROOT / "_vendor" / "hl-vendor", static / "hl-vendor")
+    shutil.copytree(ROOT / "book" / "_static", static, dirs_exist_ok=True)
+    page = folder / "index.html"
+    page.write_text(
+        f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>anywidget</title>
+<script src="_static/hl-vendor/requirejs-2.3.4/require.js"></script>
+<script src="_static/hearts-widgets.js"></script>
+<script src="_static/hl-vendor/html-manager-1.0.6/embed-amd.js"
+        data-jupyter-widgets-cdn="_static/hl-vendor/no-cdn/"></script>
+<script type="{WIDGET_STATE}">{json.dumps(widget_state)}</script>
+</head><body><main><h1>anywidget</h1>
+<div class="output"><script type="{WIDGET_VIEW}">{json.dumps(view)}</script></div></main></body></html>""",
+        encoding="utf-8",
+    )
+    return page
+
+
+def test_any_anywidget_renders_from_saved_state_with_nothing_from_outside(browser: Browser, tmp_path: Path) -> None:
+    """The static book's AMD module "anywidget" (book/_static/hl-amd/anywidget.js) draws an anywidget from the
+    ES module and CSS in its saved state, and a click updates it on the page; no request leaves 127.0.0.1.
+
+    The widget state is saved here as a notebook build saves it (every trait, defaults included), so this
+    needs no book build, only the vendored files (python scripts/vendor_assets.py)."""
+    from ipywidgets.embed import embed_data
+
+    if not (ROOT / "_vendor" / "hl-vendor").is_dir():
+        pytest.skip("no vendored assets: run python scripts/vendor_assets.py")
+    namespace: dict[str, object] = {}
+    exec(ANYWIDGET_COUNTER, namespace)
+    saved = embed_data(views=[namespace["counter"]], drop_defaults=False)
+    static_page_with(saved["manager_state"], saved["view_specs"][0], tmp_path)
+    page = browser.new_page()
+    watch = watch_page(page, page)
+    with serve(tmp_path) as url:
+        page.goto(url + "index.html")
+        counter = page.locator(".hl-test-counter")
+        expect(counter).to_have_text("count 3 python 30", timeout=30_000)
+        assert counter.evaluate("b => getComputedStyle(b).backgroundColor") == ANYWIDGET_COUNTER_GREEN
+        assert counter.evaluate("b => b.closest('.jupyter-widgets') !== null")
+        counter.click()
+        expect(counter).to_have_text("count 4 python 30")  # drawn again on the page; no Python to answer
+        assert any(name.endswith(ANYWIDGET_SHIM) for name in page.evaluate(LOADED_SCRIPTS))
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "anywidget-static.png"))
+    page.close()
+    watch.assert_clean()
+
+
+def test_lesson_4_draws_the_card_table_from_its_saved_state(watch: Watch) -> None:
+    """The play table of lesson 4 is a custom widget (anywidget): the built page draws it from its saved state
+    with the site's own anywidget module, and asks no other site for anything."""
+    doc = "notebooks/04_play_a_game"
+    html = (SITE / f"{doc}.html").read_text(encoding="utf-8")
+    assert '"model_module": "anywidget"' in html, "lesson 4 saved no anywidget state"
+    page = watch.page
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(f"{doc}.html")
+    settle(page)
+    table = page.locator(CARD_TABLE).first
+    expect(table).to_be_visible(timeout=30_000)
+    page.wait_for_function(ALL_VIEWS_RENDERED, timeout=30_000)
+    assert page.locator(".jupyter-widgets-error-widget").count() == 0, "a widget failed to render"
+    # Drawn, not just placed: the hand's cards are on the page with their accessible names.
+    cards = table.locator("[aria-label]")
+    expect(cards.first).to_be_visible()
+    assert table.evaluate("t => t.getBoundingClientRect().height") > 100
+    assert any(name.endswith(ANYWIDGET_SHIM) for name in page.evaluate(LOADED_SCRIPTS))
+    table.evaluate("t => t.scrollIntoView({block: 'center'})")
+    page.screenshot(path=str(ARTIFACTS / "card-table-static.png"))
+    watch.assert_clean()
