@@ -169,7 +169,7 @@ class StageDrills(W.VBox):
         cells = []
         for i in range(self.stage.count):
             got = stars.get(self._id(i), 0)
-            style = ("font-weight:bold;" if i == self.index else "") + f"color:{'#b8860b' if got else '#999'}"
+            style = ("font-weight:bold;" if i == self.index else "") + f"color:{'#7a5a00' if got else '#707070'}"
             cells.append(f"<span title='drill {i + 1}: {got} of 3 stars' style='{style}'>"
                          f"{i + 1}{STAR if got else NO_STAR}</span>")  # fmt: skip
         row = " ".join(cells)

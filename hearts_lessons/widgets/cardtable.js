@@ -18,19 +18,14 @@ function h(tag, cls, attrs) {
 }
 
 function quietSvg(node, svg) {
-  // the engine's SVG carries its own title and role; the element around it speaks for it instead
+  // The engine's SVG art is drawn as a picture with no text of its own (alt=""): the element around it carries
+  // the card's accessible name, and the face's corner letters must not be read out as extra text.
   if (node.dataset.svg === svg) return;
   node.dataset.svg = svg;
-  node.innerHTML = svg;
-  const pic = node.querySelector("svg");
-  if (pic) {
-    pic.removeAttribute("role");
-    pic.removeAttribute("aria-label");
-    pic.setAttribute("aria-hidden", "true");
-    pic.setAttribute("focusable", "false");
-    const title = pic.querySelector("title");
-    if (title) title.remove();
-  }
+  node.textContent = "";
+  const face = h("img", "hl-ct-face", { alt: "", draggable: "false" });
+  face.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg.trim());
+  node.appendChild(face);
 }
 
 function reducedMotion() {

@@ -50,7 +50,7 @@ TABLE = """() => {
     const text = el => (el ? el.innerText.trim() : '');
     const cards = [...root.querySelectorAll('.hl-ct-hand .hl-ct-card')].map(c => ({
         code: c.dataset.code, label: c.getAttribute('aria-label'), playable: c.classList.contains('is-playable'),
-        selected: c.classList.contains('is-selected'), face: c.querySelector('svg') !== null }));
+        selected: c.classList.contains('is-selected'), face: c.querySelector('svg, img.hl-ct-face') !== null }));
     const points = [...root.querySelectorAll('li')].map(li => text(li))
         .filter(t => /^(South|West|North|East): [-−]?\\d+$/.test(t));
     const sheet = root.querySelector('.hl-scores');

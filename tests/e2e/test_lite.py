@@ -21,7 +21,9 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from playwright.sync_api import Page, Request, expect
+from playwright.sync_api import Locator, Page, Request, expect
+
+from hearts_lessons.cards import Card
 
 from .conftest import ANYWIDGET_COUNTER, ANYWIDGET_COUNTER_GREEN, ARTIFACTS, SITE, Watch, lesson_docs, required
 
@@ -225,6 +227,10 @@ def test_every_lesson_is_in_the_live_site(live_site: Path) -> None:
     assert set(manifest["lessons"]) == set(lessons)
 
 
+CORNER = {"x": 6, "y": 10}
+"""Where a test clicks an overlapped card: its corner index, which stays visible."""
+
+
 def test_lesson_1_trick_playground_answers_in_the_browser(watch: Watch, site_url: str, live_site: Path) -> None:
     """Lesson 1 runs live; clicking cards in the trick playground gets the engine's answers, as on a desktop."""
     from hearts_lessons.widgets.trick import TrickPlayground
@@ -250,24 +256,28 @@ def test_lesson_1_trick_playground_answers_in_the_browser(watch: Watch, site_url
 
     playground = page.locator(".hl-trick-playground")
     expect(playground).to_have_count(1)
-    message = playground.locator(".hl-message")
+    message = playground.locator(".hl-ct-message")
     expect(message).to_have_text(initial)
 
-    def click_card(label: str) -> float:
-        button = playground.locator(".hl-card-button", has_text=re.compile(f"^{re.escape(label)}$"))
-        expect(button).to_have_count(1)
+    def card_of(seat: int, card: Card) -> Locator:
+        return playground.locator(f'.hl-ct-mini[data-code="{card.code}"][data-seat="{seat}"], '
+                                  f'.hl-ct-card[data-code="{card.code}"][data-seat="{seat}"]')  # fmt: skip
+
+    def click_card(seat: int, card: Card) -> float:
+        target = card_of(seat, card)
+        expect(target).to_have_count(1)
         start = time.monotonic()
-        button.click()
+        target.click(position=CORNER)  # the corner index: overlapped cards show it
         return start
 
-    start = click_card(wrong_card.symbol)
+    start = click_card(other, wrong_card)
     expect(message).to_have_text(refusal, timeout=ANSWER_MS)
     refusal_s = time.monotonic() - start
-    start = click_card(legal_card.symbol)
+    start = click_card(turn, legal_card)
     expect(message).to_have_text(played, timeout=ANSWER_MS)
     played_s = time.monotonic() - start
-    gone = playground.locator(".hl-card-button", has_text=re.compile(f"^{re.escape(legal_card.symbol)}$"))
-    expect(gone).to_have_count(0)  # the played card left the hand
+    expect(card_of(turn, legal_card)).to_have_count(0)  # the played card left the hand
+    expect(playground.locator(".hl-ct-tcard")).to_have_count(1)  # and lies in the middle of the table
 
     finish_lesson(watch, "01_tricks", ready, run_all, downloads, click_refused_s=refusal_s, click_played_s=played_s)
 
