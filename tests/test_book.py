@@ -218,7 +218,7 @@ def test_toc_structure(toc: dict[str, Any]) -> None:
     required = ["Start here", "For teachers", "Reference"]
     assert [caption for caption in parts if caption in required] == required  # more parts may come
     assert parts["Start here"][:3] == ["book/how_to_use", *LESSONS]
-    assert parts["For teachers"] == ["book/teachers", "book/rules_sheet"]
+    assert parts["For teachers"] == ["book/teachers", "book/rules_sheet", "notebooks/45_puzzle_sheet"]
     assert parts["Reference"] == ["book/glossary", "book/references"]
 
 

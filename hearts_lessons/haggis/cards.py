@@ -77,7 +77,7 @@ class HaggisSuit(IntEnum):
     @property
     def colour(self) -> str:
         """The ink used to draw the suit (dark enough to read on a white card)."""
-        return ("#c62828", "#b34700", "#2e7d32", "#1f5fbf", "#7b1fa2")[self]
+        return ("#c62828", "#a14000", "#1b5e20", "#1f5fbf", "#7b1fa2")[self]
 
 
 def suits_in_play(players: int) -> tuple[HaggisSuit, ...]:

@@ -1,0 +1,575 @@
+"""Mine the practice puzzle ladder from games between the bots: positions where one choice is clearly best.
+
+Every hand is dealt from :func:`hearts_lessons.simulate.deal_seed` ``(seed, i)`` (dealer ``i mod 4``, hand
+number ``i``, so the pass cycles left, right, across, hold) and played out by a lineup chosen by ``i mod 4``:
+four rule-based bots (``i mod 4`` = 0 or 2), or three rule-based bots and a moon shooter (1: the ordinary
+``shooter``; 3: ``shooter`` with ``always=True``, which tries for the moon with every hand and so gives the
+others moons to stop), the shooter at seat ``(i // 4) mod 4``. Every decision of every seat is a candidate
+position: its four passes (before anyone has passed) and each card played where the seat had a choice.
+
+A position becomes a puzzle in four steps, each seeded by a string (``random.Random(f"{seed}/{id}/{step}")``):
+
+1. *pre-screen*: the coach's candidate cards (equivalent cards merged; passes: the coach's candidate passes)
+   in ``--prescreen`` (``--pass-prescreen``) uniform sampled deals; the best must beat the next by
+   ``--prescreen-margin`` points, and a card must have no equivalent card (a puzzle has one answer);
+2. *screen*: the same candidates in ``--screen`` (``--pass-screen``) deals, for card play
+   sampled as the coach does (``infer=True``: deals in which the others' earlier cards look like a rule-based
+   player's); the best must beat the next by ``--screen-margin``;
+3. and 4. *confirm* twice, with two independent seeds (steps ``1`` and ``2``): ``CoachBot(worlds=W,
+   pass_worlds=W, caution=0).advise(view, rng)`` with ``W = --worlds`` (1,000) tries every legal card (for a
+   pass: each of the coach's candidate passes) in the same ``W`` sampled deals; the same choice must be best
+   both times, by at least ``--margin`` (2) expected points over the second best each time.
+
+The puzzle's ``margin`` is the answer's saving over the second best averaged over both confirmations (the
+``second`` is the best other choice by that average); ``margins`` are each confirmation's own margin.
+
+**Themes** (rules of the position and the answer; a puzzle may have several):
+
+* ``ducking``: the answer follows suit under the card winning the trick, while the seat holds a card of the
+  suit that would win it;
+* ``dumping-queen``: the answer is the Q♠ played onto a trick another seat is winning (a pass: it passes
+  the Q♠);
+* ``making-void``: the answer is the seat's last card of its suit, led or discarded (not the last card of
+  the hand); a pass: it passes every card of a suit;
+* ``counting``: the answer is the highest card of its suit still unseen while a higher one was played in an
+  earlier trick, and it leads or takes the lead of a trick others still play to; or it leads the lowest of its
+  suit while a lower one was played earlier (in both cases unseen cards of the suit remain);
+* ``stopping-moon``: another seat has taken every point card taken so far and at least 40% of the points
+  (the coach's ``moon_threat``), and the answer takes the trick as far as the seat can tell (it beats the
+  cards on the table, or it leads and no unseen card of its suit is higher);
+* ``shooting``: the seat has taken every point card taken so far (4 points or more), and the answer takes the
+  trick (as above);
+* ``endgame``: trick 10 or later (of 13);
+* ``passing``: a pass.
+
+**Rating** (1000–2200; harder is higher)::
+
+    1000 + 450 * (the rule-based bot would not choose the answer)
+         + 200 * (the beginner bot, lowest card / highest cards, would not)
+         + 300 * min(1, log2(choices) / log2(13))      # legal cards, or the coach's candidate passes
+         + 150 * clip((4 - margin) / 2, 0, 1)           # a small saving is harder to see
+         + 100 * (counting is a theme)
+
+clamped to 1000–2200 and rounded to a multiple of 10.
+
+The run is incremental: each finished task (one hand's card play, or its passes) is appended to a checkpoint
+under ``_build/mine_puzzles/``, so an interrupted run resumes where it stopped, and the output is rewritten
+after every task. Tasks run in hand order; the output holds, for each kind, the puzzles of the shortest run of
+hands from 0 that reaches that kind's target (or of every finished hand from 0), so it does not depend on
+timing. A puzzle that repeats an earlier one of the same hand (the same seat and answer, a later decision: its
+bot had played another card) is left out. Themes, ratings and explanations are computed again from each
+puzzle's record whenever the output is written (``--write-only`` just rewrites it), so their rules can change
+without mining again.
+
+Usage::
+
+    python scripts/mine_puzzles.py --target 320 --pass-target 50      # the book's set (seed 15)
+    python scripts/mine_puzzles.py --target 5 --out /tmp/p.json       # a quick try
+    python scripts/mine_puzzles.py --target 320 --pass-target 50 --write-only
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import multiprocessing
+import os
+import random
+import re
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from hearts_lessons.bots import BeginnerBot, CoachBot, make_bot  # noqa: E402
+from hearts_lessons.bots.coach import Candidate, evaluate_passes, evaluate_plays, pass_candidates, play_candidates  # noqa: E402
+from hearts_lessons.bots.explain import pass_reasons, play_reasons  # noqa: E402
+from hearts_lessons.bots.features import bits, moon_threat, tables_for, trick_state  # noqa: E402
+from hearts_lessons.bots.rulebased import rules_pass, rules_play  # noqa: E402
+from hearts_lessons.cards import card_from_id, parse_cards  # noqa: E402
+from hearts_lessons.rules import STANDARD  # noqa: E402
+from hearts_lessons.simulate import deal_seed  # noqa: E402
+from hearts_lessons.state import HandState, Phase  # noqa: E402
+from hearts_lessons.views import SeatView  # noqa: E402
+
+THEMES = ("ducking", "dumping-queen", "making-void", "counting", "stopping-moon", "shooting", "endgame", "passing")
+OUT = ROOT / "hearts_lessons" / "practice" / "data" / "puzzles.json"
+CACHE = ROOT / "_build" / "mine_puzzles"
+VERSION = 1
+"""Bump when the mining changes, so old checkpoints are not reused."""
+BANDS = ((1000, 1200), (1200, 1400), (1400, 1600), (1600, 1800), (1800, 2000), (2000, 2201))
+
+
+# -- the hands ---------------------------------------------------------------------------------------------------
+def lineup(index: int) -> list[Any]:
+    """The bots of hand ``index`` (see the module docstring)."""
+    bots: list[Any] = [make_bot("rules") for _ in range(4)]
+    kind = index % 4
+    if kind in (1, 3):
+        bots[(index // 4) % 4] = make_bot("shooter", always=kind == 3)
+    return bots
+
+
+def deal(seed: int, index: int) -> HandState:
+    return HandState.deal(STANDARD, seed=deal_seed(seed, index), dealer=index % 4, hand_number=index)
+
+
+def positions(seed: int, index: int, kind: str) -> list[tuple[str, int, HandState]]:
+    """The hand's decisions of this kind, in order: (puzzle id, seat, the state before the decision)."""
+    state = deal(seed, index)
+    bots = lineup(index)
+    rng = random.Random(deal_seed(seed, index) * 31)
+    out: list[tuple[str, int, HandState]] = []
+    if state.phase is Phase.PASSING:
+        if kind == "pass":
+            out = [(f"pass-{index:05d}-{seat}", seat, state.copy()) for seat in range(4)]
+        for seat in range(4):
+            state.pass_cards(seat, bots[seat].choose_pass(state.view(seat), rng))
+    if kind == "pass":
+        return out
+    while state.phase is Phase.PLAYING:
+        seat = state.to_play
+        view = state.view(seat)
+        if view.legal_mask & (view.legal_mask - 1):
+            out.append((f"play-{index:05d}-{len(state.actions):02d}", seat, state.copy()))
+        state.play(bots[seat].choose_play(view, rng), seat)
+    return out
+
+
+# -- themes, rating, explanation ---------------------------------------------------------------------------------
+def _takes_trick(view: SeatView, cid: int) -> bool:
+    """Whether the card takes the trick as far as the seat can tell: it beats the cards on the table, or it leads
+    and no unseen card of its suit is higher."""
+    t = tables_for(view.k)
+    if view.current_trick:
+        return _winning_after(view, cid)
+    return not view.unseen_mask & view.k.suit_masks[t.suit[cid]] & ~t.under[t.suit[cid]][(cid & 15) + 1]
+
+
+def _winning_after(view: SeatView, cid: int) -> bool:
+    """Whether the card leads, or would be winning the trick as far as it has been played."""
+    t = tables_for(view.k)
+    ts = trick_state(view, t)
+    return ts.lead_suit < 0 or (t.suit[cid] == ts.lead_suit and (cid & 15) > ts.winning_rank)
+
+
+def play_themes(view: SeatView, cid: int) -> list[str]:
+    t = tables_for(view.k)
+    k = view.k
+    ts = trick_state(view, t)
+    suit = t.suit[cid]
+    rank = cid & 15
+    suit_mask = k.suit_masks[suit]
+    leading = ts.lead_suit < 0
+    found: set[str] = set()
+    higher_legal = any(t.suit[c] == suit and (c & 15) > ts.winning_rank for c in bits(view.legal_mask))
+    if not leading and suit == ts.lead_suit and rank < ts.winning_rank and higher_legal:
+        found.add("ducking")
+    if (1 << cid) & t.big and not leading and ts.winner != view.seat and not _winning_after(view, cid):
+        found.add("dumping-queen")
+    if view.hand_mask & suit_mask == 1 << cid and view.hand_mask.bit_count() >= 2 and (leading or suit != ts.lead_suit):
+        found.add("making-void")
+    on_table = 0
+    for _, played, _ in view.current_trick:
+        on_table |= 1 << played
+    earlier = view.played_mask & ~on_table & suit_mask
+    unseen = view.unseen_mask & suit_mask
+    higher_played = earlier & ~t.under[suit][rank + 1]
+    lower_played = earlier & t.under[suit][rank]
+    if unseen:
+        not_last = len(view.current_trick) < view.players - 1
+        if higher_played and not unseen & ~t.under[suit][rank + 1] and not_last and _winning_after(view, cid):
+            found.add("counting")
+        if leading and lower_played and not unseen & t.under[suit][rank]:
+            found.add("counting")
+    if moon_threat(view, t) >= 0 and _takes_trick(view, cid):
+        found.add("stopping-moon")
+    takers = [s for s, taken in enumerate(view.taken_masks) if taken & t.points]
+    if takers == [view.seat] and t.points_in(view.taken_masks[view.seat] & t.points) >= 4 and _takes_trick(view, cid):
+        found.add("shooting")
+    if view.trick_number >= 9:
+        found.add("endgame")
+    return [theme for theme in THEMES if theme in found]
+
+
+def pass_themes(view: SeatView, ids: list[int]) -> list[str]:
+    t = tables_for(view.k)
+    chosen = 0
+    for cid in ids:
+        chosen |= 1 << cid
+    found = {"passing"}
+    if chosen & t.big:
+        found.add("dumping-queen")
+    for mask in view.k.suit_masks:
+        if view.hand_mask & mask and not view.hand_mask & mask & ~chosen:
+            found.add("making-void")
+    return [theme for theme in THEMES if theme in found]
+
+
+def rating(*, rules_agrees: bool, beginner_agrees: bool, choices: int, margin: float, themes: list[str]) -> int:
+    """The puzzle's difficulty (see the module docstring)."""
+    value = 1000.0
+    value += 0 if rules_agrees else 450
+    value += 0 if beginner_agrees else 200
+    value += 300 * min(1.0, math.log2(max(choices, 1)) / math.log2(13))
+    value += 150 * min(1.0, max(0.0, (4 - margin) / 2))
+    value += 100 if "counting" in themes else 0
+    return int(min(2200, max(1000, round(value / 10) * 10)))
+
+
+_GRAMMAR = (
+    (re.compile(r"\b1 higher (\w+)s are still out"), r"1 higher \1 is still out"),
+    (re.compile(r"\b1 higher (\w+)s still out may"), r"1 higher \1 still out may"),
+    (re.compile(r"has only 0 lower (\w+) to guard it"), r"has no lower \1 to guard it"),
+    (re.compile(r"\b1 lower (\w+)s guard it"), r"1 lower \1 guards it"),
+    (re.compile(r"\b0 lower (\w+) guard it"), r"no lower \1 guard it"),
+)
+
+
+def polish(text: str) -> str:
+    """Singulars where the coach's sentences count one card (``1 higher spades are`` → ``1 higher spade is``)."""
+    for pattern, replacement in _GRAMMAR:
+        text = pattern.sub(replacement, text)
+    return text
+
+
+def _names(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
+def explanation(kind: str, view: SeatView, answer: list[int], second: list[int], margin: float) -> str:
+    """``Play the …: <the coach's reasons>. Saves 3.4 expected points over the 9♦.``"""
+    symbols = [card_from_id(c).symbol for c in answer]
+    others = [card_from_id(c).symbol for c in second]
+    if kind == "play":
+        reasons = [r for r in play_reasons(view, answer[0]) if not r.startswith("you are void in ") or
+                   "so you can" in r][:2]  # fmt: skip
+        head = f"Play the {symbols[0]}"
+        tail = f"Saves {margin:.1f} expected points over the {others[0]}."
+    else:
+        reasons = pass_reasons(view, answer)[:2]
+        head = f"Pass the {_names(symbols)}"
+        tail = f"Saves {margin:.1f} expected points over passing the {_names(others)}."
+    text = head + (": " + "; ".join(reasons) if reasons else "")
+    return polish(f"{text}. {tail}")
+
+
+# -- the mining --------------------------------------------------------------------------------------------------
+def _margin(found: list[Candidate]) -> tuple[Candidate, Candidate, float]:
+    ranked = sorted(found, key=lambda c: c.mean)
+    return ranked[0], ranked[1], ranked[1].mean - ranked[0].mean
+
+
+def _has_equivalent(view: SeatView, best: int, ids: list[int]) -> bool:
+    """Whether a legal card not tried (merged by :func:`play_candidates`) is equivalent to ``best``."""
+    t = tables_for(view.k)
+    lower = [c for c in bits(view.legal_mask) if t.suit[c] == t.suit[best] and (c & 15) < (best & 15)]
+    return bool(lower) and max(lower, key=lambda c: c & 15) not in ids
+
+
+def _rng(seed: int, pid: str, step: str) -> random.Random:
+    return random.Random(f"{seed}/{pid}/{step}")
+
+
+def confirm(kind: str, view: SeatView, seed: int, pid: str, worlds: int, expected: frozenset[int],
+            need: float) -> list[tuple[list[Candidate], float]] | None:  # fmt: skip
+    """The two confirmations (candidates, margin), or ``None`` when one fails."""
+    coach = CoachBot(worlds=worlds, pass_worlds=worlds, caution=0)
+    runs = []
+    for step in ("1", "2"):
+        advice = coach.advise(view, _rng(seed, pid, step))
+        best, _, margin = _margin(list(advice.candidates))
+        if frozenset(c.id for c in best.cards) != expected or margin < need:
+            return None
+        runs.append((list(advice.candidates), margin))
+    return runs
+
+
+def mine(task: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
+    """One task: the passes or the card play of one hand. Returns its puzzles and counts."""
+    kind, index, cfg = task
+    seed = cfg["seed"]
+    start = time.time()
+    stats: Counter[str] = Counter()
+    puzzles: list[dict[str, Any]] = []
+    for pid, seat, state in positions(seed, index, kind):
+        if len(puzzles) >= cfg["cap"]:
+            break
+        view = state.view(seat)
+        stats["positions"] += 1
+        if kind == "play":
+            ids = play_candidates(view)
+            if len(ids) < 2:
+                continue
+            stats["prescreened"] += 1
+            found = evaluate_plays(view, worlds=cfg["prescreen"], rng=_rng(seed, pid, "p"), cards=ids)
+            best, _, margin = _margin(found)
+            if margin < cfg["prescreen_margin"] or _has_equivalent(view, best.cards[0].id, ids):
+                continue
+            stats["screened"] += 1
+            found = evaluate_plays(view, worlds=cfg["screen"], rng=_rng(seed, pid, "s"), cards=ids, infer=True)
+        else:
+            combos = pass_candidates(view)
+            if len(combos) < 2:
+                continue
+            stats["prescreened"] += 1
+            found = evaluate_passes(view, combos, worlds=cfg["pass_prescreen"], rng=_rng(seed, pid, "p"))
+            if _margin(found)[2] < cfg["prescreen_margin"]:
+                continue
+            stats["screened"] += 1
+            found = evaluate_passes(view, combos, worlds=cfg["screen"], rng=_rng(seed, pid, "s"))
+        best, _, margin = _margin(found)
+        if margin < cfg["screen_margin"]:
+            continue
+        stats["confirmed"] += 1
+        answer_ids = frozenset(c.id for c in best.cards)
+        runs = confirm(kind, view, seed, pid, cfg["worlds"], answer_ids, cfg["margin"])
+        if runs is None:
+            continue
+        stats["puzzles"] += 1
+        puzzles.append(build(kind, pid, seat, state, view, runs))
+    return {"kind": kind, "deal": index, "puzzles": puzzles, "stats": dict(stats), "seconds": time.time() - start}
+
+
+def build(kind: str, pid: str, seat: int, state: HandState, view: SeatView,
+          runs: list[tuple[list[Candidate], float]]) -> dict[str, Any]:  # fmt: skip
+    """The puzzle's JSON object."""
+    means: dict[frozenset[int], list[float]] = {}
+    order: dict[frozenset[int], list[int]] = {}
+    for found, _ in runs:
+        for c in found:
+            key = frozenset(card.id for card in c.cards)
+            means.setdefault(key, []).append(c.mean)
+            order.setdefault(key, [card.id for card in c.cards])
+    average = {key: sum(v) / len(v) for key, v in means.items() if len(v) == len(runs)}
+    ranked = sorted(average, key=lambda key: (average[key], sorted(key)))
+    answer, second = order[ranked[0]], order[ranked[1]]
+    margin = average[ranked[1]] - average[ranked[0]]
+    puzzle = {
+        "id": pid,
+        "kind": kind,
+        "record": json.loads(state.to_json()),
+        "seat": seat,
+        "answer": [card_from_id(c).code for c in answer],
+        "second": [card_from_id(c).code for c in second],
+        "margin": round(margin, 3),
+        "margins": [round(m, 3) for _, m in runs],
+    }
+    return annotate(puzzle, view)
+
+
+def annotate(puzzle: dict[str, Any], view: SeatView | None = None) -> dict[str, Any]:
+    """The puzzle with its themes, rating and explanation (re)computed from its position, answer and margin
+    (so these rules can change without mining again)."""
+    if view is None:
+        view = HandState.from_json(json.dumps(puzzle["record"])).view(puzzle["seat"])
+    kind = puzzle["kind"]
+    answer = [card.id for card in parse_cards(" ".join(puzzle["answer"]))]
+    second = [card.id for card in parse_cards(" ".join(puzzle["second"]))]
+    margin = puzzle["margin"]
+    if kind == "play":
+        themes = play_themes(view, answer[0])
+        rules_agrees = rules_play(view) == answer[0]
+        beginner_agrees = BeginnerBot().choose_play(view, random.Random(0)).id == answer[0]
+        choices = view.legal_mask.bit_count()
+    else:
+        themes = pass_themes(view, answer)
+        rules_agrees = frozenset(rules_pass(view)) == frozenset(answer)
+        beginner = BeginnerBot().choose_pass(view, random.Random(0))
+        beginner_agrees = frozenset(c.id for c in beginner) == frozenset(answer)
+        choices = len(pass_candidates(view))
+    return {**puzzle, "themes": themes,
+            "rating": rating(rules_agrees=rules_agrees, beginner_agrees=beginner_agrees, choices=choices,
+                             margin=margin, themes=themes),
+            "explanation": explanation(kind, view, answer, second, margin)}  # fmt: skip
+
+
+# -- the run -----------------------------------------------------------------------------------------------------
+def _config(args: argparse.Namespace) -> dict[str, Any]:
+    return {"version": VERSION, "seed": args.seed, "worlds": args.worlds, "margin": args.margin,
+            "prescreen": args.prescreen, "prescreen_margin": args.prescreen_margin, "screen": args.screen,
+            "pass_prescreen": args.pass_prescreen, "pass_screen": args.pass_screen,
+            "screen_margin": args.screen_margin, "play_cap": args.play_cap, "pass_cap": args.pass_cap}  # fmt: skip
+
+
+def _task_cfg(cfg: dict[str, Any], kind: str) -> dict[str, Any]:
+    out = dict(cfg)
+    if kind == "pass":
+        out["screen"] = cfg["pass_screen"]
+    out["cap"] = cfg["play_cap"] if kind == "play" else cfg["pass_cap"]
+    return out
+
+
+def _prefix(done: dict[int, dict[str, Any]], target: int) -> tuple[list[dict[str, Any]], int]:
+    """The puzzles of the shortest run of hands from 0 that reaches ``target`` (or of all finished hands from 0),
+    and how many hands that is."""
+    out: list[dict[str, Any]] = []
+    index = 0
+    while index in done and len(out) < target:
+        out.extend(done[index]["puzzles"])
+        index += 1
+    return out, index
+
+
+def write(path: Path, cfg: dict[str, Any], puzzles: list[dict[str, Any]]) -> None:
+    data = {"format": 1, "generator": "scripts/mine_puzzles.py", "seed": cfg["seed"], "worlds": cfg["worlds"],
+            "screen_worlds": {"prescreen": {"play": cfg["prescreen"], "pass": cfg["pass_prescreen"]},
+                              "screen": {"play": cfg["screen"], "pass": cfg["pass_screen"]}},
+            "sampling": "CoachBot(worlds=W, pass_worlds=W, caution=0).advise(view, random.Random(f'{seed}/{id}/1'))"
+                        " and '/2': card play infers the others' hands (infer=True), passes sample uniformly",
+            "puzzles": puzzles}  # fmt: skip
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    tmp.write_text(text + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def summary(puzzles: list[dict[str, Any]]) -> str:
+    kinds = Counter(p["kind"] for p in puzzles)
+    themes = Counter(theme for p in puzzles for theme in p["themes"])
+    bands = Counter(next(f"{a}-{b - 1 if b == 2201 else b}" for a, b in BANDS if a <= p["rating"] < b)
+                    for p in puzzles)  # fmt: skip
+    lines = [f"puzzles: {len(puzzles)} ({kinds['play']} play, {kinds['pass']} pass); "
+             f"no theme: {sum(not p['themes'] for p in puzzles)}"]  # fmt: skip
+    lines.append("themes: " + ", ".join(f"{t} {themes[t]}" for t in THEMES))
+    lines.append("rating bands: " + ", ".join(f"{band} {n}" for band, n in sorted(bands.items())))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=15)
+    parser.add_argument("--target", type=int, default=300, help="puzzles in all")
+    parser.add_argument("--pass-target", type=int, default=60, help="passing puzzles (the rest are card play)")
+    parser.add_argument("--worlds", type=int, default=1000, help="sampled deals of each confirmation")
+    parser.add_argument("--margin", type=float, default=2.0, help="expected points the answer must save")
+    parser.add_argument("--prescreen", type=int, default=30)
+    parser.add_argument("--prescreen-margin", type=float, default=1.2)
+    parser.add_argument("--screen", type=int, default=150)
+    parser.add_argument("--pass-prescreen", type=int, default=24)
+    parser.add_argument("--pass-screen", type=int, default=80)
+    parser.add_argument("--screen-margin", type=float, default=1.7)
+    parser.add_argument("--play-cap", type=int, default=3, help="card-play puzzles per hand at most")
+    parser.add_argument("--pass-cap", type=int, default=2, help="passing puzzles per hand at most")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--minutes", type=float, default=0, help="stop starting tasks after this long (0: never)")
+    parser.add_argument("--max-hands", type=int, default=5000)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--write-only", action="store_true", help="only rewrite the output from the checkpoint")
+    args = parser.parse_args(argv)
+
+    cfg = _config(args)
+    key = hashlib.sha256(json.dumps(cfg, sort_keys=True).encode()).hexdigest()[:10]
+    CACHE.mkdir(parents=True, exist_ok=True)
+    checkpoint = CACHE / f"seed{args.seed}-{key}.jsonl"
+    targets = {"play": max(0, args.target - args.pass_target), "pass": args.pass_target}
+    done: dict[str, dict[int, dict[str, Any]]] = {"play": {}, "pass": {}}
+    if checkpoint.exists():
+        for line in checkpoint.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:  # a line cut short when a run was stopped
+                continue
+            done[row["kind"]][row["deal"]] = row
+    for index in range(3, args.max_hands, 4):  # hands without passing: nothing to mine
+        done["pass"].setdefault(index, {"kind": "pass", "deal": index, "puzzles": [], "stats": {}, "seconds": 0.0})
+    print(f"checkpoint {checkpoint} ({sum(len(d) for d in done.values())} tasks done); targets {targets}", flush=True)
+
+    began = time.time()
+
+    annotated: dict[str, dict[str, Any]] = {}
+
+    def collect() -> list[dict[str, Any]]:
+        out: list[dict[str, Any]] = []
+        seen: set[tuple[str, int, str]] = set()
+        for kind in ("play", "pass"):
+            for puzzle in _prefix(done[kind], targets[kind])[0]:
+                # the same seat, the same answer, later in the same hand (its bot played another card): one is enough
+                twin = (puzzle["id"][:10], puzzle["seat"], " ".join(sorted(puzzle["answer"])))
+                if twin in seen:
+                    continue
+                seen.add(twin)
+                if puzzle["id"] not in annotated:
+                    annotated[puzzle["id"]] = annotate(puzzle)
+                out.append(annotated[puzzle["id"]])
+        return out
+
+    def needs(kind: str) -> bool:
+        have, _ = _prefix(done[kind], targets[kind])
+        return len(have) < targets[kind]
+
+    def pending_for(kind: str, running: set[tuple[str, int]]) -> int | None:
+        index = 0
+        while index < args.max_hands:
+            if index not in done[kind] and (kind, index) not in running:
+                if kind == "pass" and index % 4 == 3:  # a hand without passing: nothing to mine
+                    done[kind][index] = {"kind": kind, "deal": index, "puzzles": [], "stats": {}, "seconds": 0.0}
+                else:
+                    return index
+            index += 1
+        return None
+
+    running: dict[tuple[str, int], Any] = {}
+    stop = args.write_only
+    context = multiprocessing.get_context("fork")
+    with context.Pool(args.processes) as pool, checkpoint.open("a", encoding="utf-8") as log:
+        while True:
+            if args.minutes and time.time() - began > args.minutes * 60:
+                stop = True
+            while not stop and len(running) < 2 * args.processes:
+                # the kind furthest from its target (as a share) gets the next task
+                wanted = []
+                for kind in ("play", "pass"):
+                    if targets[kind] and needs(kind):
+                        have = len(_prefix(done[kind], targets[kind])[0])
+                        ahead = sum(1 for k, _ in running if k == kind)
+                        wanted.append(((have + 1.5 * ahead) / targets[kind], kind))
+                if not wanted:
+                    break
+                kind = min(wanted)[1]
+                index = pending_for(kind, set(running))
+                if index is None:
+                    break
+                running[(kind, index)] = pool.apply_async(mine, ((kind, index, _task_cfg(cfg, kind)),))
+            if not running:
+                break
+            finished = [key_ for key_, result in running.items() if result.ready()]
+            if not finished:
+                time.sleep(0.2)
+                continue
+            for key_ in finished:
+                row = running.pop(key_).get()
+                done[row["kind"]][row["deal"]] = row
+                log.write(json.dumps(row, ensure_ascii=False) + "\n")
+                log.flush()
+                puzzles = collect()
+                write(args.out, cfg, puzzles)
+                counts = Counter(p["kind"] for p in puzzles)
+                s = row["stats"]
+                print(f"[{time.time() - began:7.0f}s] {row['kind']} hand {row['deal']:4d}: "
+                      f"{len(row['puzzles'])} puzzles from {s.get('positions', 0)} positions "
+                      f"({s.get('screened', 0)} screened, {s.get('confirmed', 0)} confirmed) in "
+                      f"{row['seconds']:.0f}s; total {counts['play']} play + {counts['pass']} pass",
+                      flush=True)  # fmt: skip
+    puzzles = collect()
+    write(args.out, cfg, puzzles)
+    spent = time.time() - began
+    cpu = sum(row["seconds"] for d in done.values() for row in d.values())
+    hands = {kind: _prefix(done[kind], targets[kind])[1] for kind in done}
+    print(f"done in {spent / 60:.1f} min this run ({cpu / 60:.1f} task-minutes in all, over every run); "
+          f"hands used: {hands['play']} for card play, {hands['pass']} for passing")  # fmt: skip
+    print(summary(puzzles))
+    print(f"wrote {args.out} ({args.out.stat().st_size / 1024:.0f} KiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
