@@ -55,15 +55,16 @@ _CARD_LAYOUT = {"width": "52px", "height": "34px", "padding": "0px 2px"}
 def _card_toggle(card: HaggisCard, *, value: bool = False, muted: bool = False) -> widgets.ToggleButton:
     """A card as a toggle button. ``muted`` greys a card that is in no play open now (it stays clickable:
     playing it anyway shows the engine's reason)."""
-    colour = card.suit.colour if card.suit is not None else "#8a6d00"
+    colour = card.suit.colour if card.suit is not None else "#6b5400"
     button = widgets.ToggleButton(
         value=value,
         description=card.symbol if card.suit is not None else f"{card.symbol}★",
         tooltip=card.name + (" (in no play open now)" if muted else ""),
         layout=widgets.Layout(**_CARD_LAYOUT),
     )
-    button.style.text_color = "#9a9a9a" if muted else colour
+    button.style.text_color = "#666666" if muted else colour
     button.style.font_weight = "bold"
+    button.add_class("hl-card-toggle")  # pressed: pale gold, under which every suit's ink keeps AA contrast
     return button
 
 

@@ -12,22 +12,18 @@ files use); after a reload, a fresh kernel and a new run of the notebook, the st
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect
+from playwright.sync_api import ConsoleMessage, Locator, Page, expect
 
 from hearts_lessons.practice.drills import Attempt, Feedback, stage
-from hearts_lessons.practice.progress import ENV_VAR, FILE_NAME
 
-from .app_support import ARTIFACTS, LAB_TOKEN, open_watched, require_servers, screenshot, serve_lab
+from .app_support import screenshot
 from .conftest import ARTIFACTS as E2E_ARTIFACTS
-from .conftest import ROOT, SITE, Watch, required
+from .conftest import SITE, Watch, required
 
 pytestmark = pytest.mark.e2e
 
@@ -140,48 +136,6 @@ def forgive_kernel_restart(watch: Watch) -> None:
     watch.page_errors = [e for e in watch.page_errors if not RESTART_NOISE.search(e)]
     watch.console_errors = [e for e in watch.console_errors if not RESTART_NOISE.search(e)]
     watch.failed = [f for f in watch.failed if not CUT_BY_RELOAD.search(f)]
-
-
-@pytest.fixture(scope="module")
-def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    require_servers()
-    root = tmp_path_factory.mktemp("practice-root")
-    shutil.copy2(ROOT / "notebooks" / f"{NOTEBOOK}.ipynb", root / f"{NOTEBOOK}.ipynb")
-    return root
-
-
-@pytest.fixture(scope="module")
-def lab_url(lab_root: Path) -> Iterator[str]:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.delenv(ENV_VAR, raising=False)  # the progress file goes beside the notebook, as for a reader
-        with serve_lab(lab_root, ARTIFACTS / "jupyterlab-practice.log") as url:
-            yield url
-
-
-def test_a_drill_gives_feedback_and_its_stars_survive_a_reload_in_jupyterlab(
-    browser: Browser, lab_url: str, lab_root: Path
-) -> None:  # fmt: skip
-    with open_watched(browser, viewport=VIEWPORT) as watch:
-        page = watch.page
-        page.on("dialog", lambda dialog: dialog.accept())
-        page.goto(f"{lab_url}/tree/{NOTEBOOK}.ipynb?token={LAB_TOKEN}", timeout=KERNEL_MS)
-        run_all(page)
-        answer_the_first_drill(page)
-        screenshot(page, "practice-jupyterlab-answered")
-        saved = json.loads((lab_root / FILE_NAME).read_text(encoding="utf-8"))
-        assert saved["stars"][STAGE] == {f"{STAGE}-1": 2}, saved["stars"]
-        page.evaluate(SAVE)  # nothing unsaved: the reload is not held up by "leave this page?"
-        page.reload(timeout=KERNEL_MS)
-        page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_MS, polling=200)
-        page.evaluate(RESTART_KERNEL)  # a fresh kernel: the stars can only come from the file
-        run_all(page)
-        stars_are_kept(page)
-        screenshot(page, "practice-jupyterlab-reloaded")
-        errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
-        assert errors.count() == 0, errors.first.inner_text()[:300]
-        forgive_kernel_restart(watch)
-        assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
-        assert watch.failed == [] and watch.page_errors == [], watch.problems()
 
 
 # The live site (JupyterLite) -------------------------------------------------------------------------------
