@@ -41,14 +41,17 @@ from .render import card_html
 from .rules import PassDirection, Points
 from .scoring import format_points, points_words
 from .seats import seat_name
+from .state import direction_offset
 
 if TYPE_CHECKING:
     from .state import HandState, Trick
 
 __all__ = [
     "ARROWS",
+    "DIRECTION_WORDS",
     "card_code",
     "card_entry",
+    "direction_words",
     "hand_view",
     "hearts_card",
     "open_view",
@@ -339,6 +342,18 @@ def _pass_card(state: HandState, card: Card, seat: int, chosen: bool, four_colou
         return hearts_card(card, four_colour=four_colour, reason=reason, status="may not be passed", seat=seat)
     status = "chosen to pass (click to put it back)" if chosen else "click to choose it for the pass"
     return hearts_card(card, four_colour=four_colour, playable=True, selected=chosen, status=status, seat=seat)
+
+
+def direction_words(direction: PassDirection, players: int) -> str:
+    """Where a pass from the bottom seat (seat 0) goes, naming the receiving seat: ``to the left (West)``.
+
+    >>> direction_words(PassDirection.LEFT, 4), direction_words(PassDirection.ACROSS, 6)
+    ('to the left (West)', 'across (Player 4)')
+    """
+    words = DIRECTION_WORDS[direction]
+    if direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS):
+        return f"{words} ({seat_name(direction_offset(direction, players), players)})"
+    return words
 
 
 def _pass_entry(state: HandState, seat: int, chosen: int) -> dict[str, Any]:

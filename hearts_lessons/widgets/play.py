@@ -34,10 +34,10 @@ from ..cards import Card, CardParseError, Suit, cards_of_mask
 from ..errors import IllegalActionError
 from ..explain import explain_trick
 from ..game import GameState
-from ..rules import STANDARD, Moon, PassDirection, Rules
+from ..rules import STANDARD, Moon, Rules
 from ..scoring import format_points, points_words
 from ..sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
-from ..state import HandState, Phase, direction_offset
+from ..state import HandState, Phase
 from ..table import seat_name
 from ..tableview import table_view
 from ..variants import PRESETS, Preset
@@ -49,15 +49,6 @@ __all__ = ["DEFAULT_BOT", "PlayTable", "rule_switches"]
 HUMAN = 0
 DEFAULT_BOT = "rules" if "rules" in BOTS else "beginner"
 
-DIRECTION_WORDS = {
-    PassDirection.LEFT: "to the left",
-    PassDirection.RIGHT: "to the right",
-    PassDirection.ACROSS: "across",
-    PassDirection.HOLD: "nowhere: a hold hand",
-    PassDirection.SPLIT: "one card to each other player",
-    PassDirection.DEALERS_CHOICE: "as the dealer chooses",
-}
-
 MOON_CHOICE_WORDS = {
     "others_add": "everyone else adds the points",
     "shooter_subtracts": "take the points off my score",
@@ -65,18 +56,6 @@ MOON_CHOICE_WORDS = {
     "minus": "subtract them from everyone else",
 }
 """What each way of scoring a moon means, on the shooter's buttons."""
-
-
-def direction_words(direction: PassDirection, players: int) -> str:
-    """Where a pass goes, naming the receiving seat: ``to the left (West)``, ``across (Player 3)``.
-
-    >>> direction_words(PassDirection.LEFT, 4), direction_words(PassDirection.ACROSS, 6)
-    ('to the left (West)', 'across (Player 4)')
-    """
-    words = DIRECTION_WORDS[direction]
-    if direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS):
-        return f"{words} ({seat_name(direction_offset(direction, players), players)})"
-    return words
 
 
 def rule_switches() -> dict[str, tuple[str, list[tuple[str, Any]]]]:

@@ -12,8 +12,9 @@ import pytest
 from hearts_lessons.rules import Moon, PassDirection
 from hearts_lessons.seats import seat_name
 from hearts_lessons.state import Phase
+from hearts_lessons.tableview import direction_words
 from hearts_lessons.variants import PRESETS
-from hearts_lessons.widgets.play import SWITCH_SOURCES, PlayTable, direction_words
+from hearts_lessons.widgets.play import SWITCH_SOURCES, PlayTable
 
 
 def table_for(key: str, players: int | None = None, **options: str) -> PlayTable:
