@@ -40,3 +40,7 @@ def lab_extensions() -> str:
 
 c = get_config()  # type: ignore[name-defined]  # noqa: F821
 c.LabApp.labextensions_path = [lab_extensions()]
+
+# Lab's own defaults for this book (settings/overrides.json): no "Would you like to get notified about Jupyter news?"
+# toast over the reader's cards, and no update check (the book works offline).
+c.LabApp.app_settings_dir = str(Path(__file__).parent / "settings")
