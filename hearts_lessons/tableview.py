@@ -13,7 +13,7 @@ The model is a plain ``dict`` (schema below) so that other games can build it to
 
 Schema (``kind`` is ``table``, ``hand`` or ``trick``)::
 
-    {"kind", "players", "viewer", "title", "status", "hearts_broken", "turn", "dealer",
+    {"kind", "players", "viewer", "title", "status", "hearts_broken", "turn", "dealer" (None: nobody dealt),
      "seats": [{"seat", "name", "you", "x", "y", "angle", "count", "tricks", "points", "total", "dealer",
                 "turn", "voids", "label", "cards" (face-up cards of an open deal, else None)}],
      "hand": {"seat", "mode" ("play" | "pass" | "choose" | "view"), "label", "cards": [card]},
@@ -100,7 +100,8 @@ def positions(players: int, viewer: int = 0) -> list[tuple[float, float, float]]
 
 
 def card_entry(code: str, *, svg: str, name: str, short: str, playable: bool = False, selected: bool = False,
-               reason: str | None = None, status: str | None = None, seat: int | None = None) -> dict[str, Any]:
+               reason: str | None = None, status: str | None = None,
+               seat: int | None = None) -> dict[str, Any]:  # fmt: skip
     """One card of the model. ``label`` (its accessible name) is ``name — reason`` for a card that may not be
     played, else ``name — status`` (``playable``, ``chosen to pass``…), else the name."""
     if reason:
@@ -146,7 +147,8 @@ def card_code(card: Card) -> str:
 
 
 def hearts_card(card: Card, *, four_colour: bool = False, playable: bool = False, selected: bool = False,
-                reason: str | None = None, status: str | None = None, seat: int | None = None) -> dict[str, Any]:
+                reason: str | None = None, status: str | None = None,
+                seat: int | None = None) -> dict[str, Any]:  # fmt: skip
     """A Hearts card of the model, drawn with the engine's art (:func:`hearts_lessons.render.card_html`)."""
     return card_entry(card_code(card), svg=card_html(card, four_colour=four_colour), name=card.name,
                       short=card.symbol, playable=playable, selected=selected, reason=reason, status=status,
@@ -192,25 +194,35 @@ def trick_view(trick: Trick | Sequence[tuple[int, Card]], players: int, *, viewe
 def table_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | None = None,
                selected: Iterable[Card] = (), four_colour: bool = False, names: Sequence[str] | None = None,
                title: str | None = None, actions: Sequence[Mapping[str, Any]] = (),
-               show_completed: bool = True) -> View:  # fmt: skip
+               show_completed: bool = True, dealer: bool = True) -> View:  # fmt: skip
     """What ``seat`` sees of a hand: the others' card backs, its own hand with playable flags and reasons.
 
     ``totals`` are the game's running totals; ``selected`` the cards chosen to pass so far; ``names`` replaces
     the seat names (``You`` for the viewer by default); ``show_completed`` keeps the trick just taken in the
     middle (marked complete) until the next card is led, so the front end can show it going to its winner.
+    ``dealer=False`` is for a position that nobody dealt (a puzzle, a drill, a position set up from given
+    cards): no seat is marked as the dealer, the model's ``dealer`` is ``None`` and the status names none.
+
+    >>> from hearts_lessons.state import HandState
+    >>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=1)
+    >>> v = table_view(s, dealer=False)
+    >>> v["dealer"], [seat["dealer"] for seat in v["seats"]], v["status"]
+    (None, [False, False, False, False], 'your turn')
     """
     return _view(state, seat=seat, totals=totals, selected=selected, four_colour=four_colour, names=names,
-                 title=title, actions=actions, show_completed=show_completed, open_hands=False)  # fmt: skip
+                 title=title, actions=actions, show_completed=show_completed, open_hands=False,
+                 dealer=dealer)  # fmt: skip
 
 
 def open_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | None = None,
               four_colour: bool = False, names: Sequence[str] | None = None, title: str | None = None,
-              actions: Sequence[Mapping[str, Any]] = (), show_completed: bool = True) -> View:  # fmt: skip
+              actions: Sequence[Mapping[str, Any]] = (), show_completed: bool = True,
+              dealer: bool = True) -> View:  # fmt: skip
     """A deal played open (lessons, puzzles, the trick playground): every hand face up; the player to move's
     cards carry playable flags and the engine's reasons, every other card says whose turn it is. ``seat``
-    only chooses who sits at the bottom."""
+    only chooses who sits at the bottom; ``dealer=False`` as for :func:`table_view`."""
     view = _view(state, seat=seat, totals=totals, selected=(), four_colour=four_colour, names=names, title=title,
-                 actions=actions, show_completed=show_completed, open_hands=True)  # fmt: skip
+                 actions=actions, show_completed=show_completed, open_hands=True, dealer=dealer)  # fmt: skip
     # nobody is "you" at an open table: the status names the seats
     who = seat_name(seat, state.players)
     view["status"] = view["status"].replace("you deal", f"{who} deals").replace("your turn", f"{who} to play")
@@ -270,7 +282,7 @@ def _trick_entry(trick: Trick | Sequence[tuple[int, Card]], players: int, *, win
 
 def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selected: Iterable[Card],
           four_colour: bool, names: Sequence[str] | None, title: str | None, actions: Sequence[Mapping[str, Any]],
-          show_completed: bool, open_hands: bool) -> View:  # fmt: skip
+          show_completed: bool, open_hands: bool, dealer: bool) -> View:  # fmt: skip
     from .state import Phase
 
     n = state.players
@@ -288,7 +300,7 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
             s, n, viewer=seat, name=name, count=state.hand_mask(s).bit_count(), tricks=state.tricks_won(s),
             points=points_words(state.points_taken(s)),
             total=format_points(totals[s]) if totals is not None else None,
-            dealer=s == state.dealer, turn=s == turn,
+            dealer=dealer and s == state.dealer, turn=s == turn,
             voids=[v.symbol for v in state.voids(s)], cards=face_up,
         ))  # fmt: skip
     # the viewer's hand
@@ -315,11 +327,11 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
     hole = None
     if state.hole_cards:
         hole = _hole_entry(state, seat, four_colour, open_hands)
-    status = _status(state, seat, pass_info)
+    status = _status(state, seat, pass_info, dealer=dealer)
     return _empty(
         kind="table", players=n, viewer=seat, status=status,
         title=title if title is not None else f"{state.rules.name} · hand {state.hand_number + 1}",
-        hearts_broken=state.hearts_broken, turn=turn, dealer=state.dealer, seats=seats,
+        hearts_broken=state.hearts_broken, turn=turn, dealer=state.dealer if dealer else None, seats=seats,
         hand={"seat": seat, "mode": mode, "label": label, "cards": cards}, trick=trick, last_trick=last,
         hole=hole, actions=[dict(a) for a in actions],
         **{"pass": pass_info},
@@ -394,11 +406,13 @@ def _hole_entry(state: HandState, seat: int, four_colour: bool, open_hands: bool
     return {"label": what, "cards": cards}
 
 
-def _status(state: HandState, seat: int, pass_info: dict[str, Any] | None) -> str:
+def _status(state: HandState, seat: int, pass_info: dict[str, Any] | None, *, dealer: bool = True) -> str:
     from .state import Phase
 
     n = state.players
-    bits = ["you deal" if state.dealer == seat else f"dealer {seat_name(state.dealer, n)}"]
+    bits = []
+    if dealer:
+        bits.append("you deal" if state.dealer == seat else f"dealer {seat_name(state.dealer, n)}")
     if pass_info is not None:
         bits.append(f"pass {_plural(pass_info['count'], 'card')} {pass_info['words']}")
     elif state.phase is Phase.PASSING:

@@ -149,3 +149,19 @@ def test_a_hand_and_a_trick_on_their_own() -> None:
     view = trick_view(plays, 4, winner=1, caption="Trick 1")
     assert view["kind"] == "trick" and [p["winner"] for p in view["trick"]["plays"]] == [False, True, False, False]
     assert view["trick"]["label"] == "Trick 1: South: 2♣, West: A♣, North: 3♣, East: K♣; West takes it"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_position_nobody_dealt_marks_no_dealer(players: int) -> None:
+    state = advance(HandState.deal(STANDARD.with_options(players=players), seed=5, dealer=players - 1),
+                    random.Random(5), 3)  # fmt: skip
+    dealt, seat = table_view(state), state.to_play
+    assert dealt["dealer"] == players - 1 and dealt["seats"][players - 1]["dealer"]
+    assert "dealer" in dealt["seats"][players - 1]["label"] and "dealer" in dealt["status"]
+    for view in (table_view(state, seat=seat, dealer=False), open_view(state, seat=seat, dealer=False)):
+        assert view["dealer"] is None and not any(s["dealer"] for s in view["seats"])
+        assert not any("dealer" in s["label"] for s in view["seats"]) and "deal" not in view["status"]
+        # everything else is the dealt view's
+        assert [s["count"] for s in view["seats"]] == [s["count"] for s in table_view(state, seat=seat)["seats"]]
+    assert table_view(state, seat=seat, dealer=False)["status"] == "your turn"
+    assert open_view(state, seat=seat, dealer=False)["status"] == f"{seat_name(seat, players)} to play"

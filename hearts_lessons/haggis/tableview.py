@@ -19,6 +19,10 @@ actions act on the selection. A card in no combination that may be played now is
 says why (the engine's words); :func:`selection_report` says what the selected cards form, or why they may not
 be played.
 
+:func:`classifier_view` and :func:`classification_report` are the same table for the combination classifier of the
+climbing lesson: no seats, a whole deck to pick cards from, the cards to beat beside it, and what the selection
+forms whoever holds it.
+
 >>> from hearts_lessons.haggis.state import HaggisHand
 >>> hand = HaggisHand.from_cards(hands=["2R 3R 4R 5G 5B 6B 7O 8O 9G 10G 10B 2O 3O 4O",
 ...                                     "6R 7R 8R 9R 2G 3G 4G 5O 6O 6G 7G 8G 9B 9O"], leader=0)
@@ -41,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..tableview import card_entry, seat_entry
 from .cards import HaggisCard, card_points, sort_cards
-from .combos import Combo, what_beats, why_not
+from .combos import Combo, classify, what_beats, why_cannot_follow, why_not
 from .plays import candidate_plays
 from .render import haggis_card_html
 from .rules import BET_SIZES, LITTLE_BET
@@ -55,6 +59,8 @@ __all__ = [
     "PASS_ACTION",
     "PLAY_ACTION",
     "SelectionReport",
+    "classification_report",
+    "classifier_view",
     "combo_entry",
     "haggis_actions",
     "haggis_card",
@@ -359,3 +365,99 @@ def _status(hand: HaggisHand, seat: int, name: Sequence[str]) -> str:
     elif hand.to_act is not None:
         bits.append(f"{name[hand.to_act]} to play")
     return " · ".join(bits)
+
+
+# -- the combination classifier ----------------------------------------------------------------------------------
+def _reading_words(combo: Combo, target: Combo | None) -> tuple[str, str | None]:
+    """One reading as words (its value, what beats it, whether it may follow ``target``) and why it may not."""
+    words = f"{combo.explain()}; what beats it: {what_beats(combo)}"
+    if target is None:
+        return words, None
+    reason = why_cannot_follow(combo, target)
+    if reason is None:
+        return f"{words}; ✔ may follow the {target.name}", None
+    return f"{words}; ✘ may not follow the {target.name}: {reason}", reason
+
+
+def classification_report(selected: Iterable[HaggisCard], *,
+                          against: Sequence[HaggisCard] | None = None) -> SelectionReport:  # fmt: skip
+    """What ``selected`` form, whoever holds them: every reading with its value and what beats it, or why the
+    cards form nothing; with ``against`` (the combination to beat, read the first way :func:`.combos.classify`
+    lists), whether each reading may follow it. ``legal`` counts the readings that may follow (every reading
+    when there is nothing to beat); ``kind`` is ``ok`` when there is at least one.
+
+    >>> from hearts_lessons.haggis.cards import parse_cards
+    >>> classification_report(parse_cards("5R 6R")).text
+    '5● 6● form nothing: a sequence needs at least 3 ranks.'
+    >>> r = classification_report(parse_cards("5B J0 Q0"), against=parse_cards("4R 4G 4O"))
+    >>> len(r.readings), r.legal, r.kind
+    (2, 1, 'ok')
+    >>> r.text.split(" (2) ")[1]
+    'sequence 5-6-7 in blue (J0 as 6 of blue, Q0 as 7 of blue); value 7; what beats it: a higher sequence of 3 (6-7-8 up to 8-9-10), or any bomb; ✘ may not follow the triple of 4s: you must play a triple higher than 4-4-4, or a bomb.'
+    """  # noqa: E501
+    cards = sort_cards(selected)
+    prefix = ""
+    target: Combo | None = None
+    if against:
+        targets = classify(against)
+        if targets:
+            target = targets[0]
+        else:
+            shown_against = " ".join(c.symbol for c in sort_cards(against))
+            prefix = f"The cards to beat, {shown_against}, form nothing: {why_not(against)}. "
+    if not cards:
+        return SelectionReport(f"{prefix}Pick some cards to see what they form.", "info")
+    shown = " ".join(c.symbol for c in cards)
+    readings = classify(cards)
+    if not readings:
+        nothing = why_not(cards) or "these cards form no combination"
+        return SelectionReport(f"{prefix}{shown} form nothing: {nothing}.", "info", reason=nothing)
+    said = [_reading_words(r, target) for r in readings]
+    legal = sum(1 for _, why in said if why is None)
+    reason = next((why for _, why in said if why is not None), None) if not legal else None
+    if len(said) == 1:
+        words = said[0][0]
+        text = f"{words[:1].upper()}{words[1:]}."
+    else:
+        text = f"{shown} can be played {len(said)} ways: " + " ".join(
+            f"({i}) {words}." for i, (words, _) in enumerate(said, start=1)
+        )
+    kind = "ok" if legal and not prefix else "info"
+    return SelectionReport(prefix + text, kind, tuple(readings), legal, reason)
+
+
+def classifier_view(deck: Sequence[HaggisCard], selected: Iterable[HaggisCard] = (), *,
+                    against: Sequence[HaggisCard] | None = None) -> View:  # fmt: skip
+    """The classifier's table (``kind`` ``hand``): ``deck`` in the order given as one hand to choose from
+    (mode ``choose``, every card clickable, the ``selected`` ones lifted), the cards to beat (``against``) as a
+    row beside it captioned with the combination they form, and a Clear button. No title or status line: the
+    lesson's text says how to use it, each card's accessible name says what a click does.
+
+    >>> from hearts_lessons.haggis.cards import number_deck, parse_cards, wilds_of
+    >>> v = classifier_view([*number_deck(2), *wilds_of(0)], parse_cards("7R J0"), against=parse_cards("2B 3B 4B"))
+    >>> v["hand"]["label"], [c["code"] for c in v["hand"]["cards"] if c["selected"]], v["hole"]["label"]
+    ('The deck: 39 cards, 2 selected', ['7R', 'J0'], 'To beat: sequence 2-3-4 in blue')
+    """
+    chosen = set(selected)
+    cards = [haggis_card(c, playable=True, selected=c in chosen,
+                         status="selected (click to put it back)" if c in chosen else "click to select it")
+             for c in deck]  # fmt: skip
+    picked = sum(1 for c in deck if c in chosen)
+    label = f"The deck: {_plural(len(deck), 'card')}" + (f", {picked} selected" if picked else "")
+    hole = None
+    if against:
+        targets = classify(against)
+        if not targets:
+            head = "To beat: these cards form nothing"
+        elif len(targets) == 1:
+            head = f"To beat: {targets[0].name}"
+        else:
+            head = f"To beat: {targets[0].name} (the first of {len(targets)} readings)"
+        hole = {"label": head, "cards": [haggis_card(c) for c in sort_cards(against)]}
+    return {
+        "kind": "hand", "players": 0, "viewer": 0, "title": "", "status": "", "hearts_broken": None,
+        "turn": None, "dealer": None, "seats": [],
+        "hand": {"seat": None, "mode": "choose", "label": label, "cards": cards},
+        "trick": None, "last_trick": None, "pass": None, "hole": hole,
+        "actions": [{"id": CLEAR_ACTION, "label": "Clear", "kind": "default", "enabled": picked > 0}],
+    }  # fmt: skip

@@ -4,8 +4,8 @@ Each widget is a thin controller: a handler asks the engine, stores the new stat
 by :mod:`.render`. Illegal actions never show a traceback: the reason of the
 :class:`~hearts_lessons.errors.IllegalActionError` is shown instead.
 
-- :class:`ComboClassifier`: toggle cards, see what they form, their value, what beats them, or why they form
-  nothing (and, optionally, whether they may follow a given combination).
+- :class:`ComboClassifier`: pick cards at the card table, see what they form, their value, what beats them, or
+  why they form nothing (and, optionally, whether they may follow a given combination).
 - :func:`deal_table`: a deal or position drawn at the card table, to look at.
 - :func:`climbing_quiz_widget`: the lesson's exercises in the project's shared quiz widget, with answers
   computed by the engine.
@@ -29,10 +29,9 @@ from ..widgets.common import safe
 from ..widgets.quiz import ChoiceQuestion, NumberQuestion, Quiz
 from .actions import Bet, HaggisAction, Play
 from .bots import GreedyBot, HaggisBot
-from .cards import HaggisCard, HaggisCardParseError, HaggisSuit, number_deck, parse_cards, wilds_of
+from .cards import HaggisCard, HaggisCardParseError, number_deck, parse_cards, wilds_of
 from .combos import what_beats
 from .exercises import climbing_quiz, scoring_quiz
-from .render import classification_html
 from .rules import LITTLE_BET, THREE_PLAYERS, TWO_PLAYERS
 from .state import HaggisHand
 from .tableview import (
@@ -40,6 +39,8 @@ from .tableview import (
     CLEAR_ACTION,
     PASS_ACTION,
     PLAY_ACTION,
+    classification_report,
+    classifier_view,
     haggis_actions,
     haggis_view,
     play_reason,
@@ -48,85 +49,83 @@ from .tableview import (
 
 __all__ = ["ComboClassifier", "PlayHandWidget", "climbing_quiz_widget", "deal_table", "scoring_quiz_widget"]
 
-_CARD_LAYOUT = {"width": "52px", "height": "34px", "padding": "0px 2px"}
-"""A card toggle's size: wide enough for "10●" and "K★" (at 48 px with the theme's padding a 10 read "1…")."""
-
-
-def _card_toggle(card: HaggisCard, *, value: bool = False, muted: bool = False) -> widgets.ToggleButton:
-    """A card as a toggle button. ``muted`` greys a card that is in no play open now (it stays clickable:
-    playing it anyway shows the engine's reason)."""
-    colour = card.suit.colour if card.suit is not None else "#6b5400"
-    button = widgets.ToggleButton(
-        value=value,
-        description=card.symbol if card.suit is not None else f"{card.symbol}★",
-        tooltip=card.name + (" (in no play open now)" if muted else ""),
-        layout=widgets.Layout(**_CARD_LAYOUT),
-    )
-    button.style.text_color = "#666666" if muted else colour
-    button.style.font_weight = "bold"
-    button.add_class("hl-card-toggle")  # pressed: pale gold, under which every suit's ink keeps AA contrast
-    return button
-
 
 class ComboClassifier(widgets.VBox):
-    """Pick cards by toggling them; the panel says what they form.
+    """Pick cards at the card table; the table says what they form.
 
-    ``players`` chooses the deck (3: five suits). ``selected`` and ``against`` preset the choice, so a static
-    page shows a meaningful first state.
+    The deck (``players`` chooses it: 3 means five suits) lies as one hand on a
+    :class:`~hearts_lessons.widgets.cardtable.CardTable` drawn from :func:`.tableview.classifier_view`, suit by suit
+    with seat 0's wilds J, Q, K last. A click (or Enter on a focused card) selects a card or puts it back, the
+    selected cards are lifted, Escape or *Clear* unselects them all. The table's message line says what the
+    selection forms, its value and what beats it, or why it forms nothing (:func:`.tableview.classification_report`);
+    cards typed under *to beat* are shown beside the hand, and the message says whether each reading may follow
+    them. ``selected`` and ``against`` preset the choice, so a static page shows a meaningful first state.
+
+    >>> widget = ComboClassifier(players=2)
+    >>> widget.table.click("7R"); widget.table.click("8R"); widget.table.click("J0")
+    >>> widget.message.text.split(";")[0]
+    'Sequence 7-8-9 in red (J0 as 9 of red)'
     """
 
     def __init__(self, *, players: int = 3, selected: str = "", against: str = "", **kwargs: Any) -> None:
-        chosen = set(parse_cards(selected))
-        self._quiet = False
         self.cards: list[HaggisCard] = [*number_deck(players), *wilds_of(0)]
-        self.toggles = {card: _card_toggle(card, value=card in chosen) for card in self.cards}
-        rows = [
-            widgets.HBox([self.toggles[c] for c in self.cards if c.suit is suit], layout={"flex_flow": "row wrap"})
-            for suit in HaggisSuit
-            if any(c.suit is suit for c in self.cards)
-        ]
-        rows.append(widgets.HBox([self.toggles[c] for c in self.cards if c.is_wild], layout={"flex_flow": "row wrap"}))
-        self.against = widgets.Text(
-            value=against, description="to beat:", placeholder="e.g. 7R 7G (optional)"
-        )
-        self.clear = widgets.Button(description="Clear", tooltip="unselect every card")
-        self.report = widgets.HTML()
-        for toggle in self.toggles.values():
-            toggle.observe(self._changed, names="value")
-        self.against.observe(self._changed, names="value")
-        self.clear.on_click(self._clear)
-        super().__init__([*rows, widgets.HBox([self.against, self.clear]), self.report], **kwargs)
-        self.refresh()
+        """The deck to choose from, in the table's order."""
+        self._chosen: set[HaggisCard] = set()
+        self.table = CardTable(label=f"Card table: the classifier's deck of {len(self.cards)} cards")
+        self.message = self.table  # the table's own message line (screen readers hear it)
+        self.table.on_card(self._card_clicked)
+        self.table.on_action(self._action)
+        self.table.on_clear(self.clear)
+        self.against = widgets.Text(value=against, description="to beat:", placeholder="e.g. 7R 7G (optional)")
+        self.against.observe(lambda _change: self.refresh(), names="value")
+        super().__init__([self.table, self.against], **kwargs)
+        self.add_class("hl-haggis-classifier")
+        self._set(parse_cards(selected))
 
     @property
     def selected(self) -> list[HaggisCard]:
-        return [card for card, toggle in self.toggles.items() if toggle.value]
+        """The selected cards, in the table's order."""
+        return [card for card in self.cards if card in self._chosen]
 
+    @safe(lambda self: self.message)
     def select(self, text: str) -> None:
         """Select exactly these cards (e.g. ``"5R 6R J0"``)."""
-        wanted = set(parse_cards(text))
-        self._quiet = True
-        for card, toggle in self.toggles.items():
-            toggle.value = card in wanted
-        self._quiet = False
-        self.refresh()
+        self._set(parse_cards(text))
+
+    def clear(self) -> None:
+        """Unselect every card (what Escape and *Clear* do)."""
+        self._set([])
 
     def refresh(self) -> None:
+        """Redraw the table and say what the selection forms (against the cards typed under *to beat*)."""
         against: list[HaggisCard] | None = None
-        note = ""
+        problem = ""
         if self.against.value.strip():
             try:
                 against = parse_cards(self.against.value)
             except HaggisCardParseError as exc:
-                note = f'<p style="color:#a00">{html.escape(str(exc))}</p>'
-        self.report.value = note + classification_html(self.selected, against=against)
+                problem = f"Under “to beat”: {exc}. "
+        self.table.view = classifier_view(self.cards, self._chosen, against=against)
+        report = classification_report(self.selected, against=against)
+        self.table.show(problem + report.text, "error" if problem else report.kind)
 
-    def _changed(self, change: dict[str, Any]) -> None:
-        if not self._quiet:
-            self.refresh()
+    def _set(self, cards: Sequence[HaggisCard]) -> None:
+        missing = [c.code for c in cards if c not in self.cards]
+        if missing:
+            raise IllegalActionError(f"the classifier's deck has no {' '.join(missing)}: it holds "
+                                     f"{'the five suits' if len(self.cards) > 40 else 'four suits'} and the "
+                                     "wilds J0, Q0, K0")  # fmt: skip
+        self._chosen = set(cards)
+        self.refresh()
 
-    def _clear(self, _button: widgets.Button) -> None:
-        self.select("")
+    @safe(lambda self: self.message)
+    def _card_clicked(self, code: str, _seat: int | None = None) -> None:
+        card = HaggisCard.from_str(code)
+        self._set(list(self._chosen ^ {card}))  # in or out; a card not in the deck is refused in words
+
+    def _action(self, action: str) -> None:
+        if action == CLEAR_ACTION:
+            self.clear()
 
 
 def deal_table(hand: HaggisHand, *, seat: int = 0, names: Sequence[str] | None = None,

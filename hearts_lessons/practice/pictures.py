@@ -99,8 +99,10 @@ def table_model(picture: Picture, *, selected: tuple[str, ...] = ()) -> dict[str
     if picture.show == "hand":
         return hand_view(state.hand(seat), selected=[Card.from_str(c) for c in selected], mode="choose",
                          label=f"{seat_name(seat, state.players)}'s hand")  # fmt: skip
-    view = (table_view(state, seat=seat, names=[seat_name(s, state.players) for s in range(state.players)])
-            if picture.seat is not None else open_view(state, seat=seat))  # fmt: skip
+    names = [seat_name(s, state.players) for s in range(state.players)]
+    # a drill's position has no dealer that matters to its question: no seat is marked as dealing
+    view = (table_view(state, seat=seat, names=names, dealer=False) if picture.seat is not None
+            else open_view(state, seat=seat, dealer=False))  # fmt: skip
     hand = view.get("hand") or {}
     hand["mode"] = "choose"
     hand["cards"] = [hearts_card(c, playable=True, selected=c.code in chosen, seat=seat) for c in state.hand(seat)]

@@ -211,9 +211,11 @@ class TrickPuzzle(W.VBox):
     def _draw(self, answered: Card | None = None) -> None:
         state = self.state
         n = state.players
+        # a puzzle's position was set up from given cards, not dealt: no seat is marked as the dealer
         view = table_view(state, seat=0, title=f"Puzzle {self.index + 1}: {self.puzzle.title}",
                           names=["You"] + [seat_name(s, n) for s in range(1, n)],
-                          selected=[answered] if answered else (), show_completed=False)  # fmt: skip
+                          selected=[answered] if answered else (), show_completed=False,
+                          dealer=False)  # fmt: skip
         taken = ", ".join(f"{seat_name(s, n) if s else 'you'} {format_points(state.points_taken(s))}"
                           for s in range(n))  # fmt: skip
         view["status"] = f"Trick {state.trick_number + 1} · your turn · points taken: {taken}"

@@ -184,7 +184,9 @@ class TrickPlayground(W.VBox):
             {"id": "undo", "label": "Undo", "kind": "default", "enabled": bool(state.actions)},
             {"id": "deal", "label": "New deal", "kind": "default", "enabled": True},
         ]  # fmt: skip
-        view = open_view(state, seat=0, title=title, actions=actions, show_completed=self._finished is not None)
+        # the playground's cards are set out, not dealt: no seat is the dealer
+        view = open_view(state, seat=0, title=title, actions=actions, show_completed=self._finished is not None,
+                         dealer=False)  # fmt: skip
         if self._finished is None and not state.current_trick:
             view["trick"] = None
         elif self._finished is not None:
@@ -197,7 +199,9 @@ class TrickPlayground(W.VBox):
         self.cards.view = view
         shown = self._finished
         if shown is not None:
+            names = [seat["name"] for seat in view["seats"]]  # the explanation names the seats as the table does
+            words = explain_trick(shown, n, name=lambda s, _n: names[s])
             self.story.value = (f'<p class="hl-trick-story" style="font:14px sans-serif;overflow-wrap:anywhere">'
-                                f"{html.escape(explain_trick(shown, n))}</p>")  # fmt: skip
+                                f"{html.escape(words)}</p>")  # fmt: skip
         else:
             self.story.value = ""

@@ -7,14 +7,22 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_lessons.haggis.bots import GreedyBot
-from hearts_lessons.haggis.cards import parse_cards
-from hearts_lessons.haggis.combos import what_beats, why_not
+from hearts_lessons.haggis.cards import number_deck, parse_cards, wilds_of
+from hearts_lessons.haggis.combos import classify, what_beats, why_cannot_follow, why_not
 from hearts_lessons.haggis.plays import candidate_plays
 from hearts_lessons.haggis.rules import THREE_PLAYERS, TWO_PLAYERS, HaggisRules
 from hearts_lessons.haggis.state import HaggisHand
-from hearts_lessons.haggis.tableview import haggis_actions, haggis_view, selection_report
+from hearts_lessons.haggis.tableview import (
+    classification_report,
+    classifier_view,
+    haggis_actions,
+    haggis_view,
+    selection_report,
+)
 from hearts_lessons.tableview import positions
 
 DEAL = ["2R 3R 4R 5G 5B 6B 7O 8O 9G 10G 10B 2O 3O 4O", "6R 7R 8R 9R 2G 3G 4G 5O 6O 6G 7G 8G 9B 9O"]
@@ -148,3 +156,73 @@ def test_a_whole_three_player_hand_stays_consistent() -> None:
     last = view["last_trick"]
     assert last is not None and [p["seat"] for p in last["plays"]] == [p.seat for p in hand.tricks[-1].plays]
     assert all(p["cards"] for p in last["plays"])
+
+
+# -- the combination classifier --------------------------------------------------------------------------------
+DECK = [*number_deck(3), *wilds_of(0)]
+CARDS = st.lists(st.sampled_from(DECK), min_size=1, max_size=6, unique=True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(chosen=CARDS, against=st.one_of(st.none(), CARDS))
+def test_the_classifiers_words_are_the_engines(chosen: list, against: list | None) -> None:
+    report = classification_report(chosen, against=against)
+    readings = classify(chosen)
+    targets = classify(against) if against else []
+    assert report.readings == tuple(readings)
+    if not readings:
+        assert report.reason == why_not(chosen) and f"form nothing: {report.reason}." in report.text
+        assert report.legal == 0 and report.kind == "info"
+        return
+    text = report.text.lower()  # a single reading starts the sentence, capitalised
+    for combo in readings:
+        assert f"{combo.explain()}; what beats it: {what_beats(combo)}".lower() in text
+    if targets:
+        reasons = [why_cannot_follow(combo, targets[0]) for combo in readings]
+        assert report.legal == sum(r is None for r in reasons)
+        assert report.text.count(f"✔ may follow the {targets[0].name}") == report.legal
+        assert report.text.count(f"✘ may not follow the {targets[0].name}: ") == len(readings) - report.legal
+        assert report.kind == ("ok" if report.legal else "info")
+    else:
+        assert report.legal == len(readings) and "may follow" not in report.text.partition("form nothing")[2]
+    if against and not targets:
+        assert report.text.startswith("The cards to beat, ") and report.kind == "info"
+    if len(readings) > 1:
+        assert f"can be played {len(readings)} ways: (1) " in report.text
+
+
+@settings(max_examples=60, deadline=None)
+@given(chosen=st.lists(st.sampled_from(DECK), max_size=8, unique=True), against=st.one_of(st.none(), CARDS))
+def test_the_classifiers_table_shows_the_deck_the_selection_and_the_cards_to_beat(
+    chosen: list, against: list | None
+) -> None:
+    view = classifier_view(DECK, chosen, against=against)
+    cards = view["hand"]["cards"]
+    assert view["kind"] == "hand" and view["hand"]["mode"] == "choose" and view["seats"] == []
+    assert [c["code"] for c in cards] == [c.code for c in DECK]
+    assert {c["code"] for c in cards if c["selected"]} == {c.code for c in chosen}
+    assert all(c["playable"] and c["reason"] is None for c in cards)
+    for entry in cards:
+        assert entry["label"].endswith("selected (click to put it back)" if entry["selected"] else "click to select it")
+    assert view["hand"]["label"] == "The deck: 48 cards" + (f", {len(chosen)} selected" if chosen else "")
+    assert view["actions"] == [{"id": "clear", "label": "Clear", "kind": "default", "enabled": bool(chosen)}]
+    if not against:
+        assert view["hole"] is None
+    else:
+        targets = classify(against)
+        assert sorted(c["code"] for c in view["hole"]["cards"]) == sorted(c.code for c in against)
+        assert view["hole"]["label"] == (f"To beat: {targets[0].name}" if len(targets) == 1 else
+                                         f"To beat: {targets[0].name} (the first of {len(targets)} readings)"
+                                         if targets else "To beat: these cards form nothing")  # fmt: skip
+    json.dumps(view)  # the widget sends it as JSON
+
+
+def test_the_classifiers_words_for_a_few_known_groups() -> None:
+    assert classification_report([]).text == "Pick some cards to see what they form."
+    assert classification_report(parse_cards("2R 10G")).text == (
+        "2● 10▲ form nothing: a pair needs two cards of the same rank, and a sequence at least 3 ranks."
+    )
+    bomb = classification_report(parse_cards("Q0 K0"), against=parse_cards("J1 Q1"))
+    assert bomb.text == ("Q-K bomb; step 4 of 6 on the bomb ladder; what beats it: only a higher bomb: J-Q-K, "
+                         "3-5-7-9 in one suit; ✔ may follow the J-Q bomb.")  # fmt: skip
+    assert (bomb.kind, bomb.legal) == ("ok", 1)

@@ -7,9 +7,9 @@ import random
 
 from hearts_lessons.haggis.actions import Bet, Pass, Play
 from hearts_lessons.haggis.bots import GreedyBot
-from hearts_lessons.haggis.cards import HaggisCard, parse_cards
+from hearts_lessons.haggis.cards import parse_cards
 from hearts_lessons.haggis.exercises import climbing_quiz
-from hearts_lessons.haggis.tableview import selection_report
+from hearts_lessons.haggis.tableview import classification_report, selection_report
 from hearts_lessons.haggis.widgets import (
     ComboClassifier,
     PlayHandWidget,
@@ -21,28 +21,85 @@ from hearts_lessons.haggis.widgets import (
 def test_classifier_shows_its_preset_state() -> None:
     widget = ComboClassifier(selected="5R 6R J0", against="4B 5B 6B")
     assert [c.code for c in widget.selected] == ["5R", "6R", "J0"]
-    assert "sequence 5-6-7 in red (J0 as 7 of red); value 7" in widget.report.value
-    assert "✔ may follow the sequence 4-5-6 in blue" in widget.report.value
-    assert len(widget.toggles) == 45 + 3
+    text = widget.table.text
+    assert text.startswith("Sequence 5-6-7 in red (J0 as 7 of red); value 7; what beats it: a higher sequence of 3")
+    assert text.endswith("; ✔ may follow the sequence 4-5-6 in blue.") and widget.table.kind == "ok"
+    assert text == classification_report(widget.selected, against=parse_cards("4B 5B 6B")).text
+    # the deck is the table's hand, suit by suit, seat 0's wilds last; the selection lifted
+    view = widget.table.view
+    assert view["kind"] == "hand" and view["hand"]["mode"] == "choose" and len(widget.table.cards()) == 45 + 3
+    assert [c["code"] for c in widget.table.cards()] == [c.code for c in widget.cards]
+    assert [c["code"] for c in widget.table.cards()][-3:] == ["J0", "Q0", "K0"]
+    suits = [c.suit for c in widget.cards if not c.is_wild]
+    assert len(set(suits)) == 5 and suits == sorted(suits)
+    assert [c["code"] for c in widget.table.cards() if c["selected"]] == ["5R", "6R", "J0"]
+    assert all(c["playable"] for c in widget.table.cards())  # every card can be clicked, none dimmed
+    assert view["hole"]["label"] == "To beat: sequence 4-5-6 in blue"
+    assert [c["code"] for c in view["hole"]["cards"]] == ["4B", "5B", "6B"]
+    assert widget.table.action("clear")["enabled"]  # type: ignore[index]
 
 
-def test_classifier_reacts_to_toggles_and_text() -> None:
+def test_classifier_reacts_to_clicks_escape_and_text() -> None:
     widget = ComboClassifier(players=2)
-    assert len(widget.toggles) == 36 + 3
-    assert "Pick some cards" in widget.report.value
-    widget.toggles[HaggisCard.from_str("7R")].value = True
-    widget.toggles[HaggisCard.from_str("8R")].value = True
-    assert "a sequence needs at least 3 ranks" in widget.report.value
-    widget.toggles[HaggisCard.from_str("J0")].value = True
-    assert "sequence 7-8-9 in red" in widget.report.value
+    assert len(widget.table.cards()) == 36 + 3 and not widget.selected
+    assert widget.table.text == "Pick some cards to see what they form." and widget.table.view["hole"] is None
+    assert not widget.table.action("clear")["enabled"]  # type: ignore[index]
+    widget.table.click("7R")
+    widget.table.click("8R")
+    assert widget.table.card("7R")["selected"] and widget.table.card("8R")["selected"]
+    assert widget.table.text == "7● 8● form nothing: a sequence needs at least 3 ranks." and widget.table.kind == "info"
+    widget.table.click("J0")  # Enter on a focused card sends the same message as a click
+    assert widget.table.text.startswith("Sequence 7-8-9 in red (J0 as 9 of red); value 9;")
+    widget.table.click("8R")  # a second click puts it back
+    assert widget.selected == parse_cards("7R J0") and not widget.table.card("8R")["selected"]
+    widget.table.click("8R")
     widget.against.value = "9B 10B 11B"
-    assert "is not a Haggis card" in widget.report.value
+    assert widget.table.text.startswith("Under “to beat”: '11B' is not a Haggis card") and widget.table.kind == "error"
     widget.against.value = "8B 9B 10B"
-    assert "✘ may not follow the sequence 8-9-10 in blue" in widget.report.value
-    widget.clear.click()
-    assert widget.selected == [] and "Pick some cards" in widget.report.value
+    assert widget.table.text.endswith(
+        "; ✘ may not follow the sequence 8-9-10 in blue: you must play a sequence of 3 higher than 8-9-10, or a bomb."
+    ), widget.table.text
+    assert widget.table.kind == "info" and widget.table.view["hole"]["label"] == "To beat: sequence 8-9-10 in blue"
+    widget.table.escape()
+    assert widget.selected == [] and widget.table.text == "Pick some cards to see what they form."
+    assert not any(c["selected"] for c in widget.table.cards())
     widget.select("3R 5O 7G 9B")
-    assert "3-5-7-9 in four suits bomb" in widget.report.value
+    assert widget.table.text.startswith("3-5-7-9 in four suits bomb; step 1 of 6 on the bomb ladder;")
+    assert "✔ may follow the sequence 8-9-10 in blue" in widget.table.text and widget.table.kind == "ok"
+    widget.table.press("clear")
+    assert widget.selected == []
+    widget.select("3R 5O 7G 9B")
+    widget.clear()
+    assert widget.selected == [] and widget.table.view["hand"]["label"] == "The deck: 39 cards"
+
+
+def test_classifier_says_which_readings_may_follow() -> None:
+    widget = ComboClassifier(selected="5B J0 Q0", against="4R 4G 4O")
+    report = classification_report(parse_cards("5B J0 Q0"), against=parse_cards("4R 4G 4O"))
+    assert [r.name for r in report.readings] == ["triple of 5s", "sequence 5-6-7 in blue"] and report.legal == 1
+    first, second = widget.table.text.removeprefix("5■ J Q can be played 2 ways: (1) ").split(" (2) ")
+    assert first.startswith("triple of 5s (J0 as 5, Q0 as 5); value 5;") and first.endswith(
+        "✔ may follow the triple of 4s."
+    )
+    assert second.startswith("sequence 5-6-7 in blue") and second.endswith(
+        "✘ may not follow the triple of 4s: you must play a triple higher than 4-4-4, or a bomb."
+    )
+    widget.against.value = "5R 9G"  # the cards to beat form nothing: said first, no verdicts
+    assert widget.table.text.startswith("The cards to beat, 5● 9▲, form nothing: a pair needs two cards")
+    assert "may follow" not in widget.table.text and widget.table.kind == "info"
+    assert widget.table.view["hole"]["label"] == "To beat: these cards form nothing"
+
+
+def test_classifier_refuses_cards_outside_its_deck_in_words() -> None:
+    widget = ComboClassifier(players=2, selected="2R")
+    widget.select("5V")  # violet is not in the two-player deck
+    assert widget.table.text == "the classifier's deck has no 5V: it holds four suits and the wilds J0, Q0, K0"
+    assert widget.table.kind == "error" and widget.selected == parse_cards("2R")
+    widget.table.click("Q1")
+    assert "no Q1" in widget.table.text and widget.selected == parse_cards("2R")
+    widget.table.click("11B")
+    assert widget.table.text == "'11B' is not a Haggis card (write 5R, 10G, J0, Q1 or K2)"
+    assert "Traceback" not in widget.table.text
 
 
 def test_quiz_checks_answers_computed_by_the_engine() -> None:

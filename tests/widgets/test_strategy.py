@@ -78,6 +78,10 @@ def test_trick_puzzle_table_agrees_with_the_engine() -> None:
         plays = (view["trick"] or {"plays": []})["plays"]
         assert [(x["seat"], x["card"]["code"]) for x in plays] == [(s, c.code) for s, c in state.current_trick]
         assert [s["count"] for s in view["seats"]] == [len(state.hand(s)) for s in range(state.players)]
+        # a puzzle is set up from given cards, not dealt: no seat carries the dealer's badge, no words name one
+        assert view["dealer"] is None and not any(seat["dealer"] for seat in view["seats"])
+        assert not any("dealer" in seat["label"] for seat in view["seats"])
+        assert "deal" not in view["status"]
 
 
 def test_trick_puzzle_lists_the_cards_played_by_suit_not_as_overlapping_minis() -> None:

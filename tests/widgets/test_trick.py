@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+import html
+import random
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from hearts_lessons.cards import Card
-from hearts_lessons.state import HandState
+from hearts_lessons.explain import explain_trick
+from hearts_lessons.rules import STANDARD, PassDirection
+from hearts_lessons.seats import seat_name
+from hearts_lessons.state import HandState, Phase, Trick
+from hearts_lessons.tableview import table_view
 from hearts_lessons.widgets.trick import TrickPlayground
 
 
@@ -75,3 +86,59 @@ def test_the_old_button_interface_still_clicks_through_the_table() -> None:
     pg = TrickPlayground.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S")
     pg.button_for(0, "4D").click()
     assert pg.state.current_trick == [(0, Card.from_str("4D"))]
+
+
+def _tricks(state: HandState, rng: random.Random) -> list[Trick]:
+    """Play ``state`` out with random legal cards; every finished trick."""
+    while state.phase is Phase.PLAYING:
+        state.play(rng.choice(state.legal_plays()))
+    return list(state.tricks)
+
+
+def _named(text: str, names: set[str]) -> set[str]:
+    """Which seat names of every kind (compass points, ``Player n``, ``You``) the text uses."""
+    every = {seat_name(s, n) for n in range(3, 8) for s in range(n)} | {"You", "you", "your"}
+    return {word for word in every | names if re.search(rf"\b{re.escape(word)}\b", text)}
+
+
+def test_the_playgrounds_explanation_names_the_seats_as_its_table_does() -> None:
+    pg = TrickPlayground(seed=7, cards_each=5)
+    for _ in range(3):  # three whole tricks, clicked at the table
+        for _ in range(4):
+            pg.cards.click(pg.state.legal_plays()[0].code, pg.state.to_play)
+        view = pg.cards.view
+        names = {seat["name"] for seat in view["seats"]}
+        story = html.unescape(re.sub(r"<[^>]+>", "", pg.story.value))
+        trick = pg.state.tricks[-1]
+        assert story == explain_trick(trick, 4) and story.startswith(f"{seat_name(trick.leader, 4)} led the ")
+        assert _named(story, names) <= names and "You" not in names  # an open table has no "You"
+        # the cards were set out, not dealt: no seat of the playground is the dealer
+        assert view["dealer"] is None and not any(seat["dealer"] for seat in view["seats"])
+        pg.cards.press("next")
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4, 5, 6]), viewer=st.integers(0, 5))
+def test_beside_a_table_that_says_you_the_explanation_says_you_too(seed: int, players: int, viewer: int) -> None:
+    """What a table drawn for its reader (``table_view``: the reader is "You") and ``explain_trick(you=...)``
+    say together: the same names, the reader never by a seat name, and the grammar of "you"."""
+    viewer %= players
+    state = HandState.deal(STANDARD.with_options(players=players, pass_cycle=(PassDirection.HOLD,)), seed=seed)
+    view = table_view(state, seat=viewer)
+    names = [seat["name"] for seat in view["seats"]]
+    assert names[viewer] == "You"
+    reader = seat_name(viewer, players)
+    for trick in _tricks(state, random.Random(seed)):
+        text = explain_trick(trick, players, name=lambda s, _n: names[s], you=viewer)
+        mentioned = _named(text, set(names))
+        assert reader not in mentioned and mentioned <= {*names, "you", "your"}, text
+        assert not re.search(r"\b[Yy]ou('s| takes| leads)\b", text), text
+        plays = dict(trick.plays)
+        if trick.leader == viewer:
+            assert text.startswith(f"You led the {plays[viewer].symbol}")
+        if trick.winner == viewer:
+            assert f", your {plays[viewer].symbol}, wins: you take" in text and text.endswith("lead the next trick.")
+        elif trick.winner is not None:
+            assert f", {names[trick.winner]}'s " in text and f"wins: {names[trick.winner]} takes" in text
+        # the table's own words for the seat agree: the seat plate says "You" where the text says "you"
+        assert all(n in view["seats"][s]["label"] for s, n in enumerate(names))
