@@ -142,10 +142,10 @@ def deal_table(hand: HaggisHand, *, seat: int = 0, names: Sequence[str] | None =
 
 def climbing_quiz_widget() -> Quiz:
     """The closing exercises of the climbing lesson, in the project's shared quiz widget; the answers come from
-    :func:`~.exercises.climbing_quiz`, computed by the engine."""
+    :func:`~.exercises.climbing_quiz`, computed by the engine, and so does the reason each wrong option is wrong."""
     return Quiz(
         [
-            ChoiceQuestion(q.prompt, q.options, answer=q.answer, explanation=q.explanation)
+            ChoiceQuestion(q.prompt, q.options, answer=q.answer, explanation=q.explanation, why=q.why, hint=q.hint)
             for q in climbing_quiz()
         ],
         title="Exercises",
@@ -155,7 +155,10 @@ def climbing_quiz_widget() -> Quiz:
 def scoring_quiz_widget() -> Quiz:
     """The closing exercises of the play lesson (scoring), with answers from :func:`~.exercises.scoring_quiz`."""
     return Quiz(
-        [NumberQuestion(q.prompt, answer=q.answer, explanation=q.explanation) for q in scoring_quiz()],
+        [
+            NumberQuestion(q.prompt, answer=q.answer, explanation=q.explanation, why=q.why, hint=q.hint)
+            for q in scoring_quiz()
+        ],
         title="Exercises",
     )
 
