@@ -23,22 +23,36 @@ A position becomes a puzzle in four steps, each seeded by a string (``random.Ran
 The puzzle's ``margin`` is the answer's saving over the second best averaged over both confirmations (the
 ``second`` is the best other choice by that average); ``margins`` are each confirmation's own margin.
 
-**Themes** (rules of the position and the answer; a puzzle may have several):
+**Themes** (rules of the position and the answer; a puzzle may have several; every puzzle has at least one):
 
-* ``ducking``: the answer follows suit under the card winning the trick, while the seat holds a card of the
-  suit that would win it;
-* ``dumping-queen``: the answer is the Q♠ played onto a trick another seat is winning (a pass: it passes
-  the Q♠);
+* ``ducking``: the answer tries to lose the trick: it follows suit under the card winning the trick while the
+  seat holds a card of the suit that would win it; or, when every card the seat holds of the suit goes over
+  the winning card and others still play after it, it plays its lowest, which an unseen card can still beat
+  ("playing low"); or it leads its lowest card of a suit it holds two or more of, which an unseen card can beat
+  ("leading low");
+* ``unloading``: the answer gets rid of a higher card than it had to (a lower card of its suit was legal; not
+  the Q♠, and not while shooting) when that costs little: a discard (the seat is void in the suit led); a card
+  that stays under the winning card, as the lower one would; the last card of a trick the lower card would win
+  too; a card that goes over on a trick that holds no point card yet; or a card an unseen card of its suit can
+  still beat (led or followed);
+* ``dumping-queen``: the answer is the Q♠ played onto a trick another seat is winning; or, playing last while
+  holding the Q♠, it takes the trick with another spade where the Q♠ would have taken it too (it keeps the Q♠
+  to give away rather than take it itself); a pass: it passes the Q♠;
 * ``making-void``: the answer is the seat's last card of its suit, led or discarded (not the last card of
   the hand); a pass: it passes every card of a suit;
 * ``counting``: the answer is the highest card of its suit still unseen while a higher one was played in an
   earlier trick, and it leads or takes the lead of a trick others still play to; or it leads the lowest of its
   suit while a lower one was played earlier (in both cases unseen cards of the suit remain);
-* ``stopping-moon``: another seat has taken every point card taken so far and at least 40% of the points
-  (the coach's ``moon_threat``), and the answer takes the trick as far as the seat can tell (it beats the
-  cards on the table, or it leads and no unseen card of its suit is higher);
+* ``stopping-moon``: another seat is a moon threat (:func:`moon_seat`: it has taken every point card taken so
+  far, and either 40% of the points or more, the coach's ``moon_threat``, or the Q♠, or every unseen heart
+  above the seat's own hearts is one the seat passed to it), and the answer works against its moon: it takes
+  the trick as far as the seat can tell (it beats the cards on the table, or it leads and no unseen card of its
+  suit is higher); or the threat has already played to the trick, another seat is winning it, and the trick
+  holds a point card (the points go to someone else); or the seat keeps a heart stopper (its highest heart is
+  above every unseen heart and could have been played now, and the answer is another card);
 * ``shooting``: the seat has taken every point card taken so far (4 points or more), and the answer takes the
-  trick (as above);
+  trick (as above), keeping control; a pass: the seat keeps the two top hearts (A♥ and K♥) and passes no card
+  above the 10 (it keeps its high hearts for a moon and gives away low cards);
 * ``endgame``: trick 10 or later (of 13);
 * ``passing``: a pass.
 
@@ -93,13 +107,23 @@ from hearts_lessons.bots.coach import Candidate, evaluate_passes, evaluate_plays
 from hearts_lessons.bots.explain import pass_reasons, play_reasons  # noqa: E402
 from hearts_lessons.bots.features import bits, moon_threat, tables_for, trick_state  # noqa: E402
 from hearts_lessons.bots.rulebased import rules_pass, rules_play  # noqa: E402
-from hearts_lessons.cards import card_from_id, parse_cards  # noqa: E402
-from hearts_lessons.rules import STANDARD  # noqa: E402
+from hearts_lessons.cards import Rank, Suit, card_from_id, parse_cards  # noqa: E402
+from hearts_lessons.rules import STANDARD, Moon  # noqa: E402
 from hearts_lessons.simulate import deal_seed  # noqa: E402
 from hearts_lessons.state import HandState, Phase  # noqa: E402
 from hearts_lessons.views import SeatView  # noqa: E402
 
-THEMES = ("ducking", "dumping-queen", "making-void", "counting", "stopping-moon", "shooting", "endgame", "passing")
+THEMES = (
+    "ducking",
+    "unloading",
+    "dumping-queen",
+    "making-void",
+    "counting",
+    "stopping-moon",
+    "shooting",
+    "endgame",
+    "passing",
+)
 OUT = ROOT / "hearts_lessons" / "practice" / "data" / "puzzles.json"
 CACHE = ROOT / "_build" / "mine_puzzles"
 VERSION = 1
@@ -147,10 +171,9 @@ def positions(seed: int, index: int, kind: str) -> list[tuple[str, int, HandStat
 def _takes_trick(view: SeatView, cid: int) -> bool:
     """Whether the card takes the trick as far as the seat can tell: it beats the cards on the table, or it leads
     and no unseen card of its suit is higher."""
-    t = tables_for(view.k)
     if view.current_trick:
         return _winning_after(view, cid)
-    return not view.unseen_mask & view.k.suit_masks[t.suit[cid]] & ~t.under[t.suit[cid]][(cid & 15) + 1]
+    return not _beaten_by_unseen(view, cid)
 
 
 def _winning_after(view: SeatView, cid: int) -> bool:
@@ -160,21 +183,105 @@ def _winning_after(view: SeatView, cid: int) -> bool:
     return ts.lead_suit < 0 or (t.suit[cid] == ts.lead_suit and (cid & 15) > ts.winning_rank)
 
 
+def _beaten_by_unseen(view: SeatView, cid: int) -> bool:
+    """Whether a card the seat has not seen (held by another seat) ranks above ``cid`` in its suit."""
+    t = tables_for(view.k)
+    suit = t.suit[cid]
+    return bool(view.unseen_mask & view.k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 1])
+
+
+def moon_seat(view: SeatView) -> int:
+    """The seat a teacher would call a moon threat, or -1: one other seat has taken every point card taken so
+    far, and either enough of them (the coach's ``moon_threat``: 40% of the points), or the Q♠ among them, or
+    every unseen heart above this seat's hearts is one this seat passed to it (so it knows who holds them)."""
+    t = tables_for(view.k)
+    if view.rules.moon is Moon.NONE:
+        return -1
+    takers = [s for s, taken in enumerate(view.taken_masks) if taken & t.points]
+    if len(takers) != 1 or takers[0] == view.seat:
+        return -1
+    seat = takers[0]
+    if moon_threat(view, t) == seat or view.taken_masks[seat] & t.big:
+        return seat
+    hearts = view.k.suit_masks[Suit.HEARTS]
+    mine = view.hand_mask & hearts
+    above = view.unseen_mask & hearts & ~(t.under[Suit.HEARTS][(t.top(mine) & 15) + 1] if mine else 0)
+    passed = sum(mask for target, mask in view.pass_recipients if target == seat)
+    if above and not above & ~passed:
+        return seat
+    return -1
+
+
+def _shooting_position(view: SeatView) -> bool:
+    """Whether the seat has taken every point card taken so far, 4 points or more."""
+    t = tables_for(view.k)
+    takers = [s for s, taken in enumerate(view.taken_masks) if taken & t.points]
+    return takers == [view.seat] and t.points_in(view.taken_masks[view.seat] & t.points) >= 4
+
+
+def _stops_moon(view: SeatView, cid: int, threat: int) -> bool:
+    """Whether the card works against the ``threat`` seat's moon (see ``stopping-moon`` in the docstring)."""
+    t = tables_for(view.k)
+    if _takes_trick(view, cid):
+        return True
+    ts = trick_state(view, t)
+    played = {seat for seat, _, _ in view.current_trick}
+    if threat in played and ts.winner != threat and (ts.points > 0 or (1 << cid) & t.points):
+        return True  # the threat has played and another seat takes the trick's points
+    hearts = view.k.suit_masks[Suit.HEARTS]
+    mine, out = view.hand_mask & hearts, view.unseen_mask & hearts
+    if not mine or not out:
+        return False
+    stopper = t.top(mine)
+    return (stopper & 15) > (t.top(out) & 15) and bool(view.legal_mask >> stopper & 1) and cid != stopper
+
+
 def play_themes(view: SeatView, cid: int) -> list[str]:
+    """The themes of playing the card ``cid`` in this position (see the module docstring)."""
     t = tables_for(view.k)
     k = view.k
     ts = trick_state(view, t)
     suit = t.suit[cid]
     rank = cid & 15
+    bit = 1 << cid
     suit_mask = k.suit_masks[suit]
     leading = ts.lead_suit < 0
+    following = not leading and suit == ts.lead_suit
     found: set[str] = set()
-    higher_legal = any(t.suit[c] == suit and (c & 15) > ts.winning_rank for c in bits(view.legal_mask))
-    if not leading and suit == ts.lead_suit and rank < ts.winning_rank and higher_legal:
+    same_suit = [c for c in bits(view.legal_mask) if t.suit[c] == suit]
+    lowest = min(same_suit, key=lambda c: c & 15)
+    lower = [c for c in same_suit if (c & 15) < rank]
+    shooting = _shooting_position(view) and _takes_trick(view, cid)
+    # ducking: stay under the winner holding a winner; play low when every card of the suit goes over; lead low
+    higher_legal = any((c & 15) > ts.winning_rank for c in same_suit)
+    if following and rank < ts.winning_rank and higher_legal:
         found.add("ducking")
-    if (1 << cid) & t.big and not leading and ts.winner != view.seat and not _winning_after(view, cid):
+    if (following and not ts.last and cid == lowest and (lowest & 15) > ts.winning_rank and len(same_suit) > 1
+            and _beaten_by_unseen(view, cid)):  # fmt: skip
+        found.add("ducking")
+    if leading and cid == lowest and (view.hand_mask & suit_mask).bit_count() > 1 and _beaten_by_unseen(view, cid):
+        found.add("ducking")
+    # unloading: a higher card than needed, when it costs little
+    if lower and not bit & t.big and not shooting:
+        low_rank = min(c & 15 for c in lower)
+        if not leading and not following:
+            found.add("unloading")  # a discard
+        elif following and rank < ts.winning_rank:
+            found.add("unloading")  # ducks with a high card; the lower one would duck too
+        elif following and ts.last and low_rank > ts.winning_rank:
+            found.add("unloading")  # the seat takes the trick whichever it plays
+        elif following and ts.points == 0:
+            found.add("unloading")  # goes over on a trick that holds no point card yet
+        elif _beaten_by_unseen(view, cid):
+            found.add("unloading")  # a card another seat can still beat
+    # dumping-queen: the Q♠ onto another seat's trick; or a trick won with another card the Q♠ would win too
+    if bit & t.big and not leading and ts.winner != view.seat and not _winning_after(view, cid):
         found.add("dumping-queen")
-    if view.hand_mask & suit_mask == 1 << cid and view.hand_mask.bit_count() >= 2 and (leading or suit != ts.lead_suit):
+    queen = view.legal_mask & t.big
+    if (queen and not bit & t.big and following and ts.last and rank > ts.winning_rank
+            and (t.top(queen) & 15) > ts.winning_rank):  # fmt: skip
+        found.add("dumping-queen")
+    if view.hand_mask & suit_mask == bit and view.hand_mask.bit_count() >= 2 and not following:
         found.add("making-void")
     on_table = 0
     for _, played, _ in view.current_trick:
@@ -189,10 +296,10 @@ def play_themes(view: SeatView, cid: int) -> list[str]:
             found.add("counting")
         if leading and lower_played and not unseen & t.under[suit][rank]:
             found.add("counting")
-    if moon_threat(view, t) >= 0 and _takes_trick(view, cid):
+    threat = moon_seat(view)
+    if threat >= 0 and _stops_moon(view, cid, threat):
         found.add("stopping-moon")
-    takers = [s for s, taken in enumerate(view.taken_masks) if taken & t.points]
-    if takers == [view.seat] and t.points_in(view.taken_masks[view.seat] & t.points) >= 4 and _takes_trick(view, cid):
+    if shooting:
         found.add("shooting")
     if view.trick_number >= 9:
         found.add("endgame")
@@ -200,6 +307,7 @@ def play_themes(view: SeatView, cid: int) -> list[str]:
 
 
 def pass_themes(view: SeatView, ids: list[int]) -> list[str]:
+    """The themes of passing the cards ``ids`` (see the module docstring)."""
     t = tables_for(view.k)
     chosen = 0
     for cid in ids:
@@ -210,6 +318,11 @@ def pass_themes(view: SeatView, ids: list[int]) -> list[str]:
     for mask in view.k.suit_masks:
         if view.hand_mask & mask and not view.hand_mask & mask & ~chosen:
             found.add("making-void")
+    hearts = view.k.suit_masks[Suit.HEARTS]
+    top_two = [t.top(hearts), t.top(hearts & ~(1 << t.top(hearts)))]
+    kept = view.hand_mask & ~chosen
+    if all(kept >> c & 1 for c in top_two) and all((c & 15) <= Rank.TEN for c in ids):
+        found.add("shooting")
     return [theme for theme in THEMES if theme in found]
 
 

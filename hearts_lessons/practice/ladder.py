@@ -16,8 +16,8 @@ The puzzles are data in the package, ``hearts_lessons/practice/data/puzzles.json
         "second": [<card codes: the second best>],
         "margin": <float ≥ 2: expected points the answer saves over the second best>,
         "margins": [<float>, <float>]  (the margins measured with two independent seeds),
-        "themes": [<str> from: ducking, dumping-queen, making-void, counting, stopping-moon, shooting,
-                   endgame, passing]  (a puzzle with no theme is served only under "every theme"),
+        "themes": [<str> from: ducking, unloading, dumping-queen, making-void, counting, stopping-moon,
+                   shooting, endgame, passing]  (a puzzle with no theme is served only under "every theme"),
         "rating": <int 1000–2200: the puzzle's Glicko-style difficulty>,
         "explanation": <str: why the answer is best, in words>}
      ]}
@@ -64,11 +64,13 @@ __all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "Puzzle
 
 FORMAT = 1
 DATA_FILE = Path(__file__).parent / "data" / "puzzles.json"
-THEMES = ("ducking", "dumping-queen", "making-void", "counting", "stopping-moon", "shooting", "endgame", "passing")
+THEMES = ("ducking", "unloading", "dumping-queen", "making-void", "counting", "stopping-moon", "shooting", "endgame",
+          "passing")  # fmt: skip
 """The themes a puzzle may carry, in the order the ladder's filter lists them."""
 THEME_WORDS = {
-    "ducking": "ducking", "dumping-queen": "dumping the Q♠", "making-void": "making a void", "counting": "counting",
-    "stopping-moon": "stopping a moon", "shooting": "shooting", "endgame": "endgame", "passing": "passing",
+    "ducking": "ducking", "unloading": "unloading high cards", "dumping-queen": "dumping the Q♠",
+    "making-void": "making a void", "counting": "counting", "stopping-moon": "stopping a moon",
+    "shooting": "shooting", "endgame": "endgame", "passing": "passing",
 }  # fmt: skip
 MIN_MARGIN = 2.0
 RATING_RANGE = (1000, 2200)

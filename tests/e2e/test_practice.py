@@ -1,10 +1,15 @@
 """The practice pages run for real: a drill gives feedback, and the stars it earns survive a reload.
 
-In JupyterLab (``serve_lab`` on a temporary copy of notebooks/40_practice_basics.ipynb) and in the live site
-(JupyterLite, ``_build/html/live``): the first drill of the first stage is answered wrongly, then rightly; the
-feedback is the engine's (computed here with the same drill, so nothing is typed in twice); the stars are written
-to the progress file beside the notebook (JupyterLab: the notebook's folder; JupyterLite: the browser storage its
-files use); after a reload, a fresh kernel and a new run of the notebook, the stage still shows them.
+In JupyterLab and in the live site (JupyterLite, ``_build/html/live``): the first drill of the first stage is
+answered wrongly, then rightly; the feedback is the engine's (computed here with the same drill, so nothing is typed
+in twice); the stars are written to the progress file beside the notebook (JupyterLab: the notebook's folder;
+JupyterLite: the browser storage its files use); after a reload, a fresh kernel and a new run of the notebook, the
+stage still shows them.
+
+The JupyterLab test needs no built book: ``serve_lab`` serves a temporary folder holding one small notebook written
+by the test (one cell, ``StageDrills("tricks")``, the widget of lesson 40's first stage), so one kernel start and
+one import of the engine are all it waits for, twice. It waits on page conditions only (the kernel idle, the
+cells run, the texts shown), never for a fixed time.
 
 ``HL_SITE=/path/to/_build/html`` runs the live-site test against another build (a book with a live site in
 ``live/``).
@@ -12,16 +17,19 @@ files use); after a reload, a fresh kernel and a new run of the notebook, the st
 
 from __future__ import annotations
 
+import json
 import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Locator, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect
 
 from hearts_lessons.practice.drills import Attempt, Feedback, stage
+from hearts_lessons.practice.progress import ENV_VAR, FILE_NAME
 
-from .app_support import screenshot
+from .app_support import ARTIFACTS, LAB_TOKEN, open_watched, require_servers, screenshot, serve_lab
 from .conftest import ARTIFACTS as E2E_ARTIFACTS
 from .conftest import SITE, Watch, required
 
@@ -60,6 +68,10 @@ RUN_ALL_FRESH = """async () => {
 }"""
 RESTART_KERNEL = f"async () => {{ await {PANEL}.sessionContext.session.kernel.restart(); }}"
 SAVE = f"async () => {{ await {PANEL}.context.save(); }}"
+CLEAR_AND_SAVE = f"""async () => {{
+    await window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs');
+    await {PANEL}.context.save();
+}}"""
 
 
 def expected() -> tuple[Feedback, Feedback, str, list[str], int]:
@@ -112,10 +124,10 @@ def stars_are_kept(page: Page) -> None:
     expect(root).to_contain_text("Drill 2 of")
 
 
-def run_all(page: Page) -> None:
-    page.wait_for_function(KERNEL_IDLE, timeout=KERNEL_MS, polling=200)
+def run_all(page: Page, timeout: float = KERNEL_MS) -> None:
+    page.wait_for_function(KERNEL_IDLE, timeout=timeout, polling=200)
     page.evaluate(RUN_ALL_FRESH)
-    page.wait_for_function(RUN_ALL_DONE, timeout=KERNEL_MS, polling=200)
+    page.wait_for_function(RUN_ALL_DONE, timeout=timeout, polling=200)
     errors = page.evaluate(CELL_ERRORS)
     assert errors == [], f"cells failed: {errors}"
 
@@ -136,6 +148,67 @@ def forgive_kernel_restart(watch: Watch) -> None:
     watch.page_errors = [e for e in watch.page_errors if not RESTART_NOISE.search(e)]
     watch.console_errors = [e for e in watch.console_errors if not RESTART_NOISE.search(e)]
     watch.failed = [f for f in watch.failed if not CUT_BY_RELOAD.search(f)]
+
+
+LAB_NOTEBOOK = "practice_check.ipynb"
+LAB_MS = 60_000  # the longest one step in JupyterLab may take (the whole test: 40–50 s on 2 cores at load 10)
+
+
+def drill_notebook() -> str:
+    """A one-cell notebook: the first stage's drills, as lesson 40 shows them (nbformat 4, the kernel named so Lab
+    starts it without asking)."""
+    source = ["from hearts_lessons.practice.widgets import StageDrills\n", f"StageDrills({STAGE!r})"]
+    cell = {"cell_type": "code", "execution_count": None, "id": "stage-drills", "metadata": {}, "outputs": [],
+            "source": source}  # fmt: skip
+    return json.dumps({"cells": [cell], "nbformat": 4, "nbformat_minor": 5, "metadata": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"},
+        "language_info": {"name": "python"}}}, indent=1)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def lab_root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    require_servers()
+    root = tmp_path_factory.mktemp("practice-lab")
+    (root / LAB_NOTEBOOK).write_text(drill_notebook(), encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def lab_url(lab_root: Path) -> Iterator[str]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv(ENV_VAR, raising=False)  # the progress file goes beside the notebook, as for a reader
+        with serve_lab(lab_root, ARTIFACTS / "jupyterlab-practice.log") as url:
+            yield url
+
+
+def test_a_drill_gives_feedback_and_its_stars_survive_a_reload_in_jupyterlab(
+    browser: Browser, lab_url: str, lab_root: Path
+) -> None:  # fmt: skip
+    progress = lab_root / FILE_NAME
+    assert not progress.exists()
+    with open_watched(browser, viewport=VIEWPORT) as watch:
+        page = watch.page
+        page.on("dialog", lambda dialog: dialog.accept())
+        page.goto(f"{lab_url}/tree/{LAB_NOTEBOOK}?token={LAB_TOKEN}", wait_until="commit", timeout=LAB_MS)
+        run_all(page, LAB_MS)
+        answer_the_first_drill(page)
+        screenshot(page, "practice-jupyterlab-answered")
+        saved = json.loads(progress.read_text(encoding="utf-8"))
+        assert saved["stars"] == {STAGE: {f"{STAGE}-1": 2}}, saved["stars"]
+        # Saved without outputs: the reloaded page draws no widget of the old kernel, which the restart below
+        # would cut off; and nothing unsaved: the reload is not held up by "leave this page?"
+        page.evaluate(CLEAR_AND_SAVE)
+        page.reload(wait_until="commit", timeout=LAB_MS)
+        page.wait_for_function(KERNEL_IDLE, timeout=LAB_MS, polling=200)
+        page.evaluate(RESTART_KERNEL)  # a fresh kernel: the stars can only come from the file
+        run_all(page, LAB_MS)
+        stars_are_kept(page)
+        screenshot(page, "practice-jupyterlab-reloaded")
+        errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")  # tracebacks and stderr
+        assert errors.count() == 0, errors.first.inner_text()[:300]
+        forgive_kernel_restart(watch)
+        assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
+        assert watch.failed == [] and watch.page_errors == [], watch.problems()
 
 
 # The live site (JupyterLite) -------------------------------------------------------------------------------

@@ -3,8 +3,12 @@ format, replay and legality, not the measurement)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
+from functools import cache
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from hearts_lessons.practice.ladder import THEMES
@@ -41,3 +45,15 @@ def puzzle_data(count: int = 12) -> dict[str, Any]:
 def write(path: Path, data: Any) -> Path:
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+@cache
+def mine_puzzles() -> ModuleType:
+    """``scripts/mine_puzzles.py``, imported (the scripts folder is not a package): its theme rules."""
+    path = Path(__file__).resolve().parents[2] / "scripts" / "mine_puzzles.py"
+    spec = importlib.util.spec_from_file_location("hl_script_mine_puzzles", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
