@@ -17,7 +17,10 @@ and no page asks any other site for anything. It holds
   names), so that ``import hearts_lessons`` in a lesson loads the engine and ipywidgets with no ``%pip``;
 * every lesson notebook listed in ``_toc.yml``, unchanged, and ``lessons.json``: for each lesson, the modules it
   imports that the live site does not have (Pyodide's npm package ships no compiled packages such as numpy or
-  pandas, and PyPI has no build of them for this Pyodide; see README.md).
+  pandas, and PyPI has no build of them for this Pyodide; see README.md);
+* ``hl-kernel-status.js`` (from ``lite/``), added after the build to the ``notebooks/`` and ``lab/`` pages with a
+  ``<script>`` before ``</head>``: a bar that says Python is starting in the browser while the kernel starts, and
+  that it is ready once the kernel is idle (JupyterLite itself only says "No Kernel" for those seconds).
 
 Nothing downloaded is kept in git: npm tarballs and wheels are cached in ``.cache/`` (which ignores itself), and
 every build starts clean (an incremental JupyterLite build was seen to fall back to a CDN). JupyterLite's build
@@ -99,6 +102,9 @@ ENGINE_ASSETS = ("*.js", "*.css")
 LAB_EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 # Apps of the live site: "notebooks" opens one lesson (the book's links), "lab" and "tree" browse them all.
 APPS = ("notebooks", "lab", "tree")
+# The note shown while the kernel starts (lite/hl-kernel-status.js), and the apps whose pages load it.
+KERNEL_NOTE = "hl-kernel-status.js"
+KERNEL_NOTE_APPS = ("notebooks", "lab")
 # Modules the kernel itself provides in the browser (besides the standard library and the lock's packages).
 KERNEL_MODULES = {"pyodide", "pyodide_js", "js", "micropip", "piplite", "pyodide_kernel", "ipykernel"}
 LOG_FAILURE = re.compile(r"\bFAIL|\bError\b|Traceback \(most recent call last\)")
@@ -401,6 +407,25 @@ def jupyter_lite_build(stage: Path, out: Path) -> None:
         raise BuildError("jupyter lite build reported failures (see _build/lite/build.log):\n  " + "\n  ".join(bad))
 
 
+def kernel_note_tag(app: str) -> str:
+    """The ``<script>`` that loads the kernel note in the page of ``app`` (versioned by the file's hash)."""
+    version = sha256(LITE_CONFIG / KERNEL_NOTE)[:12]
+    return f'<script src="../{KERNEL_NOTE}?v={version}" data-app="{app}"></script>'
+
+
+def add_kernel_note(site: Path) -> None:
+    """Copy the kernel note into the site and load it from the pages of the apps that open notebooks."""
+    shutil.copy2(LITE_CONFIG / KERNEL_NOTE, site / KERNEL_NOTE)
+    for app in KERNEL_NOTE_APPS:
+        page = site / app / "index.html"
+        text = page.read_text(encoding="utf-8")
+        if text.count("</head>") != 1:
+            raise BuildError(f"{page.relative_to(site)} has no single </head>: cannot add {KERNEL_NOTE}")
+        if KERNEL_NOTE in text:
+            raise BuildError(f"{page.relative_to(site)} already loads {KERNEL_NOTE}: the build was not clean")
+        page.write_text(text.replace("</head>", f"  {kernel_note_tag(app)}\n  </head>"), encoding="utf-8")
+
+
 def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any]) -> None:
     """The built live site has every lesson, the local Pyodide with every wheel, and every extension it needs."""
     problems: list[str] = []
@@ -428,6 +453,12 @@ def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any]) -> None:
     extensions = {e["name"] for e in config.get("federated_extensions", [])}
     problems.extend(f"extension {n} is missing" for n in LAB_EXTENSIONS if n not in extensions)
     problems.extend(f"stray extension {n} (not in LAB_EXTENSIONS)" for n in sorted(extensions - set(LAB_EXTENSIONS)))
+    if not (site / KERNEL_NOTE).exists():
+        problems.append(f"{KERNEL_NOTE} is missing")
+    for app in KERNEL_NOTE_APPS:
+        page = site / app / "index.html"
+        if page.exists() and kernel_note_tag(app) not in page.read_text(encoding="utf-8"):
+            problems.append(f"{app}/index.html does not load {KERNEL_NOTE}")
     if problems:
         raise BuildError("the live site is incomplete:\n  " + "\n  ".join(problems))
 
@@ -450,6 +481,7 @@ def build(toc_path: Path) -> None:
     lock, pyodide_modules = assemble_pyodide(STAGE)
     log("jupyter lite build (log: _build/lite/build.log)")
     jupyter_lite_build(STAGE, SITE)
+    add_kernel_note(SITE)
     check_site(SITE, notebooks, lock)
     info = manifest(notebooks, lock, pyodide_modules)
     (SITE / MANIFEST).write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

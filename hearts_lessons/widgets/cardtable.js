@@ -1,12 +1,21 @@
 // The card table's front end (anywidget ES module): draws the view model of hearts_lessons.tableview and sends
 // clicks back as custom messages. No framework, no network: everything it shows comes from the model.
-//   {event: "card", code, seat}   a card was clicked, tapped, or chosen with Enter / Space
-//   {event: "action", id}         a button of the table was pressed
-//   {event: "clear"}              Escape
+//   {event: "hello"}                   the view is drawn; Python answers {event: "ready"} (a page without a
+//                                      kernel, such as the static book, never answers)
+//   {event: "card", code, seat, seq}   a card was clicked, tapped, or chosen with Enter / Space; Python answers
+//                                      {event: "done", seq} once its handlers have run
+//   {event: "action", id}              a button of the table was pressed
+//   {event: "clear"}                   Escape
+// With the trait `optimistic` (a table whose click plays the card, or chooses it for the pass) and a kernel that
+// said "ready", a click on a playable card of the hand is drawn at once: the card goes to the trick in front of
+// its player, or is lifted as chosen. Python's view stays the truth: each new view is drawn with the guesses
+// still waiting re-applied only where they still make sense, and "done" drops the click's guess, so a refused
+// click snaps back (Python's message says why).
 // Layout is computed here from the widget's own width (a ResizeObserver), so the table reads at 375 px, on a
 // laptop, and with large cards on a projector: cards overlap only so far that their corner index stays visible.
 
 const RATIO = 84 / 60; // a card's height over its width (the engine's art)
+const CENTRE_MIN = 170; // px: narrower than this between the side seats, the centre words go below them
 const INDEX_SHARE = 0.44; // the part of a card's width that must stay visible (its corner index)
 const NARROW = 560; // px: below this the table uses its phone layout
 
@@ -17,15 +26,35 @@ function h(tag, cls, attrs) {
   return node;
 }
 
+// Each distinct SVG is encoded once into a data: URI and named by a short number; a card's node remembers the
+// number of its face, so a redraw compares two short strings and never re-encodes or re-decodes a picture.
+const faces = new Map(); // svg text -> {id, url}
+const FACE_LIMIT = 600; // a few decks' worth (Haggis variants, four-colour faces); forgotten in bulk beyond
+let faceCount = 0; // never reused, so a number names one picture even after the cache is emptied
+
+function faceOf(svg) {
+  let face = faces.get(svg);
+  if (!face) {
+    if (faces.size >= FACE_LIMIT) faces.clear();
+    face = { id: String(++faceCount), url: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg.trim()) };
+    faces.set(svg, face);
+  }
+  return face;
+}
+
 function quietSvg(node, svg) {
   // The engine's SVG art is drawn as a picture with no text of its own (alt=""): the element around it carries
   // the card's accessible name, and the face's corner letters must not be read out as extra text.
-  if (node.dataset.svg === svg) return;
-  node.dataset.svg = svg;
-  node.textContent = "";
-  const face = h("img", "hl-ct-face", { alt: "", draggable: "false" });
-  face.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg.trim());
-  node.appendChild(face);
+  const face = faceOf(svg);
+  if (node.dataset.face === face.id) return;
+  node.dataset.face = face.id;
+  let img = node.firstElementChild;
+  if (!img || img.tagName !== "IMG" || node.childNodes.length !== 1) {
+    node.textContent = "";
+    img = h("img", "hl-ct-face", { alt: "", draggable: "false" });
+    node.appendChild(img);
+  }
+  img.src = face.url;
 }
 
 function reducedMotion() {
@@ -70,6 +99,12 @@ function render({ model, el }) {
   root.append(top, felt, hole, message, actions, handBox);
 
   const state = { width: 0, cards: new Map(), trickKey: "", collectTimer: 0, focusCode: null, trickCards: new Map() };
+  // Clicks drawn before Python answered them: {seq, kind: "play" | "pass", code, selected}, oldest first.
+  const guesses = [];
+  const viewId = Math.random().toString(36).slice(2, 10); // several views of one model number clicks apart
+  let clicks = 0;
+  let listening = false; // Python answered "hello": a kernel runs this table's handlers
+  let shown = null; // the view as drawn (Python's, with the guesses still waiting)
 
   function send(content) {
     model.send(content);
@@ -118,8 +153,90 @@ function render({ model, el }) {
   function choose(node) {
     state.focusCode = node.dataset.code;
     const seat = node.dataset.seat === "" ? null : Number(node.dataset.seat);
-    send({ event: "card", code: node.dataset.code, seat });
+    const seq = `${viewId}:${++clicks}`;
+    send({ event: "card", code: node.dataset.code, seat, seq });
+    const guess = handBox.contains(node) ? guessFor(node.dataset.code) : null;
+    if (guess) {
+      guess.seq = seq;
+      guesses.push(guess);
+      draw();
+    }
   }
+
+  // -- drawing a click before Python answers ----------------------------------------------------------------
+  function guessFor(code) {
+    // what a click on this card of the hand will do, as the table now shows it; null: no guess, wait for Python
+    if (!listening || !model.get("optimistic") || !shown || !shown.hand) return null;
+    const hand = shown.hand;
+    const entry = hand.cards.find((c) => c.code === code);
+    if (!entry || !entry.playable) return null;
+    if (hand.mode === "play") return { kind: "play", code };
+    if (hand.mode === "pass" && shown.pass) {
+      if (entry.selected) return { kind: "pass", code, selected: false };
+      const chosen = hand.cards.filter((c) => c.selected).length;
+      return chosen < shown.pass.count ? { kind: "pass", code, selected: true } : null;
+    }
+    return null;
+  }
+
+  function predicted(base) {
+    // Python's view with the waiting guesses applied where they still make sense (a card Python has already
+    // played is not in the hand any more; a card Python has already lifted needs no lifting): [view, applied]
+    if (!guesses.length || !base.hand) return [base, 0];
+    const view = {
+      ...base,
+      hand: { ...base.hand, cards: base.hand.cards.map((c) => ({ ...c })) },
+      seats: (base.seats || []).map((s) => ({ ...s })),
+      trick: base.trick ? { ...base.trick, plays: [...base.trick.plays] } : null,
+      pass: base.pass ? { ...base.pass } : null,
+    };
+    let applied = 0;
+    for (const guess of guesses) {
+      const hand = view.hand;
+      const at = hand.cards.findIndex((c) => c.code === guess.code);
+      if (at < 0) continue;
+      const entry = hand.cards[at];
+      if (guess.kind === "play") {
+        if (hand.mode !== "play" || !entry.playable) continue;
+        hand.cards.splice(at, 1);
+        hand.mode = "view";
+        for (const c of hand.cards) c.playable = false;
+        const you = view.seats.find((s) => s.seat === hand.seat) || view.seats.find((s) => s.you);
+        if (!you) continue;
+        you.turn = false;
+        you.count = Math.max(0, (you.count || 0) - 1);
+        const words = `${you.name}: ${entry.short}`;
+        if (!view.trick || view.trick.complete) {
+          const before = view.trick || view.last_trick;
+          const number = before && typeof before.number === "number" ? before.number + 1 : 0;
+          view.trick = { number, complete: false, winner: null, label: `Trick ${number + 1}: ${words}`, plays: [] };
+        } else {
+          view.trick.label = `${view.trick.label}, ${words}`;
+        }
+        view.trick.plays.push({ seat: you.seat, winner: false, card: entry });
+        applied++;
+      } else if (guess.kind === "pass") {
+        if (hand.mode !== "pass" || !entry.playable || Boolean(entry.selected) === guess.selected) continue;
+        entry.selected = guess.selected;
+        if (view.pass) view.pass.chosen = Math.max(0, (view.pass.chosen || 0) + (guess.selected ? 1 : -1));
+        applied++;
+      }
+    }
+    return [view, applied];
+  }
+
+  model.on("msg:custom", (content) => {
+    if (!content || typeof content !== "object") return;
+    if (content.event === "ready") listening = true;
+    else if (content.event === "done") {
+      // Python has handled the click: its view (sent before this) is the truth; a guess it did not confirm is undone
+      const at = guesses.findIndex((g) => g.seq === content.seq);
+      if (at >= 0) {
+        guesses.splice(0, at + 1);
+        draw();
+      }
+    }
+  });
 
   // -- drawing --------------------------------------------------------------------------------------------
   function cardNode(entry, cls) {
@@ -159,7 +276,12 @@ function render({ model, el }) {
     for (const [code, node] of state.cards) if (!keep.has(code)) { node.remove(); state.cards.delete(code); }
     const w = sz.hand;
     const ht = Math.round(w * RATIO);
-    const avail = Math.max(w, handBox.clientWidth || state.width - 16);
+    // the hand's width is measured once per table width (reading it after every redraw forced a second layout)
+    if (state.handFor !== state.width || !state.handWidth) {
+      state.handWidth = handBox.clientWidth;
+      state.handFor = state.width;
+    }
+    const avail = Math.max(w, state.handWidth || state.width - 16);
     const n = hand.cards.length;
     const minStep = Math.max(Math.ceil(w * INDEX_SHARE), 28);
     const perRow = Math.max(1, Math.floor((avail - w) / minStep) + 1);
@@ -205,6 +327,14 @@ function render({ model, el }) {
 
   function feltGeometry(view, sz, plates) {
     // the felt's height follows the seats' plates as drawn (measured), so no plate ever covers the trick
+    // new plates are all written before any is measured (one layout for all, not one per plate); a kept plate
+    // keeps its box
+    const fresh = plates.filter(({ plate }) => !plate._box);
+    for (const { plate } of fresh) {
+      plate.style.left = "0px";
+      plate.style.top = "0px";
+    }
+    for (const { plate } of fresh) plate._box = { w: plate.offsetWidth, h: plate.offsetHeight };
     const W = Math.max(260, felt.clientWidth || state.width - 28);
     const n = view.seats.length;
     const tw = sz.trick;
@@ -212,10 +342,7 @@ function render({ model, el }) {
     let plateH = 0;
     let sideW = 0;
     for (const { seat, plate } of plates) {
-      plate.style.left = "0px";
-      plate.style.top = "0px";
-      const box = { w: plate.offsetWidth, h: plate.offsetHeight };
-      plate._box = box;
+      const box = plate._box;
       plateH = Math.max(plateH, box.h);
       if (seat.x < 0.2 || seat.x > 0.8) sideW = Math.max(sideW, box.w);
     }
@@ -319,10 +446,16 @@ function render({ model, el }) {
   }
 
   function placeCombo(view, sz, g, plates) {
-    // the combination sits between the other seats' plates and yours; the felt grows until it fits
     const avail = Math.max(120, g.W - 24);
     centre.style.maxWidth = `${g.W - 8}px`;
     centre.append(comboBlock(view.combo, sz, avail));
+    placeBetween(g, plates);
+  }
+
+  function placeBetween(g, plates) {
+    // what is in the centre sits between the other seats' plates and yours, as wide as the felt; the felt grows
+    // until it fits (a combination, or words too wide for the gap between the side seats on a narrow screen)
+    centre.style.maxWidth = `${g.W - 8}px`;
     const need = centre.offsetHeight + 16;
     const you = plates.find((p) => p.seat.you);
     const others = plates.filter((p) => !p.seat.you);
@@ -344,12 +477,24 @@ function render({ model, el }) {
   }
 
   function drawSeats(view, sz) {
-    seatLayer.replaceChildren();
+    // A seat whose entry (and the table's size) did not change keeps its plate and the plate's measured box, so a
+    // redraw lays out only what changed; a changed seat gets a new plate.
+    const old = state.plates || new Map();
     state.plates = new Map();
     const plates = [];
+    const nodes = [];
     const plateW = sz.narrow ? (view.seats.length >= 6 ? 86 : 100) : sz.font > 14 ? 190 : 150;
     for (const seat of view.seats) {
+      const sig = [view.kind, state.width, sz.narrow, sz.font, sz.back, sz.trick, plateW, JSON.stringify(seat)].join("|");
+      const kept = old.get(seat.seat);
+      if (kept && kept._sig === sig) {
+        plates.push({ seat, plate: kept });
+        state.plates.set(seat.seat, kept);
+        nodes.push(kept);
+        continue;
+      }
       const plate = h("div", "hl-ct-seat", { role: "group", "aria-label": seat.label });
+      plate._sig = sig;
       plate.classList.toggle("is-turn", Boolean(seat.turn));
       plate.classList.toggle("is-you", Boolean(seat.you));
       if (view.kind !== "trick" && !seat.cards) plate.style.width = `${plateW}px`;
@@ -363,7 +508,7 @@ function render({ model, el }) {
       plate.append(name);
       plates.push({ seat, plate });
       state.plates.set(seat.seat, plate);
-      seatLayer.append(plate);
+      nodes.push(plate);
       if (view.kind === "trick") continue;
       if (!seat.you && !seat.cards) {
         const backs = h("div", "hl-ct-backs", { "aria-hidden": "true" });
@@ -469,6 +614,9 @@ function render({ model, el }) {
         plate.append(turn);
       }
     }
+    const keep = new Set(nodes);
+    for (const plate of [...seatLayer.children]) if (!keep.has(plate)) plate.remove();
+    nodes.forEach((plate, i) => { if (seatLayer.children[i] !== plate) seatLayer.insertBefore(plate, seatLayer.children[i] || null); });
     return plates;
   }
 
@@ -497,6 +645,9 @@ function render({ model, el }) {
       state.trickCards.clear();
       state.trickKey = key;
     }
+    // a card that left the trick (a guess Python did not confirm) leaves the table too
+    const playing = new Set(trick.plays.map((play) => play.seat));
+    for (const [seat, node] of state.trickCards) if (!playing.has(seat)) { node.remove(); state.trickCards.delete(seat); }
     const still = reducedMotion();
     trick.plays.forEach((play, i) => {
       const seat = seats.get(play.seat);
@@ -517,14 +668,11 @@ function render({ model, el }) {
       node.style.top = `${Math.round(p.y - g.th / 2)}px`;
       node.style.zIndex = String(i + 1);
       node.classList.toggle("is-winner", Boolean(play.winner));
-      if (fresh && !still) {
-        // the card comes from its player's seat
+      if (fresh && !still && node.animate) {
+        // the card comes from its player's seat (an animation of its own: no layout forced to start it)
         const from = seatPoint(seat, g, state.plates.get(play.seat));
-        node.classList.add("no-anim");
-        node.style.transform = `translate(${Math.round(from.x - p.x)}px, ${Math.round(from.y - p.y)}px) scale(0.6)`;
-        node.getBoundingClientRect();
-        node.classList.remove("no-anim");
-        node.style.transform = "";
+        const start = `translate(${Math.round(from.x - p.x)}px, ${Math.round(from.y - p.y)}px) scale(0.6)`;
+        node.animate([{ transform: start }, { transform: "none" }], { duration: 250, easing: "ease-out" });
       }
     });
     clearTimeout(state.collectTimer);
@@ -637,9 +785,12 @@ function render({ model, el }) {
   }
 
   function draw() {
-    const view = model.get("view") || {};
+    const [view, applied] = predicted(model.get("view") || {});
+    shown = view;
+    if (applied) root.dataset.guess = String(applied);
+    else delete root.dataset.guess;
     const large = Boolean(model.get("large"));
-    state.width = el.clientWidth || root.clientWidth || 800;
+    if (!state.width) state.width = el.clientWidth || root.clientWidth || 800; // then kept by the ResizeObserver
     const kind = view.kind || "table";
     const sz = sizes(state.width, large, kind, view.players || 4);
     root.className = `hl-ct hl-ct--${kind}${large ? " hl-ct--large" : ""}${sz.narrow ? " hl-ct--narrow" : ""}`;
@@ -663,6 +814,7 @@ function render({ model, el }) {
     }
     const hasFelt = kind !== "hand" && view.seats && view.seats.length;
     felt.hidden = !hasFelt;
+    if (!hasFelt) lastButton.hidden = true; // no table, no last trick to show (a hand on its own)
     top.hidden = !(view.title || view.status || kind === "table");
     if (hasFelt) {
       const plates = drawSeats(view, sz);
@@ -671,9 +823,11 @@ function render({ model, el }) {
       placeSeats(plates, g);
       drawTrick(view, g);
       drawCentre(view);
-      centre.style.maxWidth = `${Math.max(100, g.W - 2 * g.sideW - 20)}px`;
+      const gap = g.W - 2 * g.sideW - 20;
+      centre.style.maxWidth = `${Math.max(100, gap)}px`;
       centre.style.top = "";
       if (view.combo) placeCombo(view, sz, g, plates);
+      else if (centre.childElementCount && gap < CENTRE_MIN) placeBetween(g, plates);
       drawLast(view, g);
     }
     drawHole(view);
@@ -694,10 +848,14 @@ function render({ model, el }) {
   model.on("change:show_last", draw);
   const resize = new ResizeObserver(() => {
     const w = el.clientWidth;
-    if (w && Math.abs(w - state.width) > 1) schedule();
+    if (w && Math.abs(w - state.width) > 1) {
+      state.width = w;
+      schedule();
+    }
   });
   resize.observe(el);
   draw();
+  send({ event: "hello" });
   return () => {
     resize.disconnect();
     clearTimeout(state.collectTimer);

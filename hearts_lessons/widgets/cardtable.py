@@ -4,9 +4,17 @@ Python holds the model (:mod:`hearts_lessons.tableview` builds it from the engin
 (``cardtable.js`` and ``cardtable.css`` beside this file, shipped as package data) draws the oval table, the
 seats, the trick and the hand, and sends custom messages:
 
-- ``{"event": "card", "code": "QS", "seat": 0}`` — a card was clicked, tapped or chosen with Enter;
+- ``{"event": "card", "code": "QS", "seat": 0, "seq": "v1:3"}`` — a card was clicked, tapped or chosen with
+  Enter (``seq`` numbers the click);
 - ``{"event": "action", "id": "pass"}`` — a button of the table (``view["actions"]``) was pressed;
-- ``{"event": "clear"}`` — Escape: clear a selection.
+- ``{"event": "clear"}`` — Escape: clear a selection;
+- ``{"event": "hello"}`` — a view was drawn.
+
+and Python answers ``{"event": "ready"}`` to a hello (a kernel is listening) and ``{"event": "done", "seq": ...}``
+once the handlers of a numbered click have run. With :attr:`CardTable.optimistic` set (a table whose click on a
+playable card of the hand plays it, or chooses it for the pass), the front end draws such a click at once and
+Python's next view confirms it; ``done`` with no new view undoes the guess (a refusal, said in the message). A
+page without a kernel (the static book) never says ready, so it never guesses.
 
 Handlers are registered with :meth:`CardTable.on_card`, :meth:`CardTable.on_action` and
 :meth:`CardTable.on_clear`; tests call :meth:`CardTable.click`, :meth:`CardTable.press` and
@@ -44,7 +52,9 @@ class CardTable(anywidget.AnyWidget):
     Traits: ``view`` (the model), ``message`` and ``message_kind`` (``ok``, ``info``, ``error``: a line spoken by
     screen readers, shown at the table beside the hand), ``large`` (large cards for projectors),
     ``show_last`` (the last trick opened), ``pace`` (seconds the front end lets a finished trick stay before it
-    slides to its winner).
+    slides to its winner), ``optimistic`` (draw a click on a playable card of the hand before Python answers: the
+    card goes to the trick in ``play`` mode, is lifted or put back in ``pass`` mode; only for a table whose
+    handler does exactly that).
     """
 
     _esm = HERE / "cardtable.js"
@@ -57,6 +67,7 @@ class CardTable(anywidget.AnyWidget):
     show_last = traitlets.Bool(False).tag(sync=True)
     pace = traitlets.Float(0.6).tag(sync=True)
     label = traitlets.Unicode("Card table").tag(sync=True)
+    optimistic = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, view: dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(view=view or {}, **kwargs)
@@ -83,10 +94,17 @@ class CardTable(anywidget.AnyWidget):
         if not isinstance(content, dict):
             return
         event = content.get("event")
-        if event == "card" and isinstance(content.get("code"), str):
+        if event == "hello":
+            self.send({"event": "ready"})
+        elif event == "card" and isinstance(content.get("code"), str):
             seat = content.get("seat")
-            for card_handler in list(self._card_handlers):
-                card_handler(content["code"], seat if isinstance(seat, int) else None)
+            seq = content.get("seq")
+            try:
+                for card_handler in list(self._card_handlers):
+                    card_handler(content["code"], seat if isinstance(seat, int) else None)
+            finally:  # the front end's guess for this click ends here, whatever the handlers did
+                if isinstance(seq, str | int):
+                    self.send({"event": "done", "seq": seq})
         elif event == "action" and isinstance(content.get("id"), str):
             for action_handler in list(self._action_handlers):
                 action_handler(content["id"])

@@ -1,20 +1,32 @@
 """The card table in a real browser (the Voilà app): readable at 375 px, 1280 px and with large cards, played
 by keyboard, refusals said at the table, and still when the reader asks for reduced motion.
 
+The app's table draws a click at once (``CardTable.optimistic``): if the lesson's ``PlayTable`` does not switch
+that on, the copy served here does, so every test below also runs with the guesses drawn. The front end's
+guessing itself (drawn at once, confirmed by Python's view, undone when Python refuses, never without a kernel)
+is tested on a page of its own with a stand-in for the kernel, which a test can make wait.
+
 Screenshots go to ``_build/e2e-app/`` (CI keeps them). The layout check is automatic: no text element of the
-table is clipped (its scroll size exceeds its box) or leaves the table, no two seat plates overlap, and the
-corner index of every card (its top-left rank and suit) is covered by no card drawn above it nor by a seat.
+table is clipped (its scroll size exceeds its box) or leaves the table, no two seat plates overlap nor cover the
+words in the middle, and the corner index of every card (its top-left rank and suit) is covered by no card drawn
+above it nor by a seat.
 """
 
 from __future__ import annotations
 
+import copy
+import json
 import re
-import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+
+from hearts_lessons.state import Phase
+from hearts_lessons.widgets.cardtable import CardTable
+from hearts_lessons.widgets.play import PlayTable
 
 from .app_support import ARTIFACTS, open_watched, require_servers, screenshot, serve_app
 from .conftest import ROOT
@@ -47,6 +59,11 @@ LAYOUT = """() => {
     for (let i = 0; i < plates.length; i++) for (let j = i + 1; j < plates.length; j++)
         if (overlap(plates[i].getBoundingClientRect(), plates[j].getBoundingClientRect()))
             problems.push(`seats overlap: ${first(plates[i])} / ${first(plates[j])}`);
+    for (const el of root.querySelectorAll('.hl-ct-centre-words, .hl-ct-arrow')) {  // the words in the middle
+        if (!shown(el)) continue;
+        for (const plate of plates) if (overlap(el.getBoundingClientRect(), plate.getBoundingClientRect()))
+            problems.push(`"${el.innerText.slice(0, 30)}" covered by ${first(plate)}`);
+    }
     const corner = r => ({left: r.left + 2, top: r.top + 2, right: r.left + 0.38 * r.width,
                           bottom: r.top + 0.36 * r.height});
     for (const group of ['.hl-ct-hand .hl-ct-card', '.hl-ct-trick .hl-ct-tcard']) {
@@ -67,11 +84,23 @@ TRANSITIONS = """() => [...document.querySelectorAll('.hl-ct-card, .hl-ct-tcard,
     .map(el => getComputedStyle(el).transitionDuration).filter(d => d.split(',').some(x => parseFloat(x) > 0))"""
 
 
+def optimistic_copy(folder: Path) -> Path:
+    """The play-a-game lesson in ``folder``, its table drawing clicks at once (a line after the table's cell,
+    only if ``PlayTable`` does not switch that on itself)."""
+    nb = json.loads((ROOT / "notebooks" / APP_NOTEBOOK).read_text(encoding="utf-8"))
+    if not PlayTable(seed=1, pace=0).cards.optimistic:
+        cell = next(i for i, c in enumerate(nb["cells"]) if "PlayTable(" in "".join(c["source"]))
+        nb["cells"].insert(cell + 1, {"cell_type": "code", "execution_count": None, "metadata": {}, "outputs": [],
+                                      "source": ["table.cards.optimistic = True"]})  # fmt: skip
+    (folder / APP_NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
+    return folder / APP_NOTEBOOK
+
+
 @pytest.fixture(scope="module")
 def app_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     require_servers()
     folder = tmp_path_factory.mktemp("cardtable-notebooks")
-    shutil.copy2(ROOT / "notebooks" / APP_NOTEBOOK, folder / APP_NOTEBOOK)
+    optimistic_copy(folder)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     with serve_app(folder / APP_NOTEBOOK, ARTIFACTS / "voila-cardtable.log") as url:
         yield url
@@ -205,3 +234,156 @@ def test_reduced_motion_has_no_transition(browser: Browser, app_url: str) -> Non
         page = watch.page
         open_table(page, app_url)
         assert page.evaluate(TRANSITIONS) != []
+
+
+# -- the front end's guesses, against a stand-in for the kernel ------------------------------------------------
+# The widget's own ES module and CSS, drawn with a model that keeps its state in the page (as anywidget's is):
+# `fake.python(content)` is a custom message from Python, `fake.setView(view)` a new view from Python, and
+# `fake.sent` what the front end sent. Views come from the engine (PlayTable), so the cards are the real ones.
+STAND_IN = """async ([esm, css, view, traits]) => {
+    const url = URL.createObjectURL(new Blob([esm], {type: 'text/javascript'}));
+    const widget = (await import(url)).default;
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.append(style);
+    const state = {view, message: '', message_kind: 'info', large: false, show_last: false, pace: 0.6,
+                   label: 'Card table', optimistic: false, ...traits};
+    const handlers = {};
+    const fire = (name, ...args) => (handlers[name] || []).forEach(f => f(...args));
+    const model = {
+        get: key => state[key],
+        set: (key, value) => { state[key] = value; fire('change:' + key); },
+        save_changes() {},
+        on: (name, f) => { (handlers[name] = handlers[name] || []).push(f); },
+        send: content => sent.push(content),
+    };
+    const sent = [];
+    const el = document.createElement('div');
+    el.style.width = '900px';
+    document.body.append(el);
+    widget.render({model, el});
+    window.fake = {sent, python: content => fire('msg:custom', content, []), setView: v => model.set('view', v),
+                   say: (text, kind) => { state.message_kind = kind; model.set('message', text); }};
+}"""
+SHOWN = """() => {
+    const root = document.querySelector('.hl-ct');
+    const cards = [...root.querySelectorAll('.hl-ct-hand .hl-ct-card')];
+    return {hand: cards.map(c => c.dataset.code), selected: cards.filter(c => c.classList.contains('is-selected'))
+                .map(c => c.dataset.code),
+            trick: [...root.querySelectorAll('.hl-ct-tcard')].map(c => c.getAttribute('aria-label')),
+            guess: root.dataset.guess || null, centre: root.querySelector('.hl-ct-centre').innerText,
+            focus: document.activeElement.dataset.code || null,
+            message: root.querySelector('.hl-ct-message').innerText};
+}"""
+
+
+def stand_in(page: Page, view: dict[str, Any], **traits: Any) -> None:
+    table = CardTable()
+    page.set_content("<!doctype html><html><body></body></html>")
+    page.evaluate(STAND_IN, [table._esm, table._css, view, traits])
+    expect(page.locator(".hl-ct-hand .hl-ct-card").first).to_be_visible()
+
+
+def last_sent(page: Page) -> dict[str, Any]:
+    sent: list[dict[str, Any]] = page.evaluate("() => fake.sent")
+    return sent[-1]
+
+
+def views_of_a_hand() -> tuple[PlayTable, dict[str, Any]]:
+    """A seeded game at its pass, and the view of it."""
+    game = PlayTable(seed=2026, pace=0)
+    assert game.hand.phase is Phase.PASSING
+    return game, copy.deepcopy(game.cards.view)
+
+
+@pytest.fixture
+def page_alone(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def test_without_a_kernel_or_unasked_the_table_never_guesses(page_alone: Page) -> None:
+    page = page_alone
+    _, view = views_of_a_hand()
+    code = view["hand"]["cards"][0]["code"]
+    stand_in(page, view, optimistic=True)  # optimistic, but no kernel said "ready" (the static book)
+    assert page.evaluate("() => fake.sent") == [{"event": "hello"}]
+    face(page, code).click()
+    sent = last_sent(page)
+    assert sent["event"] == "card" and sent["code"] == code and sent["seq"]
+    shown = page.evaluate(SHOWN)
+    assert shown["selected"] == [] and shown["guess"] is None
+    stand_in(page, view)  # a kernel, but a table that did not ask for guesses
+    page.evaluate("() => fake.python({event: 'ready'})")
+    face(page, code).click()
+    assert page.evaluate(SHOWN)["selected"] == []
+
+
+def test_a_pass_card_is_lifted_at_once_and_python_confirms_or_refuses(page_alone: Page) -> None:
+    page = page_alone
+    game, view = views_of_a_hand()
+    first, second = (c["code"] for c in view["hand"]["cards"][:2])
+    stand_in(page, view, optimistic=True)
+    page.evaluate("() => fake.python({event: 'ready'})")
+    face(page, first).click()
+    shown = page.evaluate(SHOWN)
+    assert shown["selected"] == [first] and shown["guess"] == "1"  # drawn before Python answered
+    assert view["pass"]["chosen"] == 0 and "1 chosen" in shown["centre"]
+    seq = last_sent(page)["seq"]
+    game.cards.click(first)  # what Python does with the click: its view has the card chosen
+    page.evaluate("([v, seq]) => { fake.setView(v); fake.python({event: 'done', seq}); }", [game.cards.view, seq])
+    shown = page.evaluate(SHOWN)
+    assert shown["selected"] == [first] and shown["guess"] is None
+    # Python refuses the next click (its view unchanged, a message says why): the guess is undone
+    face(page, second).click()
+    assert page.evaluate(SHOWN)["selected"] == [first, second]
+    seq = last_sent(page)["seq"]
+    page.evaluate("([seq]) => { fake.say('not now', 'error'); fake.python({event: 'done', seq}); }", [seq])
+    shown = page.evaluate(SHOWN)
+    assert shown["selected"] == [first] and shown["guess"] is None and shown["message"] == "not now"
+
+
+def test_a_played_card_goes_to_the_trick_at_once_by_keyboard_too(page_alone: Page) -> None:
+    page = page_alone
+    game, _ = views_of_a_hand()
+    for card in game.hand.hand(0)[:3]:
+        game.cards.click(card.code)
+    game.cards.press("pass")
+    assert game.hand.phase is Phase.PLAYING and game.hand.to_play == 0, "the seeded game stops at your turn"
+    view = copy.deepcopy(game.cards.view)
+    playable = [c["code"] for c in view["hand"]["cards"] if c["playable"]]
+    assert view["hand"]["mode"] == "play" and playable
+    before = len(view["trick"]["plays"]) if view["trick"] else 0
+    stand_in(page, view, optimistic=True)
+    page.evaluate("() => fake.python({event: 'ready'})")
+    # keyboard: Home, arrows to the first playable card, Enter (as a reader does)
+    target = [c["code"] for c in view["hand"]["cards"]].index(playable[0])
+    page.locator(".hl-ct-hand .hl-ct-card").first.focus()
+    page.keyboard.press("Home")
+    for _ in range(target):
+        page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    shown = page.evaluate(SHOWN)
+    assert playable[0] not in shown["hand"] and len(shown["hand"]) == len(view["hand"]["cards"]) - 1
+    assert len(shown["trick"]) == before + 1 and shown["trick"][-1].startswith("You: ")
+    assert shown["guess"] == "1" and shown["focus"] in shown["hand"]  # focus stays in the hand, on a neighbour
+    assert page.locator(".hl-ct-hand .hl-ct-card.is-playable").count() == 0  # not the reader's turn any more
+    seq = last_sent(page)["seq"]
+    # Python refuses it (its view unchanged): the card is back, the trick as it was
+    page.evaluate("([seq]) => fake.python({event: 'done', seq})", [seq])
+    shown = page.evaluate(SHOWN)
+    assert shown["hand"] == [c["code"] for c in view["hand"]["cards"]] and len(shown["trick"]) == before
+    assert shown["guess"] is None
+    # played again, and this time Python's view comes: the guess gives way to it
+    face(page, playable[0]).click()
+    seq = last_sent(page)["seq"]
+    game.cards.click(playable[0])
+    truth = game.cards.view
+    page.evaluate("([v]) => fake.setView(v)", [truth])  # Python's view arrives before its "done"
+    shown = page.evaluate(SHOWN)
+    assert shown["guess"] is None and shown["hand"] == [c["code"] for c in truth["hand"]["cards"]]
+    page.evaluate("([seq]) => fake.python({event: 'done', seq})", [seq])
+    assert page.evaluate(SHOWN)["hand"] == [c["code"] for c in truth["hand"]["cards"]]

@@ -375,3 +375,49 @@ def test_an_anywidget_runs_in_the_live_kernel(watch: Watch, site_url: str, live_
     page.screenshot(path=str(ARTIFACTS / "live__anywidget.png"))
     assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
     watch.assert_clean()
+
+
+# The note the live site shows while Python starts (lite/hl-kernel-status.js, added by scripts/build_lite.py).
+KERNEL_NOTE = "#hl-kernel-note"
+PANEL_WITH_A_STARTING_KERNEL = (
+    "() => { " + KERNEL_JS + " return !!kernel && kernel.status !== 'idle' && kernel.status !== 'busy'; }"
+)
+# Run a new cell as a reader does; return the kernel's status and the note's state at the moment it was asked.
+RUN_NOW = (
+    "async (code) => { " + KERNEL_JS + " const seen = [kernel ? kernel.status : null,"
+    " document.querySelector('#hl-kernel-note').dataset.state]; await (" + ADD_AND_RUN_CELL + ")(code); return seen; }"
+)
+
+
+def test_the_live_page_says_python_is_starting_until_it_is_ready(watch: Watch, site_url: str, live_site: Path) -> None:
+    """Opening a lesson live says at once that Python is starting in the browser (JupyterLite alone says only
+    "No Kernel"); a cell run while it starts waits and runs; then the note says Python is ready and goes."""
+    page = watch.page
+    for app in ("notebooks", "lab"):
+        html = (live_site / app / "index.html").read_text(encoding="utf-8")
+        assert 'src="../hl-kernel-status.js?v=' in html and f'data-app="{app}"' in html, app
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto("live/notebooks/index.html?path=01_tricks.ipynb", wait_until="commit")
+    note = page.locator(KERNEL_NOTE)
+    expect(note).to_be_visible(timeout=30_000)
+    expect(note).to_have_attribute("data-state", "starting")
+    expect(note).to_contain_text("Python is starting in your browser")
+    assert note.get_attribute("role") == "status"
+    assert not page.evaluate(KERNEL_READY)
+    page.screenshot(path=str(ARTIFACTS / "live__kernel_starting.png"))
+    # the reader presses Run while the note says Python is starting: the cell waits for the kernel, then runs
+    page.wait_for_function(PANEL_WITH_A_STARTING_KERNEL, timeout=KERNEL_READY_MS, polling=50)
+    status, early = page.evaluate(RUN_NOW, "print('the kernel ran this', 6 * 7)")
+    assert status not in ("idle", "busy") and early == "starting", (status, early)
+    output = page.locator(".jp-OutputArea-output", has_text="the kernel ran this 42")
+    expect(output).to_be_visible(timeout=KERNEL_READY_MS)
+    expect(note).to_have_attribute("data-state", "ready", timeout=ANSWER_MS)
+    expect(note).to_have_text("Python is ready.")
+    expect(note).to_be_hidden(timeout=ANSWER_MS)  # and it goes
+    states = page.evaluate("() => window.hlKernelNote.states")
+    assert [s["state"] for s in states] == ["starting", "ready", "hidden"], states
+    record("kernel note", starting_shown_s=round(states[0]["at"] / 1000, 1),
+           ready_after_s=round(states[1]["at"] / 1000, 1))  # fmt: skip
+    page.screenshot(path=str(ARTIFACTS / "live__kernel_ready.png"))
+    assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
+    watch.assert_clean()

@@ -6,6 +6,8 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import hearts_lessons.widgets.cardtable as module
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.state import Phase
@@ -71,3 +73,45 @@ def test_enter_on_a_refused_card_says_why_and_enter_on_a_legal_card_plays_it() -
     legal = table.hand.legal_plays(0)[0]
     table.cards.click(legal.code)
     assert legal not in table.hand.hand(0)
+
+
+def test_python_says_ready_and_when_a_numbered_click_is_done() -> None:
+    """The front end guesses a click only when a kernel said "ready", and drops the guess at "done" (sent after
+    the handlers, whether they changed the view, refused, or failed)."""
+    table = CardTable(hand_view(parse_cards("2C QS")))
+    sent: list[dict[str, object]] = []
+    table.send = sent.append  # type: ignore[method-assign]
+    assert table.optimistic is False  # a table asks for guesses; the default never guesses
+    table._on_front_end(table, {"event": "hello"}, [])
+    assert sent == [{"event": "ready"}]
+    order: list[object] = []
+    table.on_card(lambda code, seat: order.append((code, len(sent))))
+    table._on_front_end(table, {"event": "card", "code": "QS", "seat": 0, "seq": "ab:1"}, [])
+    assert order == [("QS", 1)] and sent[-1] == {"event": "done", "seq": "ab:1"}  # after the handler ran
+    table.click("2C")  # no seq (a test, or an older front end): nothing to answer
+    assert len(sent) == 2
+
+    def broken(code: str, seat: int | None) -> None:
+        raise RuntimeError("a handler failed")
+
+    table.on_card(broken)
+    with pytest.raises(RuntimeError, match="a handler failed"):  # the failure is not hidden
+        table._on_front_end(table, {"event": "card", "code": "2C", "seq": 7}, [])
+    assert sent[-1] == {"event": "done", "seq": 7}  # the guess is undone even so
+
+
+def test_the_play_table_refuses_without_changing_its_view_so_a_guess_is_undone() -> None:
+    """What the front end relies on: a refused card leaves Python's view as it was (the guess then snaps back at
+    "done") and an accepted one changes it before "done" is sent."""
+    table = PlayTable(seed=2026, pace=0)
+    sent: list[dict[str, object]] = []
+    table.cards.send = sent.append  # type: ignore[method-assign]
+    views: list[object] = []
+    table.cards.observe(lambda change: views.append((change["new"], len(sent))), names="view")
+    for card in table.hand.hand(0)[:3]:
+        table.cards._on_front_end(table.cards, {"event": "card", "code": card.code, "seq": card.code}, [])
+    assert len(views) == 3 and [v[1] for v in views] == [0, 1, 2]  # each new view before its click's "done"
+    assert [s["seq"] for s in sent] == [c.code for c in table.hand.hand(0)[:3]]
+    fourth = table.hand.hand(0)[3]
+    table.cards._on_front_end(table.cards, {"event": "card", "code": fourth.code, "seq": "x"}, [])
+    assert len(views) == 3 and table.cards.message_kind == "error" and sent[-1] == {"event": "done", "seq": "x"}
