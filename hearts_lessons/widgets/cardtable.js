@@ -337,8 +337,6 @@ function render({ model, el }) {
     for (const { plate } of fresh) plate._box = { w: plate.offsetWidth, h: plate.offsetHeight };
     const W = Math.max(260, felt.clientWidth || state.width - 28);
     const n = view.seats.length;
-    const tw = sz.trick;
-    const th = Math.round(tw * RATIO);
     let plateH = 0;
     let sideW = 0;
     for (const { seat, plate } of plates) {
@@ -346,6 +344,11 @@ function render({ model, el }) {
       plateH = Math.max(plateH, box.h);
       if (seat.x < 0.2 || seat.x > 0.8) sideW = Math.max(sideW, box.w);
     }
+    // a side seat's trick card lies between the middle and its plate (rx + tw / 2 within reach, rx at least
+    // 0.8 tw): on a narrow felt the trick's cards get smaller rather than slide under the plates
+    const reach = W / 2 - sideW - 8;
+    const tw = sideW ? Math.max(32, Math.min(sz.trick, Math.floor(reach / 1.3))) : sz.trick;
+    const th = Math.round(tw * RATIO);
     let rx = tw * (n >= 5 ? 1.4 : 1.15);
     const ry = th * (n >= 5 ? 0.74 : 0.62);
     rx = Math.max(tw * 0.8, Math.min(rx, W / 2 - sideW - 8 - tw / 2));

@@ -26,6 +26,7 @@ from playwright.sync_api import Locator, Page, Request, expect
 from hearts_lessons.cards import Card
 
 from .conftest import ANYWIDGET_COUNTER, ANYWIDGET_COUNTER_GREEN, ARTIFACTS, SITE, Watch, lesson_docs, required
+from .test_cardtable_lab import ON_ELEMENT, SIZES
 
 pytestmark = pytest.mark.e2e
 
@@ -307,6 +308,20 @@ def test_lesson_4_play_table_passes_and_bots_answer(watch: Watch, site_url: str,
     expect(message).to_contain_text("You received", timeout=ANSWER_MS)
     answer_s = time.monotonic() - start
     expect(cards).to_have_count(13)  # the new hand, ready to play
+
+    # readable at a phone's width, a laptop's and with large cards: the Voilà test's automatic layout check
+    for width, large in SIZES:
+        page.set_viewport_size({"width": width, "height": 900})
+        box = page.get_by_role("checkbox", name="large cards").first
+        if large:
+            box.check()
+            expect(page.locator(".hl-cardtable-widget .hl-ct.hl-ct--large")).to_be_visible(timeout=ANSWER_MS)
+        table.evaluate("el => el.scrollIntoView({block: 'start'})")
+        page.wait_for_timeout(400)  # transitions settle
+        name = f"live-cardtable-{width}{'-large' if large else ''}"
+        table.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        problems = table.evaluate(ON_ELEMENT)
+        assert problems == [], f"{name}: {problems}"
 
     finish_lesson(watch, "04_play_a_game", ready, run_all, downloads, click_pass_s=answer_s)
 
