@@ -2,7 +2,8 @@
 
 Every hand is dealt from one seeded random generator, every seat passes three uniformly random cards, and
 every play is a uniformly random legal card, through the engine's legality cascade and scoring. Prints
-figures; asserts nothing.
+figures; asserts nothing. The first line says which build of the engine ran: pure Python, or compiled with
+mypyc (``scripts/compile_engine.sh``).
 
 When OpenSpiel is installed (``pip install open-spiel``: optional, not a requirement of this project), its
 ``hearts`` game driven from Python (``legal_actions()`` and ``apply_action()`` with a uniformly random legal action
@@ -22,6 +23,7 @@ from typing import Any
 
 from hearts_lessons.playout import random_playout
 from hearts_lessons.rules import STANDARD
+from hearts_lessons.runtime import engine_build
 from hearts_lessons.state import HandState, Phase
 
 
@@ -97,6 +99,7 @@ def main() -> None:
             hands, elapsed = measure_openspiel(peer, seconds / 5, peer_rng)
             peer_rates.append(hands / elapsed)
     rates.sort()
+    print(f"engine: {engine_build()}")
     print(f"readable_api_hands_per_s: {readable_rate:.0f}")
     print(f"rounds (hands per CPU second): {', '.join(f'{r:.0f}' for r in rates)}")
     print(f"random_hands_per_s: {rates[2]:.0f}")

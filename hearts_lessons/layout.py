@@ -9,7 +9,7 @@ A :class:`Layout` is cached per rules value, so building one costs nothing after
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, mask_of
@@ -49,8 +49,15 @@ class Layout:
     players: int
     breakers: int
     """Cards whose play breaks hearts: penalty cards, or only hearts (Windows Hearts option)."""
+    unpassable: int
+    """Cards that may not be passed (``rules.unpassable``)."""
     cascades: list[Any] = field(default_factory=lambda: [None, None, None, None])
     """Filled by :mod:`hearts_lessons.legality`: the cascade for each moment of play, built on first use."""
+
+    def __reduce__(self) -> tuple[type[Layout], tuple[Any, ...]]:
+        """Pickled as a call of the constructor with every field (a rules value sent to another process carries
+        its layout). Compiled with mypyc, a frozen dataclass cannot be restored field by field afterwards."""
+        return (Layout, tuple(getattr(self, f.name) for f in fields(self)))
 
 
 def _suit_id_mask(suit: int, decks: int) -> int:
@@ -123,6 +130,7 @@ def _build(rules: Rules) -> Layout:
         play_rules=tuple(names),
         players=rules.players,
         breakers=penalty if rules.penalty_cards_break_hearts else hearts,
+        unpassable=mask_of(rules.unpassable),
     )
 
 

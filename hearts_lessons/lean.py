@@ -30,9 +30,19 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from .layout import Layout
-from .legality import legal_mask
+from .legality import follows_only, legal_mask
 from .rules import HoleCards, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore, best_moon_choice, score_hand
+
+try:  # the compiler's mark: present wherever mypy is (the compiled build needs it); absent in the live site
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - run as Python without mypy installed, the mark does nothing
+
+    def mypyc_attr(*_names: str, **_flags: object) -> Callable[[type[Lean]], type[Lean]]:  # type: ignore[misc]
+        """Stands in for ``mypy_extensions.mypyc_attr``, which only marks a class for the mypyc compiler
+        (``scripts/compile_engine.sh``): a fresh install or the live site runs this module as Python."""
+        return lambda cls: cls
+
 
 if TYPE_CHECKING:
     from .state import Trick
@@ -96,6 +106,7 @@ FIELDS: tuple[str, ...] = (
 """The fields of a :class:`Lean` hand (a :class:`~hearts_lessons.state.HandState` adds its own)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Lean:
     """The play of one hand on ints. A :class:`~hearts_lessons.state.HandState` is one; :meth:`lean_copy` gives
     an independent bare copy for the hot loops."""
@@ -182,13 +193,86 @@ class Lean:
 
     # -- play ----------------------------------------------------------------------------------------------
     def random_play(self, rng: random.Random) -> None:
-        """Play to the end with uniformly random legal cards (one ``rng.random()`` per card)."""
-        self._run(None, rng)
+        """Play to the end with uniformly random legal cards (one ``rng.random()`` per card, a seat with one
+        legal card included).
+
+        The hot loop of the benchmarks and the lab: one trick at a time, on local variables. Legal cards come
+        from :func:`~hearts_lessons.legality.legal_mask`, except where the cascade in force when following is
+        "follow suit" alone (:func:`~hearts_lessons.legality.follows_only`): there the mask is the cards of the
+        suit led, or the whole hand when it has none (a test checks it against ``legal_mask``). With one deck
+        and no jokers the winner is tracked card by card (the highest id of the suit led); otherwise
+        :meth:`_finish_trick` finds it."""
+        k = self.k
+        players = k.players
+        hands = self._hands
+        voids = self._voids
+        suit_of = k.suit_of
+        suit_masks = k.suit_masks
+        breakers = k.breakers
+        jokers = k.jokers
+        simple = not (k.multi_deck or jokers)
+        plain_follow = follows_only(k)
+        rand = rng.random
+        orders = [[(leader + i) % players for i in range(players)] for leader in range(players)]
+        playing = Phase.PLAYING
+        while self.phase is playing:
+            trick = self._trick
+            start = len(trick)
+            order = orders[self.leader]
+            lead = self.lead_suit
+            plain = plain_follow and self.trick_number != 0
+            broken = self.hearts_broken
+            seen = before = self._seen
+            best = -1
+            winner_index = -1
+            trick_mask = 0
+            for index, entry in enumerate(trick):  # a trick in progress (a copy taken mid-trick)
+                cid = entry[1]
+                trick_mask |= 1 << cid
+                if cid > best and suit_of[cid] == lead:
+                    best, winner_index = cid, index
+            for placed in range(start, players):
+                seat = order[placed]
+                hand = hands[seat]
+                if placed and plain:
+                    mask = hand & suit_masks[lead] or hand
+                else:
+                    mask = legal_mask(k, self, hand)
+                index = int(rand() * mask.bit_count())
+                while index:
+                    mask &= mask - 1
+                    index -= 1
+                bit = mask & -mask
+                cid = bit.bit_length() - 1
+                hands[seat] = hand ^ bit
+                seen |= bit
+                if bit & jokers:  # the first joker played ranks above the ace, the second below the two
+                    rank = 15 if self._jokers_played == 0 else 1
+                    self._jokers_played += 1
+                else:
+                    rank = cid & 15
+                suit = suit_of[cid]
+                if placed:
+                    if suit != lead:
+                        voids[seat] |= 1 << lead
+                    elif cid > best:
+                        best, winner_index = cid, placed
+                else:
+                    lead = self.lead_suit = suit
+                    best, winner_index = cid, 0
+                trick.append((seat, cid, rank))
+                if not broken and bit & breakers:
+                    broken = self.hearts_broken = True
+            self._seen = seen
+            if simple:
+                self._close_trick(winner_index, trick_mask | (seen ^ before))
+            else:
+                self._finish_trick()
 
     def finish(self, choose: Choose) -> None:
         """Play to the end, asking ``choose(lean, seat, legal_mask)`` for each card (it must be legal); a seat
         with one legal card plays it without asking."""
-        self._run(choose, None)
+        self._run(choose)
 
     def settle(self, rng: random.Random) -> None:
         """Score a moon that needs the shooter's choice with the bots' choice (:func:`moon_choice_for`)."""
@@ -201,27 +285,19 @@ class Lean:
         self._score = score_hand(self.k, self._taken, self._tricks_won, self._in_play, choice)
         self.phase = Phase.DONE
 
-    def _run(self, choose: Choose | None, rng: random.Random | None) -> None:
-        """Play to the end: cards chosen by ``choose``, or at random by ``rng``."""
+    def _run(self, choose: Choose) -> None:
+        """Play to the end with the cards chosen by ``choose``."""
         k = self.k
         players = k.players
         hands = self._hands
         play = self._apply_play
         playing = Phase.PLAYING
-        rand = rng.random if rng is not None else None
         while self.phase is playing:
             seat = (self.leader + len(self._trick)) % players
             mask = legal_mask(k, self, hands[seat])
-            if rand is not None:
-                index = int(rand() * mask.bit_count())
-                while index:
-                    mask &= mask - 1
-                    index -= 1
-                cid = (mask & -mask).bit_length() - 1
-            elif not mask & (mask - 1):  # one legal card: played without asking
+            if not mask & (mask - 1):  # one legal card: played without asking
                 cid = mask.bit_length() - 1
             else:
-                assert choose is not None
                 cid = choose(self, seat, mask)
                 if not (mask >> cid) & 1:
                     from .cards import card_from_id
@@ -255,13 +331,16 @@ class Lean:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
+        """Close the trick just completed: find its winner and hand it over (:meth:`_close_trick`)."""
         k = self.k
         entries = self._trick
         lead = self.lead_suit
+        winner_index: int
         if k.multi_deck or k.jokers:
-            winner_index = _winner(entries, lead, k)
+            found = _winner(entries, lead, k)
+            winner_index = -1 if found is None else found
         else:  # one deck, no jokers: the highest id of the led suit wins
-            winner_index = None
+            winner_index = -1
             best = -1
             suit_of = k.suit_of
             for index, entry in enumerate(entries):
@@ -271,36 +350,45 @@ class Lean:
         mask = 0
         for entry in entries:
             mask |= 1 << entry[1]
+        self._close_trick(winner_index, mask)
+
+    def _close_trick(self, winner_index: int, mask: int) -> None:
+        """The completed trick (its cards ``mask``) goes to the play at ``winner_index`` (-1: no play wins, as
+        when identical cards cancel): points, hole cards, the record of the trick, and the end of the play
+        after the last trick."""
+        k = self.k
+        entries = self._trick
         points: Points = 0
         last = not self._hands[0]
         winner: int | None
-        if winner_index is None and last:
-            winner = self.leader  # RULES 3: if the last trick has no winner, its leader takes it
+        if winner_index < 0:
+            winner = self.leader if last else None  # RULES 3: if the last trick has no winner, its leader takes it
         else:
-            winner = None if winner_index is None else entries[winner_index][0]
+            winner = entries[winner_index][0]
         if winner is None:
             self._pending |= mask
         else:
-            mask |= self._pending
-            self._pending = 0
-            hole_rule = self.rules.hole_cards
-            if self._hole and self._hole_owner is None and hole_rule is not HoleCards.SET_ASIDE:
-                trigger = (
+            if self._pending:
+                mask |= self._pending
+                self._pending = 0
+            if self._hole and self._hole_owner is None:
+                hole_rule = self.rules.hole_cards
+                if hole_rule is not HoleCards.SET_ASIDE and (
                     hole_rule is HoleCards.FIRST_TRICK
                     or (hole_rule is HoleCards.FIRST_HEART_TRICK and mask & k.hearts)
                     or (hole_rule is HoleCards.FIRST_PENALTY_TRICK and mask & k.penalty)
-                )
-                if trigger:
+                ):
                     mask |= self._hole
                     self._hole_owner = winner
             self._taken[winner] |= mask
             self._tricks_won[winner] += 1
             scoring = mask & k.scoring
-            values = k.values
-            while scoring:
-                low = scoring & -scoring
-                points += values[low.bit_length() - 1]
-                scoring ^= low
+            if scoring:
+                values = k.values
+                while scoring:
+                    low = scoring & -scoring
+                    points += values[low.bit_length() - 1]
+                    scoring ^= low
             self.leader = winner
         self._tricks.append((self.trick_number, entries[0][0], tuple(entries), winner, points))
         self._trick = []
@@ -316,9 +404,7 @@ class Lean:
             self._in_play &= ~self._hole
         k = self.k
         moon_cards = k.moon_cards & self._in_play
-        needs_choice = rules.moon in MOON_CHOICES and any(
-            taken & moon_cards == moon_cards for taken in self._taken
-        )
+        needs_choice = rules.moon in MOON_CHOICES and any(taken & moon_cards == moon_cards for taken in self._taken)
         if needs_choice and moon_cards:
             self.phase = Phase.MOON_CHOICE
         else:

@@ -24,7 +24,7 @@ from .cards import Suit, card_from_id
 from .layout import Layout
 from .rules import OpeningLead
 
-__all__ = ["PLAY_RULES", "PlayRule", "Spot", "cascade_of", "legal_mask", "play_reason"]
+__all__ = ["PLAY_RULES", "PlayRule", "Spot", "cascade_of", "follows_only", "legal_mask", "play_reason"]
 
 
 class Spot(Protocol):
@@ -59,8 +59,8 @@ class PlayRule:
     forbid: Forbid
     reason: Reason
     when: str = "always"
-    """When the rule can bite: ``always``, ``leading`` (the player leads) or ``first_trick``; the cascade skips
-    a rule outside its moment, which is only a shortcut: the rule itself also checks."""
+    """When the rule can bite: ``always``, ``leading`` (the player leads) or ``following`` (a suit was led); the
+    cascade skips a rule outside its moment, which is only a shortcut: the rule itself also checks."""
     first_trick_only: bool = False
 
 
@@ -153,10 +153,14 @@ def _queen_first_reason(k: Layout, s: Spot, card: int) -> str:
 PLAY_RULES: dict[str, PlayRule] = {
     rule.name: rule
     for rule in (
-        PlayRule("must_follow", "Follow the suit led if you can.", _must_follow, _must_follow_reason),
+        PlayRule("must_follow", "Follow the suit led if you can.", _must_follow, _must_follow_reason, "following"),
         PlayRule(
-            "opening_lead", "The lowest club opens the first trick.", _opening_lead, _opening_lead_reason,
-            "leading", True,
+            "opening_lead",
+            "The lowest club opens the first trick.",
+            _opening_lead,
+            _opening_lead_reason,
+            "leading",
+            True,
         ),
         PlayRule(
             "first_trick_points",
@@ -207,10 +211,28 @@ def cascade_of(k: Layout) -> tuple[PlayRule, ...]:
 def _forbids(k: Layout, key: int) -> tuple[Forbid, ...]:
     leading, first = bool(key & 2), bool(key & 1)
     entry: tuple[Forbid, ...] = tuple(
-        r.forbid for r in cascade_of(k) if (first or not r.first_trick_only) and (leading or r.when != "leading")
+        r.forbid
+        for r in cascade_of(k)
+        if (first or not r.first_trick_only) and r.when != ("following" if leading else "leading")
     )
     k.cascades[key] = entry
     return entry
+
+
+def follows_only(k: Layout) -> bool:
+    """Whether, under ``k``'s rules, the only rule that can bite when following suit after the first trick is
+    ``must_follow``. Then the legal cards there are the hand's cards of the suit led, or the whole hand when it
+    has none: ``hand & k.suit_masks[lead] or hand``, which the random playout computes in one step.
+
+    >>> from hearts_lessons.layout import layout_for
+    >>> from hearts_lessons.rules import STANDARD
+    >>> follows_only(layout_for(STANDARD))
+    True
+    """
+    forbids: tuple[Forbid, ...] | None = k.cascades[0]
+    if forbids is None:
+        forbids = _forbids(k, 0)
+    return forbids == (_must_follow,)
 
 
 def legal_mask(k: Layout, s: Spot, hand: int) -> int:

@@ -37,16 +37,22 @@ def random_bit(mask: int, rng: random.Random) -> int:
 
 
 def random_pass(state: HandState, rng: random.Random, *, record: bool = True) -> None:
-    """Every seat that still has to pass passes uniformly random cards (unpassable cards excluded)."""
+    """Every seat that still has to pass passes uniformly random cards (unpassable cards excluded): for each
+    card, the :func:`random_bit` of the seat's passable cards not chosen yet."""
     need = state.cards_to_pass
-    forbidden = 0
-    for card in state.rules.unpassable:
-        forbidden |= card.bit
+    forbidden = state.k.unpassable
+    hands = state._hands
+    rand = rng.random
     for seat in state.to_pass:
-        pool = state.hand_mask(seat) & ~forbidden
+        pool = hands[seat] & ~forbidden
         chosen = []
         for _ in range(need):
-            cid = random_bit(pool, rng)
+            mask = pool
+            index = int(rand() * mask.bit_count())
+            while index:
+                mask &= mask - 1
+                index -= 1
+            cid = (mask & -mask).bit_length() - 1
             pool ^= 1 << cid
             chosen.append(cid)
         if record:

@@ -35,10 +35,10 @@ import math
 import multiprocessing
 import os
 import random
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .bots.base import Policy, make_bot
 from .bots.driver import run_hand
@@ -55,6 +55,7 @@ __all__ = [
     "Z95",
     "BotSpec",
     "deal_seed",
+    "map_jobs",
     "margin",
     "margins",
     "mean_ci",
@@ -74,6 +75,9 @@ BotSpec = str | tuple[str, Mapping[str, Any]] | Policy
 HAND_COLUMNS = ("deal", "rotation", "seat", "player", "bot", "points", "relative", "card_points", "moon",
                 "moon_hand", "took_queen", "tricks", "direction")  # fmt: skip
 GAME_COLUMNS = ("game", "rotation", "seat", "player", "bot", "total", "won", "hands")
+
+J = TypeVar("J")
+R = TypeVar("R")
 
 
 def deal_seed(seed: int, index: int) -> int:
@@ -234,6 +238,26 @@ def _execute(jobs: list[_Job], processes: int, progress: bool, total: int, unit:
     return rows
 
 
+def map_jobs(fn: Callable[[J], R], jobs: Sequence[J], *, processes: int | None = None,
+             executor: Executor | None = None) -> list[R]:  # fmt: skip
+    """``[fn(job) for job in jobs]``, run on ``executor`` when given (any
+    :class:`concurrent.futures.Executor`, e.g. a Dask cluster's ``client.get_executor()``), else on a local pool of
+    ``processes`` processes (``None``: every core; ``1``, a single job or a browser: here, in order). ``fn`` must be
+    a module-level function and the jobs picklable; the results come back in job order wherever they ran.
+
+    >>> map_jobs(abs, [-2, 3, -5], processes=1)
+    [2, 3, 5]
+    """
+    if executor is not None:
+        return list(executor.map(fn, jobs))
+    workers = _processes(processes)
+    if workers <= 1 or len(jobs) <= 1:
+        return [fn(job) for job in jobs]
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
+    with multiprocessing.get_context(method).Pool(min(workers, len(jobs))) as pool:
+        return pool.map(fn, jobs)
+
+
 def _processes(processes: int | None) -> int:
     if in_browser():
         return 1  # Pyodide has no processes
@@ -281,7 +305,6 @@ def simulate_games(rules: Rules = STANDARD, bots: Sequence[BotSpec] = ("rules",)
 
 
 # -- statistics ---------------------------------------------------------------------------------------------------
-
 
 
 def mean_ci(values: Sequence[float]) -> dict[str, float]:

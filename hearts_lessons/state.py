@@ -297,12 +297,12 @@ class HandState(Lean):
 
     def copy(self) -> HandState:
         """An independent copy (cheap: lists of ints)."""
-        other = object.__new__(HandState)
+        other = HandState.__new__(HandState)  # not object.__new__: a compiled Lean (mypyc) refuses that
         for name in _SLOTS:
             value = getattr(self, name)
             if isinstance(value, list):
                 value = list(value)
-            object.__setattr__(other, name, value)
+            setattr(other, name, value)
         return other
 
     # -- facts ---------------------------------------------------------------------------------------------
@@ -639,7 +639,7 @@ class HandState(Lean):
             replay.apply(action)
         last = self.actions[-1]
         for name in _SLOTS:
-            object.__setattr__(self, name, getattr(replay, name))
+            setattr(self, name, getattr(replay, name))
         return last
 
     # -- records -------------------------------------------------------------------------------------------

@@ -21,15 +21,18 @@ from __future__ import annotations
 import importlib
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
 from .bots.base import BOTS, Policy, make_bot, play_hand
+from .bots.driver import run_hand
 from .charts import PALETTE, Chart, bars, boxes, plane, stack
 from .game import GameState
 from .rules import Moon, Points, Rules
 from .scoring import format_points
+from .simulate import map_jobs
 from .state import HandState
 from .stats import Z95, mean_half, wilson
 from .tables import Table
@@ -67,16 +70,6 @@ def default_bots() -> tuple[str, str]:
     return good, ("beginner" if good != "beginner" else "random")
 
 
-def _driver() -> Callable[[HandState, Sequence[Policy], random.Random], HandState]:
-    """The fastest way to let bots finish a hand: the bots' fast driver if present, else the verified driver."""
-    try:
-        module = importlib.import_module("hearts_lessons.bots.driver")
-        run: Callable[[HandState, Sequence[Policy], random.Random], HandState] = module.run_hand
-        return run
-    except (ImportError, AttributeError):
-        return play_hand
-
-
 def _size(value: Points, magnitude: bool) -> float:
     return abs(value) if magnitude else float(value.real)
 
@@ -104,11 +97,10 @@ def leader_changes(totals: Iterable[Sequence[Points]], *, magnitude: bool = Fals
 
 def play_game_fast(rules: Rules, bots: Sequence[Policy], *, seed: int = 0, max_hands: int = 500) -> GameState:
     """A whole seeded game between bots, without recording actions (for simulations)."""
-    run = _driver()
     game = GameState(rules, seed=seed)
     rng = random.Random(seed)
     for _ in range(max_hands):
-        run(game.current, bots, rng)
+        run_hand(game.current, bots, rng)
         if game.next_hand() is None:
             return game
     raise RuntimeError("the game did not end within max_hands")
@@ -186,7 +178,6 @@ def split_luck(rules: Rules, *, deals: int = 100, seed: int = 0, bots: Sequence[
     n = rules.players
     labels = [names[s % len(names)] for s in range(n)]
     table = [make_bot(name) for name in labels]
-    run = _driver()
     rng = random.Random(seed)
     per_deal: list[list[list[tuple[complex, int]]]] = []  # deal → set of cards → (score, bot index) per rotation
     sizes: list[float] = []  # per deal: the second bot's mean size of score minus the first's
@@ -198,7 +189,7 @@ def split_luck(rules: Rules, *, deals: int = 100, seed: int = 0, bots: Sequence[
         for r in range(n):
             rotated = [hands[(s + r) % n] for s in range(n)]
             state = HandState(rules, rotated, hole, hand_number=d, seed=None)
-            run(state, table, rng)
+            run_hand(state, table, rng)
             assert state.score is not None
             for s in range(n):
                 results[(s + r) % n].append((complex(state.score.points[s]), names.index(labels[s])))
@@ -370,6 +361,24 @@ def _sd(values: Sequence[float]) -> float:
     return math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
 
 
+GameSummary = tuple[int, int, int, tuple[float, ...], Points]
+"""What :func:`simulate` keeps of one game: hands, leader changes, moons, every player's hand scores, M."""
+
+
+def _games(job: tuple[Rules, tuple[str, ...], Sequence[int], bool]) -> list[GameSummary]:
+    """Play the seeded games of one job (module level, so that a process pool or a cluster can run it)."""
+    rules, names, seeds, magnitude = job
+    table = [make_bot(names[s % len(names)]) for s in range(rules.players)]
+    summaries: list[GameSummary] = []
+    for game_seed in seeds:
+        game = play_game_fast(rules, table, seed=game_seed)
+        scores = tuple(_size(p, magnitude) for result in game.results for p in result.score.points)
+        moons = sum(result.score.shooter is not None for result in game.results)
+        changes = leader_changes((r.totals for r in game.results), magnitude=magnitude)
+        summaries.append((len(game.results), changes, moons, scores, game.current.k.moon_value))
+    return summaries
+
+
 def simulate(
     rules: Rules,
     *,
@@ -379,13 +388,22 @@ def simulate(
     deal_rounds: int = 0,
     name: str | None = None,
     min_hands: int = 0,
+    processes: int | None = None,
+    executor: Executor | None = None,
 ) -> VariantStats:
     """Play ``games`` seeded games of ``rules`` with bots at every seat (the good bot of :func:`default_bots`
     unless ``bots`` names them per seat, repeating) and measure them; more games are played while fewer than
     ``min_hands`` hands have been played. ``deal_rounds`` > 0 also measures how much the deal decides with that
-    many duplicate deals (see :func:`deal_share`)."""
+    many duplicate deals (see :func:`deal_share`).
+
+    The games run on every core by default (``processes=None``; ``1`` runs them here, as a browser always does)
+    and ``executor`` (any :class:`concurrent.futures.Executor`, e.g. a Dask cluster's ``client.get_executor()``) runs
+    them there (see :func:`~hearts_lessons.simulate.map_jobs`). Game ``g`` is seeded by ``seed`` and ``g`` alone,
+    so the numbers are the same wherever the games run. The duplicate deals always run here: they share one
+    generator from deal to deal."""
     names = tuple(bots) if bots else (default_bots()[0],)
-    table = [make_bot(names[s % len(names)]) for s in range(rules.players)]
+    for label in names:
+        make_bot(label)  # an unknown name fails here, before any game is sent away
     magnitude = rules.magnitude_scores
     scores: list[float] = []
     per_game: list[int] = []
@@ -393,16 +411,24 @@ def simulate(
     moons = hands = 0
     moon_value: Points = 0
     g = 0
+    batch = max(games, 1)
     while g < games or hands < min_hands:
-        game = play_game_fast(rules, table, seed=seed * 100_003 + g)
-        g += 1
-        moon_value = game.current.k.moon_value
-        per_game.append(len(game.results))
-        changes.append(leader_changes((r.totals for r in game.results), magnitude=magnitude))
-        for result in game.results:
-            hands += 1
-            moons += result.score.shooter is not None
-            scores.extend(_size(p, magnitude) for p in result.score.points)
+        seeds = [seed * 100_003 + i for i in range(g, g + batch)]
+        size = max(1, math.ceil(len(seeds) / 32))
+        jobs = [(rules, names, seeds[a : a + size], magnitude) for a in range(0, len(seeds), size)]
+        for chunk in map_jobs(_games, jobs, processes=processes, executor=executor):
+            for n_hands, n_changes, n_moons, game_scores, value in chunk:
+                if not (g < games or hands < min_hands):
+                    break  # games played beyond the need (a batch runs whole) are not counted
+                g += 1
+                moon_value = value
+                per_game.append(n_hands)
+                changes.append(n_changes)
+                hands += n_hands
+                moons += n_moons
+                scores.extend(game_scores)
+        if hands < min_hands:  # enough more games for the hands still wanted, at the mean length so far
+            batch = max(1, math.ceil((min_hands - hands) / max(1.0, hands / max(g, 1))))
     luck = split_luck(rules, deals=deal_rounds, seed=seed) if deal_rounds else None
     return VariantStats(
         name=name or rules.name,
@@ -422,10 +448,22 @@ def simulate(
 
 
 def compare(variants: Mapping[str, Rules], *, games: int = 100, seed: int = 0, deal_rounds: int = 0,
-            bots: Sequence[str] | None = None, min_hands: int = 0) -> list[VariantStats]:  # fmt: skip
-    """:func:`simulate` every variant of ``variants`` (label → rules) with the same seeds."""
+            bots: Sequence[str] | None = None, min_hands: int = 0, processes: int | None = None,
+            executor: Executor | None = None) -> list[VariantStats]:  # fmt: skip
+    """:func:`simulate` every variant of ``variants`` (label → rules) with the same seeds (``processes`` and
+    ``executor`` as there)."""
     return [
-        simulate(rules, games=games, seed=seed, deal_rounds=deal_rounds, bots=bots, name=label, min_hands=min_hands)
+        simulate(
+            rules,
+            games=games,
+            seed=seed,
+            deal_rounds=deal_rounds,
+            bots=bots,
+            name=label,
+            min_hands=min_hands,
+            processes=processes,
+            executor=executor,
+        )
         for label, rules in variants.items()
     ]
 

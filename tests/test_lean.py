@@ -9,16 +9,22 @@ and the next random number of the generator), recorded with the engine as it was
 from __future__ import annotations
 
 import hashlib
+import json
+import pickle
 import random
+from pathlib import Path
 
 import pytest
 from test_playout import grid
 
+from hearts_lessons import runtime
 from hearts_lessons.bots import make_bot
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import KNOWLEDGE_FIELDS
+from hearts_lessons.layout import layout_for
 from hearts_lessons.lean import Lean, LeanView, Phase
-from hearts_lessons.playout import finish_with, random_pass, random_playout
+from hearts_lessons.legality import follows_only, legal_mask
+from hearts_lessons.playout import finish_with, nth_bit, random_pass, random_playout
 from hearts_lessons.rules import Rules
 from hearts_lessons.state import HandState
 from hearts_lessons.variants import PRESETS
@@ -206,3 +212,61 @@ def test_a_policy_must_choose_a_legal_card() -> None:
 
     finish_with(state, lowest, random.Random(0))
     assert state.is_over and all(m & (m - 1) for m in asked)  # a single legal card is played without asking
+
+
+@pytest.mark.parametrize(("name", "rules"), cases()[::2], ids=[name for name, _ in cases()[::2]])
+def test_the_random_playouts_shortcut_for_following_is_the_cascade(name: str, rules: Rules) -> None:
+    """Where :func:`~hearts_lessons.legality.follows_only` holds, the random playout takes the legal cards of a
+    player following suit after the first trick as ``hand & suit_masks[lead] or hand``: the cascade's mask at
+    every such moment of seeded hands (and every hand, suit led and trick number of the play in between)."""
+    n = rules.players
+    checked = 0
+    for seed in range(12):
+        state = HandState.deal(rules, seed=seed, dealer=seed % n, hand_number=seed)
+        rng = random.Random(seed)
+        if state.phase is Phase.DEALERS_CHOICE:
+            state.choose_passes({"left": seed % (rules.cards_passed + 1)})
+        if state.phase is Phase.PASSING:
+            random_pass(state, rng)
+        k = state.k
+        assert follows_only(k)  # no rule of any preset but "follow suit" can bite there
+        while state.phase is Phase.PLAYING:
+            if state.lead_suit >= 0 and state.trick_number:
+                for seat_hand in state._hands:
+                    shortcut = seat_hand & k.suit_masks[state.lead_suit] or seat_hand
+                    assert shortcut == legal_mask(k, state, seat_hand)
+                    checked += 1
+            mask = state.legal_mask()
+            state.play_id(nth_bit(mask, int(rng.random() * mask.bit_count())))
+    assert checked > 100
+
+
+def test_the_engine_build_is_reported_and_not_stale(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``runtime.engine_build`` names the build in use; a compiled module older than its source is reported (and
+    this checkout has none: compile again after editing, or ``scripts/compile_engine.sh --clean``)."""
+    flags = runtime.compiled_modules()
+    assert list(flags) == list(runtime.COMPILED_MODULES)
+    line = runtime.engine_build()
+    assert (line == "pure Python") == (not any(flags.values()))
+    assert runtime.stale_modules() == [] and "STALE" not in line
+    pretend = dict.fromkeys(runtime.COMPILED_MODULES, True)
+    monkeypatch.setattr(runtime, "compiled_modules", lambda: pretend)
+    stamp = tmp_path / "compiled_engine.json"
+    sources = Path(runtime.__file__).parent
+    recorded = {m: hashlib.sha256((sources / f"{m.rsplit('.', 1)[1]}.py").read_bytes()).hexdigest() for m in pretend}
+    recorded["hearts_lessons.lean"] = "0" * 64  # as if lean.py changed after compiling
+    stamp.write_text(json.dumps(recorded))
+    monkeypatch.setattr(runtime, "STAMP", stamp)
+    assert runtime.stale_modules() == ["hearts_lessons.lean"]
+    assert runtime.engine_build() == (
+        "compiled (mypyc): layout, legality, lean, playout; STALE, older than their source: lean"
+    )
+
+
+def test_a_rules_value_carries_its_layout_through_pickling() -> None:
+    """A process pool or a cluster receives rules values whose layout is built: the copy's layout is equal and
+    belongs to the copy (compiled with mypyc, a frozen dataclass could not be restored field by field)."""
+    rules = PRESETS["omnibus"].rules_for(5)
+    k = layout_for(rules)
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy == rules and layout_for(copy) == k and layout_for(copy).rules is copy

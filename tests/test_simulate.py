@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -16,6 +18,7 @@ from hearts_lessons.simulate import (
     GAME_COLUMNS,
     HAND_COLUMNS,
     deal_seed,
+    map_jobs,
     margin,
     margins,
     mean_ci,
@@ -29,6 +32,7 @@ from hearts_lessons.simulate import (
     wilson,
 )
 from hearts_lessons.tables import Table
+from hearts_lessons.variant_lab import simulate
 
 LINEUP = ["rules", "beginner", "random", ("rules", {"bleed": False})]
 
@@ -267,15 +271,39 @@ def test_any_executor_runs_the_same_seeded_jobs() -> None:
     assert games.rows == simulate_games(Rules(target=30), bots=LINEUP, games=2, seed=1, processes=1).rows
 
 
-def test_a_dask_cluster_gives_the_results_of_a_local_run() -> None:
-    """Two in-process workers of a Dask ``LocalCluster`` (a few seconds to start): the same rows as a local run,
-    with the progress bar on."""
+@pytest.fixture(scope="module")
+def dask_client() -> Iterator[Any]:
+    """A Dask client of a 2-worker in-process ``LocalCluster`` (a few seconds to start), shared by this module."""
     distributed = pytest.importorskip("distributed")
-    local = simulate_hands(bots=LINEUP, hands=16, seed=7, duplicate=True, processes=1)
     with (
         distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None) as cluster,
         distributed.Client(cluster) as client,
     ):
-        remote = simulate_hands(bots=LINEUP, hands=16, seed=7, duplicate=True, processes=2, progress=True,
-                                executor=client.get_executor())  # fmt: skip
+        yield client
+
+
+def test_a_dask_cluster_gives_the_results_of_a_local_run(dask_client: Any) -> None:
+    """Two workers of a Dask cluster: the same rows as a local run, with the progress bar on."""
+    local = simulate_hands(bots=LINEUP, hands=16, seed=7, duplicate=True, processes=1)
+    remote = simulate_hands(bots=LINEUP, hands=16, seed=7, duplicate=True, processes=2, progress=True,
+                            executor=dask_client.get_executor())  # fmt: skip
     assert remote.rows == local.rows
+
+
+def test_the_variant_lab_on_a_dask_cluster_measures_what_a_local_run_measures(dask_client: Any) -> None:
+    """The lab's games (``min_hands`` asking for more games than ``games``) on the cluster, on a local pool of
+    two processes and here: the same statistics, game for game."""
+    rules = Rules(target=40)
+    here = simulate(rules, games=3, seed=5, min_hands=12, processes=1)
+    assert here.games > 3 and here.hands >= 12  # the second batch of games ran
+    assert simulate(rules, games=3, seed=5, min_hands=12, processes=2) == here
+    assert simulate(rules, games=3, seed=5, min_hands=12, executor=dask_client.get_executor()) == here
+
+
+def test_map_jobs_keeps_the_order_of_the_jobs() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    jobs = list(range(-20, 20))
+    assert map_jobs(abs, jobs, processes=1) == map_jobs(abs, jobs, processes=2) == [abs(j) for j in jobs]
+    with ThreadPoolExecutor(3) as pool:
+        assert map_jobs(abs, jobs, executor=pool) == [abs(j) for j in jobs]

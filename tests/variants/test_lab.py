@@ -57,6 +57,20 @@ def test_simulate_plays_enough_hands() -> None:
     assert s.hands >= 60 and s.games == len(s.hands_per_game) > 1
 
 
+def test_simulate_counts_the_games_one_after_another_would() -> None:
+    """Games run in batches (on a pool or a cluster) and the extra games of a batch are dropped: the statistics
+    are those of playing game after game while fewer than ``games`` games or ``min_hands`` hands were played."""
+    bots = [make_bot(default_bots()[0]) for _ in range(4)]
+    per_game, scores = [], []
+    while len(per_game) < 1 or sum(per_game) < 60:
+        game = play_game_fast(BASIC, bots, seed=2 * 100_003 + len(per_game))
+        per_game.append(len(game.results))
+        scores.extend(float(p) for result in game.results for p in result.score.points)
+    s = simulate(BASIC, games=1, seed=2, min_hands=60, processes=1)
+    assert s.hands_per_game == tuple(per_game) and s.hand_scores == tuple(scores)
+    assert simulate(BASIC, games=1, seed=2, min_hands=60, processes=2) == s
+
+
 def test_simulate_complex_and_cancellation() -> None:
     c = simulate(COMPLEX, games=2, seed=1)
     assert all(v >= 0 for v in c.hand_scores)  # sizes of complex scores
