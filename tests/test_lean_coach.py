@@ -1,7 +1,11 @@
-"""The coach decides as it did before the lean path: its advice (choice and every candidate's average), its
-choice with a second look at the closest cards, and its reading of the others' play (the worlds it samples), on
+"""The coach's search decides as it did before the lean path: its advice (choice and every candidate's average),
+its choice with a second look at the closest cards, and its reading of the others' play (the worlds it samples), on
 seeded positions of several presets. The expected values were recorded with the engine before the lean path
-(at commit 13d6c9b, 2026-11-23), so the lessons' coach numbers stay true."""
+(at commit 13d6c9b, 2026-11-23), so a faster engine cannot change a decision unnoticed.
+
+The coach has since learnt three things that deliberately change its decisions (the moon line, reading the pass,
+more worlds where a decision is close: ``tests/bots/test_coach_ideas.py`` shows each one changing a choice); they
+are switched off here (``PINNED``), so what is pinned is the search itself on the engine."""
 
 from __future__ import annotations
 
@@ -60,6 +64,10 @@ PLAYS = [
 four sampled worlds, a hash of those worlds)."""
 
 
+PINNED = {"moon": False, "adaptive": False, "read_pass": False}
+"""The coach as it was when the values were recorded: no moon line, no pass reading, fixed worlds."""
+
+
 def position(key: str, players: int, seed: int, tricks: int) -> HandState:
     """Rule-based play from a seeded deal until ``tricks`` tricks are played and the seat to play has a choice."""
     rules = PRESETS[key].rules_for(players)
@@ -77,18 +85,18 @@ def test_the_coach_plays_as_before(case: tuple[object, ...]) -> None:
     assert isinstance(key, str) and isinstance(players, int) and isinstance(seed, int) and isinstance(tricks, int)
     state = position(key, players, seed, tricks)
     view = state.view(state.to_play)
-    advice = CoachBot(worlds=10).advise(view, random.Random(seed))
+    advice = CoachBot(worlds=10, **PINNED).advise(view, random.Random(seed))
     assert [c.code for c in advice.choice] == choice
     assert [round(c.mean, 6) for c in advice.candidates] == means
-    assert CoachBot(worlds=8).choose_play(view, random.Random(seed + 1)).code == chosen
-    worlds = Worlds(view, random.Random(seed), burn=20).take(4)
+    assert CoachBot(worlds=8, **PINNED).choose_play(view, random.Random(seed + 1)).code == chosen
+    worlds = Worlds(view, random.Random(seed), burn=20, read_pass=False).take(4)
     assert [surprises(view, hands) for hands in worlds] == counts
     assert hash(tuple(tuple(hands) for hands in worlds)) & 0xFFFFFFFF == worlds_hash
 
 
 def test_the_coach_passes_as_before() -> None:
     view = HandState.deal(STANDARD, seed=11).view(2)
-    advice = CoachBot(pass_worlds=3).advise(view, random.Random(2))
+    advice = CoachBot(pass_worlds=3, **PINNED).advise(view, random.Random(2))
     assert [c.code for c in advice.choice] == ["QS", "KS", "QH"]
     assert [round(c.mean, 6) for c in advice.candidates] == [
         12.666667,
@@ -104,4 +112,4 @@ def test_the_coach_passes_as_before() -> None:
         18.0,
         19.0,
     ]
-    assert [c.code for c in CoachBot(pass_worlds=2).choose_pass(view, random.Random(3))] == ["TD", "5D", "3D"]
+    assert [c.code for c in CoachBot(pass_worlds=2, **PINNED).choose_pass(view, random.Random(3))] == ["TD", "5D", "3D"]

@@ -9,6 +9,23 @@ explanation. To choose, it then looks again, in more worlds, at the few best can
 and plays the move with the fewest points on average — unless its saving over the rule-based move is within the
 noise (``caution``), in which case it plays the rule-based move.
 
+Four more ideas make it stronger and its advice more honest:
+
+* **the moon line**: at every card decision "try to take every point from here" is one more candidate (the seat
+  plays :func:`~hearts_lessons.bots.shooter.shooter_play` in the rollouts while the others defend); the coach
+  commits to it only when it reached the moon in at least :data:`MOON_COMMIT` of its worlds. A seat that looks
+  like shooting (:func:`~hearts_lessons.bots.features.moon_threat`) plays to shoot in every rollout, so the
+  coach sees the cost of letting it;
+* **reading the pass**: the worlds also prefer deals in which the passer's rule-based pass gives the cards this
+  seat received (:func:`~hearts_lessons.bots.sampling.pass_surprises`);
+* **the score**: when the hand may end the game, a world's value is :class:`GameStakes` (points, plus a lost
+  game), not raw points;
+* **adaptive worlds**: the closest candidates get their second look in batches, stopping early when one is
+  clearly best and looking longer when the call is close.
+
+When two moves are equal within the coach's uncertainty (:func:`paired`), the advice says so instead of ranking
+them, and :func:`grade` calls a move costly only when its cost is beyond that uncertainty.
+
 >>> import random
 >>> from hearts_lessons.rules import STANDARD, Moon
 >>> from hearts_lessons.state import HandState
@@ -28,22 +45,38 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..cards import Card, card_from_id
 from ..lean import Lean, LeanView
-from ..rules import PassDirection
+from ..rules import GameEnd, Moon, PassDirection
 from ..state import HandState, Phase
 from ..stats import Z95, mean_half
 from ..table import seat_name
 from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
-from .features import Knowledge, bits, cost_of, tables_for
+from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
 from .rulebased import pass_scores, rules_pass, rules_play
 from .sampling import DEFAULT_BURN, Worlds, sample_hands
+from .shooter import shooter_play
 
-__all__ = ["DEFAULT_PASS_WORLDS", "DEFAULT_WORLDS", "Advice", "Candidate", "CoachBot", "Grade", "evaluate_passes",
-           "evaluate_plays", "grade", "pass_candidates", "play_candidates"]  # fmt: skip
+__all__ = [
+    "DEFAULT_PASS_WORLDS",
+    "DEFAULT_WORLDS",
+    "MOON_COMMIT",
+    "Advice",
+    "Candidate",
+    "CoachBot",
+    "GameStakes",
+    "Grade",
+    "evaluate_passes",
+    "evaluate_plays",
+    "game_stakes",
+    "grade",
+    "paired",
+    "pass_candidates",
+    "play_candidates",
+]  # fmt: skip
 
 DEFAULT_WORLDS = 100
 """Worlds per card decision at the coach's default strength."""
@@ -51,6 +84,13 @@ DEFAULT_PASS_WORLDS = 40
 """Worlds per pass decision at the default strength (each world tries every candidate pass)."""
 DEFAULT_CAUTION = 1.0
 """Standard errors by which a move must beat the rule-based move to be chosen instead of it."""
+MOON_COMMIT = 0.4
+"""The share of rollouts that must shoot the moon before the coach commits to its moon line."""
+MOON_LOOK = 0.05
+"""The coach tries a moon line only for a hand whose :attr:`~hearts_lessons.bots.features.HandFeatures.moon_chance`
+(when the play began) is at least this (the others, weaker hands, almost never take every point)."""
+MOON_PLAN = "moon"
+"""The :attr:`Candidate.plan` of the line "try to take every point from here"."""
 
 Rollout = Callable[[Knowledge, int], int]
 
@@ -78,10 +118,40 @@ class Candidate:
     """Half the width of a 95% confidence interval for ``saving``."""
     reference: bool = False
     """This is the rule-based player's move."""
+    plan: str = ""
+    """``moon`` for the line "try to take every point from here" (this card, then the seat plays to win every
+    trick while nobody else has taken a point); empty for the card alone (the rule-based player finishes)."""
+    values: tuple[float, ...] = field(default=(), repr=False, compare=False)
+    """The value in each sampled world, in the order the worlds were dealt (every candidate of one evaluation
+    was tried in the same first worlds: :func:`paired`)."""
 
     @property
     def label(self) -> str:
-        return " ".join(c.symbol for c in self.cards)
+        text = " ".join(c.symbol for c in self.cards)
+        return f"{text}, shooting the moon" if self.plan == MOON_PLAN else text
+
+
+def paired(a: Candidate, b: Candidate) -> tuple[float, float]:
+    """How many points ``a`` costs more than ``b`` on average in the worlds both were tried in (paired: the luck
+    of the deal cancels), and the half width of its 95% interval. The difference is within the coach's
+    uncertainty when the interval includes 0 (``abs(mean) <= half``).
+
+    >>> from hearts_lessons.cards import parse_cards
+    >>> x = Candidate(tuple(parse_cards("9D")), 14.0, 1.0, 0, 0, 0, 3, values=(13.0, 14.0, 15.0))
+    >>> y = Candidate(tuple(parse_cards("7D")), 14.5, 1.0, 0, 0, 0, 3, values=(14.0, 14.0, 15.5))
+    >>> [round(v, 2) for v in paired(y, x)]
+    [0.5, 0.57]
+    """
+    return mean_half([u - v for u, v in zip(a.values, b.values, strict=False)])
+
+
+def within_noise(a: Candidate, b: Candidate) -> bool:
+    """Whether ``a`` and ``b`` are equal as far as the coach can tell (their paired difference's 95% interval
+    includes 0; with fewer than two shared worlds, nothing tells them apart)."""
+    if min(len(a.values), len(b.values)) < 2:
+        return True
+    diff, half = paired(a, b)
+    return abs(diff) <= half
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +165,14 @@ class Advice:
     candidates: tuple[Candidate, ...]
     sentence: str
     worlds: int
+    stakes: GameStakes | None = None
+    """Near the end of a game, the utility the averages measure (points, plus a lost game): :func:`game_stakes`."""
 
     def candidate(self, cards: Sequence[Card]) -> Candidate | None:
         """The candidate for these cards (any order), if the coach tried it."""
         wanted = set(cards)
-        return next((c for c in self.candidates if set(c.cards) == wanted), None)
+        found = [c for c in self.candidates if set(c.cards) == wanted]
+        return next((c for c in found if not c.plan), found[0] if found else None)
 
     def rows(self, *, yours: Sequence[Card] = ()) -> list[dict[str, object]]:
         """The candidates as table rows (for pandas or a widget): the coach's choice first, then by average."""
@@ -130,8 +203,14 @@ class Advice:
         return (
             "<table class='hl-advice' style='border-collapse:collapse;font:13px sans-serif'>"
             f"<caption style='text-align:left'>Expected points over {self.worlds} sampled deals of the hidden "
-            f"cards (lower is better)</caption><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+            f"cards{self._counted()} (lower is better)</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table>"
         )
+
+    def _counted(self) -> str:
+        if self.stakes is None:
+            return ""
+        return f", a lost game counted as {self.stakes.loss:g} more points"
 
     def _repr_html_(self) -> str:
         return f"<p style='font:14px sans-serif'>{html.escape(self.sentence)}</p>{self.table_html()}"
@@ -145,26 +224,95 @@ def _rules_choice(lean: Lean, seat: int, mask: int) -> int:
     return rules_play(LeanView(lean, seat, mask), mask)
 
 
-def _finish(lean: Lean, rollout: Rollout, rng: random.Random) -> None:
-    """A rollout: every seat plays ``rollout``'s cards to the end of the hand, on the hot path."""
-    if rollout is _rules_rollout:
+def _alone_on_points(lean: Lean, seat: int, points: int) -> bool:
+    """No seat but ``seat`` has taken a point card (a moon is still possible for it)."""
+    return not any(taken & points for other, taken in enumerate(lean._taken) if other != seat)
+
+
+def _finish(lean: Lean, rollout: Rollout, rng: random.Random, shooter: int = -1) -> None:
+    """A rollout: every seat plays ``rollout``'s cards to the end of the hand, on the hot path; ``shooter`` (a
+    seat, or -1) plays to take every point instead (:func:`~hearts_lessons.bots.shooter.shooter_play`) for as
+    long as no other seat has taken a point card."""
+    if shooter < 0 and rollout is _rules_rollout:
         lean.finish(_rules_choice)
-    else:
+    elif shooter < 0:
         lean.finish(lambda ln, seat, mask: rollout(LeanView(ln, seat, mask), mask))
+    else:
+        points = tables_for(lean.k).points
+
+        def choose(ln: Lean, seat: int, mask: int) -> int:
+            view = LeanView(ln, seat, mask)
+            if seat == shooter and _alone_on_points(ln, seat, points):
+                return shooter_play(view, mask)
+            return rollout(view, mask)
+
+        lean.finish(choose)
     lean.settle(rng)
 
 
-class _Tally:
-    __slots__ = ("moon_against", "moon_for", "queen", "values")
+@dataclass(frozen=True, slots=True)
+class GameStakes:
+    """What a hand is worth near the end of a game, for one seat: its points, plus :attr:`loss` more when the hand
+    ends the game and the seat does not win it (its total is not the lowest).
 
-    def __init__(self) -> None:
+    A simple, defensible utility: far from the end every point counts the same (raw points), but when a total
+    may reach the target this hand, a point that ends the game with the seat behind costs a whole game, worth
+    here a moon's points. So a seat close to the target avoids every point that would take it there, and a seat
+    in the lead does not mind the game ending. (Exact-target resets and moon resets are not modelled.)
+
+    >>> stakes = GameStakes(seat=0, totals=(92.0, 40.0, 60.0, 70.0), target=100, exceed=False, loss=26.0)
+    >>> stakes.value([7, 0, 19, 0]), stakes.value([8, 0, 18, 0]), stakes.value([0, 0, 26, 0])
+    (7.0, 34.0, 0.0)
+    """
+
+    seat: int
+    totals: tuple[float, ...]
+    target: int
+    exceed: bool
+    """The game ends when a total exceeds the target (otherwise when it reaches it)."""
+    loss: float
+
+    def ends(self, final: Sequence[float]) -> bool:
+        return any(f > self.target if self.exceed else f >= self.target for f in final)
+
+    def value(self, points: Sequence[float]) -> float:
+        final = [t + p for t, p in zip(self.totals, points, strict=True)]
+        lost = self.ends(final) and final[self.seat] > min(final)
+        return float(points[self.seat]) + (self.loss if lost else 0.0)
+
+
+def game_stakes(view: Knowledge) -> GameStakes | None:
+    """The seat's :class:`GameStakes` when this hand may end the game (some total plus a moon's points reaches
+    the target); ``None`` otherwise, or when the game has no target (a fixed number of hands), complex scores,
+    or totals that reset at exact values."""
+    rules = view.rules
+    totals = view.totals_before
+    if rules.game_end is GameEnd.FIXED_HANDS or rules.exact_target_reset or not totals:
+        return None
+    if any(isinstance(t, complex) for t in totals) or isinstance(view.k.moon_value, complex):
+        return None
+    most = cost_of(view.k.moon_value)
+    plain = tuple(float(t) for t in totals)  # type: ignore[arg-type]
+    if max(plain) + most < rules.target:
+        return None
+    return GameStakes(view.seat, plain, rules.target, rules.game_end is GameEnd.EXCEED_TARGET, most)
+
+
+class _Tally:
+    __slots__ = ("moon_against", "moon_for", "queen", "stakes", "values")
+
+    def __init__(self, stakes: GameStakes | None = None) -> None:
         self.values: list[float] = []
         self.queen = self.moon_for = self.moon_against = 0
+        self.stakes = stakes
 
     def add(self, state: Lean, seat: int, big: int) -> None:
         score = state._score
         assert score is not None
-        self.values.append(cost_of(score.points[seat]))
+        if self.stakes is None:
+            self.values.append(cost_of(score.points[seat]))
+        else:
+            self.values.append(self.stakes.value([cost_of(p) for p in score.points]))
         self.queen += bool(state._taken[seat] & big)
         if score.shooter is not None:
             if score.shooter == seat:
@@ -172,26 +320,41 @@ class _Tally:
             else:
                 self.moon_against += 1
 
-    def candidate(self, cards: tuple[Card, ...], reference: _Tally | None) -> Candidate:
+    def candidate(self, cards: tuple[Card, ...], reference: _Tally | None, plan: str = "") -> Candidate:
         n = max(len(self.values), 1)
         mean, half = mean_half(self.values)
         saving = saving_half = 0.0
         if reference is not None:  # paired over the worlds both were tried in
             saving, saving_half = mean_half([r - v for v, r in zip(self.values, reference.values, strict=False)])
         return Candidate(cards, mean, half, self.queen / n, self.moon_against / n, self.moon_for / n,
-                         len(self.values), saving, saving_half, reference is self)  # fmt: skip
+                         len(self.values), saving, saving_half, reference is self, plan,
+                         tuple(self.values))  # fmt: skip
 
 
 def _pick(found: Sequence[Candidate], caution: float) -> Candidate:
     """The best candidate whose saving over the rule-based move is clear (more than ``caution`` standard
-    errors); else the rule-based move."""
+    errors); else the rule-based move. The moon line qualifies only when it shot the moon in at least
+    :data:`MOON_COMMIT` of its worlds."""
     reference = next((c for c in found if c.reference), None)
     if reference is None:
-        return found[0]
+        return next(c for c in found if c.plan != MOON_PLAN or c.moon_for >= MOON_COMMIT)
     for candidate in found:  # best mean first
+        if candidate.plan == MOON_PLAN and candidate.moon_for < MOON_COMMIT:
+            continue
         if candidate is reference or candidate.saving > caution * candidate.saving_half_width / Z95:
             return candidate
     return reference
+
+
+def moon_line_open(view: Knowledge) -> bool:
+    """Whether "take every point from here" is worth a look: the rules have a moon, no other seat has taken a
+    point card, and the hand held when the play began is not hopeless (:data:`MOON_LOOK`)."""
+    if view.rules.moon is Moon.NONE:
+        return False
+    t = tables_for(view.k)
+    if any(taken & t.points for seat, taken in enumerate(view.taken_masks) if seat != view.seat):
+        return False
+    return hand_features(start_of_play_hand(view), view.k).moon_chance >= MOON_LOOK
 
 
 def play_candidates(view: Knowledge) -> list[int]:
@@ -225,13 +388,25 @@ def evaluate_plays(
     focus_worlds: int = 0,
     infer: bool = False,
     burn: int = DEFAULT_BURN,
+    moon: bool = True,
+    game: bool = True,
+    adaptive: bool = False,
+    read_pass: bool = True,
 ) -> list[Candidate]:
     """Try each candidate card (ids; default :func:`play_candidates`) in ``worlds`` sampled worlds; then, with
     ``focus``, try the ``focus`` best cards and the rule-based card in ``focus_worlds`` more worlds. Best first.
     Each candidate's ``saving`` compares it with the rule-based card in the worlds both were tried in. With
-    ``infer``, the worlds are those in which the others' earlier cards look like a rule-based player's
-    (:class:`~hearts_lessons.bots.sampling.Worlds`, with ``burn`` steps of burn-in); without it, every deal
-    consistent with the view is as likely."""
+    ``infer``, the worlds are those in which the others' earlier cards (and the pass received) look like a
+    rule-based player's (:class:`~hearts_lessons.bots.sampling.Worlds`, with ``burn`` steps of burn-in, reading
+    the pass unless ``read_pass`` is false); without it, every deal consistent with the view is as likely.
+
+    With ``moon`` (and :func:`moon_line_open`), one more candidate is the line "take every point from here"
+    (``plan="moon"``); and a seat that looks like shooting (:func:`~hearts_lessons.bots.features.moon_threat`)
+    plays to shoot in every rollout for as long as it can, while the others defend. With ``game``, the values
+    are :class:`GameStakes` when the hand may end the game (:func:`game_stakes`), else the seat's points. With
+    ``adaptive``, the focused candidates get their extra worlds in four batches, stopping after the second
+    once the best is clearly ahead of the others (paired 95% interval), and taking up to two more while it is
+    not."""
     rng = rng or random.Random(0)
     if view.phase is not Phase.PLAYING or view.to_play != view.seat:
         raise ValueError("it is not this seat's turn to play")
@@ -239,27 +414,60 @@ def evaluate_plays(
     reference = rules_play(view)
     if reference not in ids:
         ids.append(reference)
-    big = tables_for(view.k).big
-    tallies = {cid: _Tally() for cid in ids}
+    t = tables_for(view.k)
+    big = t.big
+    stakes = game_stakes(view) if game else None
+    keys: list[tuple[int, str]] = [(cid, "") for cid in ids]
+    if moon and moon_line_open(view):
+        keys.append((shooter_play(view), MOON_PLAN))
+    threat = moon_threat(view, t) if moon else -1
+    tallies = {key: _Tally(stakes) for key in keys}
+    ref_key = (reference, "")
 
-    sampler = Worlds(view, rng, burn=burn) if infer else None
+    sampler = Worlds(view, rng, burn=burn, read_pass=read_pass) if infer else None
 
-    def run(chosen: Sequence[int], count: int) -> None:
+    def run(chosen: Sequence[tuple[int, str]], count: int) -> None:
         worlds_ = sampler.take(count) if sampler else (sample_hands(view, rng) for _ in range(count))
         for hands in worlds_:
             base = state_from_view(view, hands)
-            for cid in chosen:
+            for key in chosen:
+                cid, plan = key
                 state = base.lean_copy()
                 state._apply_play(cid)
-                _finish(state, rollout, rng)
-                tallies[cid].add(state, view.seat, big)
+                _finish(state, rollout, rng, view.seat if plan == MOON_PLAN else threat)
+                tallies[key].add(state, view.seat, big)
 
-    run(ids, worlds)
-    if focus and focus_worlds and len(ids) > 1:
-        leaders = sorted(ids, key=lambda c: sum(tallies[c].values))[:focus]
-        run(list(dict.fromkeys([*leaders, reference])), focus_worlds)
-    out = [tallies[cid].candidate((card_from_id(cid),), tallies[reference]) for cid in ids]
-    return sorted(out, key=lambda c: (c.mean, c.cards[0].rank, c.cards[0].suit))
+    def average(key: tuple[int, str]) -> float:
+        values = tallies[key].values
+        return sum(values) / max(len(values), 1)
+
+    run(keys, worlds)
+    if focus and focus_worlds and len(keys) > 1:
+        leaders = sorted(keys, key=average)[:focus]
+        chosen = list(dict.fromkeys([*leaders, ref_key]))
+        if not adaptive:
+            run(chosen, focus_worlds)
+        else:
+            step = max(2, focus_worlds // 4)
+            for batch in range(6):
+                if batch >= 2 and _clear(chosen, tallies, average):
+                    break
+                run(chosen, step)
+    out = [tallies[key].candidate((card_from_id(key[0]),), tallies[ref_key], key[1]) for key in keys]
+    return sorted(out, key=lambda c: (c.mean, c.cards[0].rank, c.cards[0].suit, c.plan))
+
+
+def _clear(chosen: Sequence[tuple[int, str]], tallies: dict[tuple[int, str], _Tally],
+           average: Callable[[tuple[int, str]], float]) -> bool:  # fmt: skip
+    """Whether the best of ``chosen`` is ahead of every other beyond the paired 95% interval."""
+    best = min(chosen, key=average)
+    mine = tallies[best].values
+    for key in chosen:
+        if key != best:
+            diff, half = mean_half([v - b for v, b in zip(tallies[key].values, mine, strict=False)])
+            if diff <= half:
+                return False
+    return True
 
 
 def pass_candidates(view: Knowledge, *, limit: int = 24) -> list[tuple[int, ...]]:
@@ -329,7 +537,8 @@ def evaluate_passes(
     ref_index = next(i for i, c in enumerate(combos) if frozenset(c) == frozenset(reference))
     me = view.seat
     big = tables_for(view.k).big
-    tallies = [_Tally() for _ in combos]
+    stakes = game_stakes(view)
+    tallies = [_Tally(stakes) for _ in combos]
 
     def run(chosen: Sequence[int], count: int) -> None:
         for _ in range(count):
@@ -359,8 +568,8 @@ class CoachBot:
     name = "coach"
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, pass_worlds: int = DEFAULT_PASS_WORLDS,
-                 caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True
-                 ) -> None:  # fmt: skip
+                 caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True,
+                 moon: bool = True, adaptive: bool = True, read_pass: bool = True) -> None:  # fmt: skip
         if worlds < 1 or pass_worlds < 1:
             raise ValueError("the coach needs at least one world per decision")
         self.worlds = worlds
@@ -374,6 +583,14 @@ class CoachBot:
         would have chosen (:class:`~hearts_lessons.bots.sampling.Worlds`). Against three rule-based bots this is
         what makes the coach clearly better than they are (see ``bench/bots.py``); ``infer=False`` treats every
         deal consistent with the view as equally likely."""
+        self.moon = moon
+        """Try the line "take every point from here" at every card decision, and expect a seat that looks like
+        shooting to try (see :func:`evaluate_plays`)."""
+        self.read_pass = read_pass
+        """Read the pass received too: prefer worlds in which the passer's rule-based pass gives those cards."""
+        self.adaptive = adaptive
+        """Give the closest candidates their extra worlds in batches: fewer when one is clearly best, up to half
+        as many more when the call is close."""
         self.burn = min(DEFAULT_BURN, max(10, worlds * 3 // 2))
         """Burn-in steps of each chain when reading the others' play: 150 at the default strength, fewer for a
         weaker, quicker coach."""
@@ -393,13 +610,15 @@ class CoachBot:
         # with many candidates, fewer worlds each (at most four candidates' worth of rollouts)
         worlds = self.worlds if len(ids) <= 4 else max(self.worlds // 3, self.worlds * 4 // len(ids))
         found = evaluate_plays(view, worlds=worlds, rng=rng, cards=ids, focus=2, focus_worlds=self.focus_worlds,
-                               infer=self.infer, burn=self.burn)  # fmt: skip
+                               infer=self.infer, burn=self.burn, moon=self.moon, adaptive=self.adaptive,
+                               read_pass=self.read_pass)  # fmt: skip
         return _pick(found, self.caution).cards[0]
 
     def advise(self, view: SeatView, rng: random.Random | None = None, *, extra: Sequence[Card] = ()) -> Advice:
         """The coach's choice with its reasons and numbers, for a seat that must pass or play now. Every legal
         card (for a pass: the coach's candidates plus ``extra``, e.g. a reader's pass) is tried in the same
-        worlds, so the numbers compare fairly; :meth:`choose_play` and :meth:`choose_pass` also look twice at the
+        worlds, so the numbers compare fairly (and the moon line, when it reached the moon in at least
+        :data:`MOON_COMMIT` of them); :meth:`choose_play` and :meth:`choose_pass` also look twice at the
         closest candidates, so in a close call they may choose differently."""
         rng = rng or random.Random(0)
         if view.phase is Phase.PASSING and view.direction is not PassDirection.HOLD:
@@ -416,14 +635,18 @@ class CoachBot:
             found = [pick, *(c for c in found if c is not pick)]
             reference = tuple(card_from_id(c) for c in rules_pass(view))
             sentence = pass_sentence(view, found, reference)
-            return Advice("pass", view.seat, list(pick.cards), tuple(found), sentence, self.pass_worlds)
+            return Advice("pass", view.seat, list(pick.cards), tuple(found), sentence, self.pass_worlds,
+                          game_stakes(view))  # fmt: skip
         if view.phase is Phase.PLAYING and view.to_play == view.seat:
             legal = bits(view.legal_mask)
-            found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer, burn=self.burn)
+            found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer, burn=self.burn,
+                                   moon=self.moon, read_pass=self.read_pass)  # fmt: skip
+            # the moon line is shown only when it is a real option (it reached the moon often enough to commit)
+            found = [c for c in found if c.plan != MOON_PLAN or c.moon_for >= MOON_COMMIT]
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
             return Advice("play", view.seat, list(pick.cards), tuple(found), play_sentence(view, found),
-                          self.worlds)  # fmt: skip
+                          self.worlds, game_stakes(view))  # fmt: skip
         who = seat_name(view.seat, view.players)
         raise ValueError(f"{who} has nothing to decide now")
 
@@ -436,7 +659,8 @@ class Grade:
     best: Candidate
     advice: Advice
     verdict: str
-    """``best`` (the coach's move, or as good), ``good`` (within ``tolerance`` points) or ``costly``."""
+    """``best`` (the coach's move, or as good), ``good`` (within ``tolerance`` points, or within the coach's
+    uncertainty) or ``costly`` (worse by more than ``tolerance`` and beyond the coach's uncertainty)."""
 
     @property
     def loss(self) -> float:
@@ -448,6 +672,10 @@ class Grade:
         you = f"Your choice ({self.yours.label}) costs {self.yours.mean:.1f} points on average"
         if self.verdict == "best":
             return f"Well played. {you}, as good as the coach's. {self.advice.sentence}"
+        if self.verdict == "good" and within_noise(self.yours, self.best):
+            diff, half = paired(self.yours, self.best)
+            return (f"Good: {you}, about the same as the coach's {self.best.label} (the difference, {diff:.1f} ± "
+                    f"{half:.1f} points, is within the coach's uncertainty). {self.advice.sentence}")  # fmt: skip
         if self.verdict == "good":
             return (f"Good: {you}, only {self.loss:.1f} more than the coach's {self.best.label}. "
                     f"{self.advice.sentence}")  # fmt: skip
@@ -456,14 +684,15 @@ class Grade:
 
 def grade(advice: Advice, cards: Sequence[Card], *, tolerance: float = 0.5) -> Grade:
     """Grade a reader's pass or card against the coach's advice (which must have tried it: see
-    :meth:`CoachBot.advise`'s ``extra``)."""
+    :meth:`CoachBot.advise`'s ``extra``). ``costly`` needs a difference of more than ``tolerance`` points that is
+    also beyond the coach's uncertainty (the paired difference over the worlds both moves were tried in)."""
     yours = advice.candidate(cards)
     if yours is None:
         raise ValueError("the coach did not try that move")
     best = advice.candidates[0]
     if set(yours.cards) == set(best.cards) or yours.mean <= best.mean:
         verdict = "best"
-    elif yours.mean - best.mean <= tolerance:
+    elif yours.mean - best.mean <= tolerance or within_noise(yours, best):
         verdict = "good"
     else:
         verdict = "costly"

@@ -17,7 +17,7 @@ from .features import Knowledge, bits, moon_threat, tables_for, trick_state
 if TYPE_CHECKING:
     from .coach import Candidate
 
-__all__ = ["pass_reasons", "pass_sentence", "play_reasons", "play_sentence"]
+__all__ = ["moon_reason", "pass_reasons", "pass_sentence", "play_reasons", "play_sentence", "stakes_reason"]
 
 
 def _suit_name(suit: int) -> str:
@@ -44,7 +44,12 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
     reasons: list[str] = []
     threat = moon_threat(view, t)
     if threat >= 0:
-        reasons.append(f"{seat_name(threat, view.players)} has taken every point so far and may shoot the moon")
+        shooter = seat_name(threat, view.players)
+        if trick.winner == threat and suit == trick.lead_suit and (cid & 15) > trick.winning_rank:
+            what = "this heart" if bit & t.points else "this trick"
+            reasons.append(f"{shooter} may be shooting the moon: take {what} from {shooter} now")
+        else:
+            reasons.append(f"{shooter} has taken every point so far and may shoot the moon")
     if trick.lead_suit < 0:
         mine = view.hand_mask & k.suit_masks[suit]
         if big_out and bit & ~t.big and t.suit[big_out.bit_length() - 1] == suit and not mine & (t.big | t.catchers):
@@ -129,6 +134,47 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
     return reasons
 
 
+def stakes_reason(view: Knowledge) -> str:
+    """Why the score changes the coach's choice near the end of a game (empty when it does not: see
+    :func:`~hearts_lessons.bots.coach.game_stakes`)."""
+    from .coach import game_stakes
+
+    stakes = game_stakes(view)
+    if stakes is None:
+        return ""
+    mine = stakes.totals[view.seat]
+    end = f"the game ends at {stakes.target}"
+    if mine > min(stakes.totals) and mine + stakes.loss >= stakes.target:
+        return (f"with {mine:g} points, avoid any point: {end}, and a point that takes you there while you are "
+                f"not in the lead loses it (the coach counts a lost game as {stakes.loss:g} more points)")  # fmt: skip
+    if mine == min(stakes.totals):
+        return (f"you lead with {mine:g} points and {end}: a hand that ends the game now wins it for you (the "
+                f"coach counts a lost game as {stakes.loss:g} more points)")  # fmt: skip
+    return f"{end}: the coach counts a lost game as {stakes.loss:g} more points"
+
+
+def moon_reason(candidate: Candidate) -> str:
+    """Why the coach goes for the moon (its moon line, ``plan="moon"``)."""
+    return (
+        f"you can take every point: keep the high hearts and win every trick (going for the moon from here "
+        f"shot it in {candidate.moon_for:.0%} of the sampled deals)"
+    )
+
+
+def _tie(found: Sequence[Candidate]) -> Candidate | None:
+    """The next best candidate, when it is equal to the first within the coach's uncertainty."""
+    from .coach import within_noise
+
+    if len(found) < 2:
+        return None
+    best = found[0]
+    others = [c for c in found[1:] if set(c.cards) != set(best.cards)]
+    if not others:
+        return None
+    second = min(others, key=lambda c: c.mean)
+    return second if within_noise(second, best) else None
+
+
 def _noise(found: Sequence[Candidate]) -> str:
     """When the chosen move is not the lowest average: why the coach keeps it."""
     pick = found[0]
@@ -142,12 +188,38 @@ def _noise(found: Sequence[Candidate]) -> str:
     )
 
 
+def _equal(best: Candidate, second: Candidate) -> str:
+    """``Either the 9♦ or the 7♦: about 14.2 points both …``: two candidates the coach cannot tell apart."""
+    from .coach import paired
+
+    diff, half = paired(second, best)
+    both = (best.mean + second.mean) / 2
+    return (
+        f"Either the {best.label} or the {second.label}: about {_points(both)} both over {best.worlds} sampled "
+        f"deals of the hidden cards (they differ by {_points(abs(diff))} ± {half:.1f}, within the coach's "
+        "uncertainty)"
+    )
+
+
+def _points(value: float) -> str:
+    """``1 point``, ``14.2 points``: an average in words."""
+    return "1 point" if round(value, 1) == 1 else f"{value:.1f} points"
+
+
 def _numbers(found: Sequence[Candidate]) -> str:
     best = found[0]
     if len(found) == 1:
         return f"It is your only sensible card: {best.mean:.1f} points expected."
-    others = sorted(found[1:], key=lambda c: c.mean)
+    others = sorted((c for c in found[1:] if set(c.cards) != set(best.cards)), key=lambda c: c.mean)
+    if not others:
+        return f"It is your only sensible card: {best.mean:.1f} points expected."
     second, worst = others[0], others[-1]
+    tie = _tie(found)
+    if tie is not None:
+        text = _equal(best, tie)
+        if worst is not tie:
+            text += f"; the worst, {worst.label}, costs {worst.mean:.1f}"
+        return text + "."
     text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {best.mean:.1f} points on average; "
             f"the next best, {second.label}, costs {second.mean:.1f}")  # fmt: skip
     if worst is not second:
@@ -156,11 +228,22 @@ def _numbers(found: Sequence[Candidate]) -> str:
 
 
 def play_sentence(view: Knowledge, found: Sequence[Candidate]) -> str:
-    """``Play the K♠: <reasons>. <numbers>.``"""
+    """``Play the K♠: <reasons>. <numbers>.`` The reason that drove the choice comes first: the moon line, a
+    shooter to stop, the score near the end of the game; then what the position shows. When the next best card
+    is equal within the coach's uncertainty, the sentence says so instead of ranking them."""
     best = found[0]
     card = best.cards[0]
     reasons = play_reasons(view, card.id)
-    head = f"Play the {card.symbol}" + (": " + "; ".join(reasons) if reasons else "")
+    if best.plan == "moon":
+        reasons.insert(0, moon_reason(best))
+    stakes = stakes_reason(view)
+    if stakes:
+        reasons.insert(0, stakes)
+    tie = _tie(found)
+    name = f"the {card.symbol}"
+    if tie is not None and tie.cards != best.cards:
+        name += f" or the {tie.label}"
+    head = f"Play {name}" + (": " + "; ".join(reasons) if reasons else "")
     return f"{head}. {_numbers(found)}"
 
 
@@ -207,8 +290,16 @@ def pass_sentence(view: Knowledge, found: Sequence[Candidate], reference: Sequen
     """``Pass the …: <reasons>. <numbers>.``"""
     best = found[0]
     reasons = pass_reasons(view, [c.id for c in best.cards])
+    stakes = stakes_reason(view)
+    if stakes:
+        reasons.insert(0, stakes)
+    tie = _tie(found)
     head = f"Pass the {_names(list(best.cards))}"
+    if tie is not None:
+        head += f" or the {_names(list(tie.cards))}"
     text = head + (": " + "; ".join(reasons) + ". " if reasons else ". ")
+    if tie is not None:
+        return text + _equal(best, tie) + "."
     text += f"Over {best.worlds} sampled deals this pass costs you {best.mean:.1f} points on average"
     ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
     if ref is not None and ref is not best:

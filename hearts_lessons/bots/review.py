@@ -26,7 +26,7 @@ from ..render import card_html
 from ..scoring import points_words
 from ..seats import seat_name
 from ..state import HandState, Phase
-from .coach import Candidate, CoachBot, grade
+from .coach import Candidate, CoachBot, grade, paired, within_noise
 
 __all__ = ["VERDICT_WORDS", "HandReview", "ReviewRow", "review_hand", "review_verdict"]
 
@@ -45,9 +45,11 @@ TOLERANCE = 0.5
 def review_verdict(yours: Candidate, best: Candidate) -> str:
     """How a decision compares with the coach's, honest about the coach's own uncertainty.
 
-    ``best``: the coach's move (or one no worse on average); ``equal``: worse on average, but by less than the
-    two averages' 95% intervals together can explain (``√(h₁² + h₂²)``, the half-widths of the candidates);
-    ``good``: worse beyond that, by at most :data:`TOLERANCE` points; ``costly``: worse beyond both.
+    ``best``: the coach's move (or one no worse on average); ``equal``: worse on average, but within the coach's
+    uncertainty: the paired difference's 95% interval (over the worlds both moves were tried in) includes 0, or,
+    for candidates without their worlds' values, the difference is less than the two averages' intervals together
+    can explain (``√(h₁² + h₂²)``); ``good``: worse beyond that, by at most :data:`TOLERANCE` points;
+    ``costly``: worse beyond both.
 
     >>> from hearts_lessons.cards import parse_cards
     >>> a, b = (Candidate(tuple(parse_cards(c)), m, h, 0, 0, 0, 40) for c, m, h in (("QS", 2.0, 0.8), ("2D", 3.0, 0.9)))
@@ -57,7 +59,10 @@ def review_verdict(yours: Candidate, best: Candidate) -> str:
     if set(yours.cards) == set(best.cards) or yours.mean <= best.mean:
         return "best"
     diff = yours.mean - best.mean
-    if diff <= math.hypot(yours.half_width, best.half_width):
+    if min(len(yours.values), len(best.values)) >= 2:
+        if within_noise(yours, best):
+            return "equal"
+    elif diff <= math.hypot(yours.half_width, best.half_width):
         return "equal"
     return "good" if diff <= TOLERANCE else "costly"
 
@@ -88,6 +93,9 @@ class ReviewRow:
     """The whole trick this card went to, in order (plays only)."""
     winner: int | None = None
     only_choice: bool = False
+    paired_half: float | None = None
+    """Half the width of the 95% interval of the paired difference between the two moves (over the worlds both
+    were tried in), when the coach measured it."""
 
     @property
     def difference(self) -> float:
@@ -96,7 +104,10 @@ class ReviewRow:
 
     @property
     def uncertainty(self) -> float:
-        """How far apart the two averages may be by chance alone (95%)."""
+        """How far apart the two averages may be by chance alone (95%): the paired difference's half width when
+        the coach measured it, else the two intervals together."""
+        if self.paired_half is not None:
+            return self.paired_half
         return math.hypot(self.your_half, self.coach_half)
 
     @property
@@ -249,11 +260,14 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                 your_half, coach_half = yours.half_width, best.half_width
                 verdict = review_verdict(yours, best)
                 sentence = advice.sentence
+                shared = min(len(yours.values), len(best.values)) >= 2 and yours is not best
+                paired_half = paired(yours, best)[1] if shared else None
             else:
                 coach_cards = mine
                 your_points = coach_points = your_half = coach_half = 0.0
                 verdict = "best"
                 sentence = "Your only legal card."
+                paired_half = None
             done = len(replay.tricks)
             replay.apply(action)
             taken_by = ""
@@ -278,7 +292,7 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
             rows.append(ReviewRow(action.kind, trick_number, " ".join(c.symbol for c in mine),
                                   " ".join(c.symbol for c in coach_cards), your_points, coach_points, verdict,
                                   taken_by, sentence, mine, coach_cards, your_half, coach_half, plays, winner,
-                                  only_choice))  # fmt: skip
+                                  only_choice, paired_half))  # fmt: skip
             continue
         replay.apply(action)
     score = hand.score

@@ -22,17 +22,26 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, cast
 
 from ..views import SeatView
 from .features import bits
 
-__all__ = ["DEFAULT_BURN", "Worlds", "holder_share", "known_holdings", "sample_hands", "surprises"]
+if TYPE_CHECKING:
+    from .features import Knowledge
+
+__all__ = ["DEFAULT_BURN", "PASS_WEIGHT", "Worlds", "holder_share", "known_holdings", "pass_reading", "pass_surprises",
+           "sample_hands", "surprises"]  # fmt: skip
 
 HOLE = -1
 DEFAULT_BURN = 150
 """Burn-in steps of each chain of :class:`Worlds` at the coach's default strength."""
+PASS_WEIGHT = 0.1
+"""How much less likely a world is for each card of the pass received that the passer's rule-based pass would
+not have given from the hand the world implies (:func:`pass_surprises`)."""
 
 
 def known_holdings(view: SeatView) -> list[int]:
@@ -194,6 +203,81 @@ def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> i
     return count
 
 
+class _PrePass:
+    """The little of a seat's knowledge that :func:`~hearts_lessons.bots.rulebased.rules_pass` reads: a hand of
+    the passer before the pass."""
+
+    __slots__ = ("hand_mask", "k", "rules", "seat", "targets")
+
+    def __init__(self, view: SeatView, seat: int, hand: int) -> None:
+        self.k = view.k
+        self.rules = view.rules
+        self.seat = seat
+        self.targets = view.targets
+        self.hand_mask = hand
+
+
+def pass_reading(view: SeatView) -> tuple[int, bool] | None:
+    """Who passed this seat its received cards, and whether their whole pre-pass hand can be rebuilt from a
+    world (``exact``: the passer received this seat's own pass, as in an across pass; otherwise the passer also
+    received cards from a third seat, unseen here). ``None`` when there is nothing to read: no single passer,
+    no cards received, or a puzzle that starts mid-hand.
+
+    >>> from hearts_lessons.state import HandState
+    >>> s = HandState.deal(seed=9, hand_number=2)  # an across pass
+    >>> for seat in range(4):
+    ...     s.pass_cards(seat, s.hand(seat)[:3])
+    >>> pass_reading(s.view(0)), pass_reading(HandState.deal(seed=9, hand_number=3).view(0))
+    ((2, True), None)
+    """
+    if not view.received_mask or len(view.targets) != 1 or not _replayable(view):
+        return None
+    offset, count = view.targets[0]
+    n = view.players
+    if count != view.received_mask.bit_count() or offset % n == 0:
+        return None
+    passer = (view.seat - offset) % n
+    return passer, (passer - offset) % n == view.seat
+
+
+def pass_surprises(view: SeatView, hands: Sequence[int]) -> int:
+    """How many of the cards this seat received the passer's rule-based pass would not have given, had the
+    hidden cards been ``hands`` (0 when there is no pass to read: :func:`pass_reading`).
+
+    The passer's hand before the pass is its hand now, plus the cards it has played, plus the cards it passed
+    (the ones received here). With an across pass it also received this seat's own pass, which is taken out:
+    the hand is then exact. With a left or right pass it received cards from a third seat that this seat has
+    not seen; the passer's rule-based pass is read from the hand without the cards it would most want to pass
+    (those most likely came in with the pass from the third seat, who passes the same way), which is a guess.
+    """
+    from .rulebased import pass_scores, rules_pass
+
+    reading = pass_reading(view)
+    if reading is None:
+        return 0
+    passer, exact = reading
+    received = view.received_mask
+    hand = hands[passer] | received
+    for trick in view.tricks:
+        for who, card in trick.plays:
+            if who == passer:
+                hand |= card.bit
+    for who, cid, _ in view.current_trick:
+        if who == passer:
+            hand |= 1 << cid
+    count = received.bit_count()
+    if exact:
+        hand &= ~view.passed_mask
+    else:
+        kept = cast("Knowledge", _PrePass(view, passer, hand & ~received))  # the fields the pass rules read
+        scores = pass_scores(kept)
+        incoming = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))[:count]
+        for cid in incoming:
+            hand &= ~(1 << cid)
+    chosen = rules_pass(cast("Knowledge", _PrePass(view, passer, hand)))
+    return sum(not (received >> cid) & 1 for cid in chosen)
+
+
 class Worlds:
     """Deals of the hidden cards that explain the others' play so far, for a seat that has seen some tricks.
 
@@ -203,8 +287,10 @@ class Worlds:
     so the worlds come from ``chains`` Markov chains instead (Metropolis): each starts from the best of a few
     sampled deals, and each step proposes to swap two hidden cards between two seats (never against a void
     shown, never a card whose holder is known), accepted with the chance the weights give. After ``burn``
-    steps, every ``thin``-th deal is a world. With no play to learn from (before the first card, or a puzzle
-    that starts mid-hand) the worlds are plain samples (:func:`sample_hands`).
+    steps, every ``thin``-th deal is a world. The pass received is read too: each card of it that the passer's
+    rule-based pass would not have given from the hand the deal implies (:func:`pass_surprises`) makes the deal
+    :data:`PASS_WEIGHT` times as likely (``read_pass=False``: not read). With nothing to learn from (no play and
+    no pass received, or a puzzle that starts mid-hand) the worlds are plain samples (:func:`sample_hands`).
 
     >>> from hearts_lessons.state import HandState
     >>> from hearts_lessons.bots import RuleBasedBot
@@ -223,7 +309,7 @@ class Worlds:
     """
 
     def __init__(self, view: SeatView, rng: random.Random, *, chains: int = 4, burn: int = DEFAULT_BURN, thin: int = 3,
-                 weight: float = 0.001, pool: int = 20) -> None:  # fmt: skip
+                 weight: float = 0.001, pool: int = 20, read_pass: bool = True) -> None:  # fmt: skip
         self.view = view
         self.rng = rng
         self.chains = max(1, chains)
@@ -231,11 +317,15 @@ class Worlds:
         self.thin = max(1, thin)
         self.weight = weight
         self.pool = pool
-        self.plain = (not view.tricks and not view.current_trick) or not _replayable(view)
+        self.read_pass = read_pass and pass_reading(view) is not None
+        self._pass_factor = math.log(PASS_WEIGHT) / math.log(weight)
+        """A pass surprise in units of play surprises (the chains' weights are ``weight ** energy``)."""
+        played = bool(view.tricks or view.current_trick)
+        self.plain = (not played and not self.read_pass) or not _replayable(view)
         self.movable = _unplaced(view, known_holdings(view))
         """The hidden cards whose place is not known (only these move)."""
         self._cards = bits(self.movable)
-        self._states: list[tuple[list[int], int]] = []
+        self._states: list[tuple[list[int], float]] = []
         self.steps = self.accepted = 0
 
     def take(self, count: int) -> list[list[int]]:
@@ -253,12 +343,18 @@ class Worlds:
             index += 1
         return out
 
-    def _start(self) -> tuple[list[int], int]:
+    def energy(self, hands: list[int], stop: float = float(1 << 30)) -> float:
+        """The deal's surprises (play, and pass read when it is): its weight is ``weight ** energy``. The count
+        of play surprises stops once the energy reaches ``stop``."""
+        extra = pass_surprises(self.view, hands) * self._pass_factor if self.read_pass else 0.0
+        return surprises(self.view, hands, stop=max(1, math.ceil(stop - extra))) + extra
+
+    def _start(self) -> tuple[list[int], float]:
         best: list[int] = []
-        fewest = 1 << 30
+        fewest = float(1 << 30)
         for _ in range(max(1, self.pool // self.chains)):
             hands = sample_hands(self.view, self.rng)
-            count = surprises(self.view, hands, stop=fewest)
+            count = self.energy(hands, fewest)
             if not best or count < fewest:
                 best, fewest = hands, count
                 if not count:
@@ -271,7 +367,7 @@ class Worlds:
                 return seat
         return HOLE
 
-    def _walk(self, state: tuple[list[int], int], steps: int) -> tuple[list[int], int]:
+    def _walk(self, state: tuple[list[int], float], steps: int) -> tuple[list[int], float]:
         hands, count = state
         view, rng, cards = self.view, self.rng, self._cards
         voids, suit_of = view.voids, view.k.suit_of
@@ -290,7 +386,7 @@ class Worlds:
                 swapped[a] ^= swap
             if b != HOLE:
                 swapped[b] ^= swap
-            new = surprises(view, swapped, stop=count + 2)
+            new = self.energy(swapped, count + 2)
             if new <= count or rng.random() < self.weight ** (new - count):
                 hands, count = swapped, new
                 self.accepted += 1

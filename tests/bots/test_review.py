@@ -60,3 +60,17 @@ def test_the_notes_draw_the_cards_and_say_points_in_words(review: HandReview) ->
             assert "about equal: within the coach&#x27;s uncertainty" in text
     assert "costly" not in " ".join(re.findall(r"is-equal.*?</li>", text))
     assert "The coach's notes" in text and review.summary in text.replace("&#x27;", "'")
+
+
+def test_the_verdict_uses_the_paired_difference_when_the_worlds_are_known() -> None:
+    """Two moves tried in the same worlds: a steady difference of 1 point in every world is beyond the coach's
+    uncertainty, though the two averages' own intervals overlap widely."""
+    worlds = [2.0, 9.0, 4.0, 13.0, 6.0, 1.0]
+
+    def tried(cards: str, shift: float) -> Candidate:
+        values = tuple(v + shift for v in worlds)
+        return Candidate(tuple(parse_cards(cards)), sum(values) / 6, 4.0, 0.0, 0.0, 0.0, 6, values=values)
+
+    best, steady = tried("QS", 0.0), tried("2D", 1.0)
+    assert review_verdict(steady, best) == "costly"
+    assert review_verdict(_candidate("2D", best.mean + 1.0, 4.0), _candidate("QS", best.mean, 4.0)) == "equal"

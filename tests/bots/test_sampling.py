@@ -215,3 +215,23 @@ def test_surprises_can_stop_counting_early() -> None:
         hands = sample_hands(view, random.Random(d))
         assert surprises(view, hands, stop=1) == min(full, 1)
         assert surprises(view, hands, stop=2) == min(full, 2)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_real_deal_explains_an_across_pass_exactly(seed: int) -> None:
+    """With an across pass the passer's hand before the pass is known in each world: in the real deal, where
+    every seat passed like the rule-based player, no card received is a surprise; in other worlds some are."""
+    from hearts_lessons.bots.features import LiveView
+    from hearts_lessons.bots.rulebased import rules_pass
+    from hearts_lessons.bots.sampling import pass_reading, pass_surprises
+    from hearts_lessons.cards import card_from_id
+    from hearts_lessons.state import HandState
+
+    state = HandState.deal(seed=seed, hand_number=2)
+    for seat in range(4):
+        state.pass_cards(seat, [card_from_id(c) for c in rules_pass(LiveView(state, seat))])
+    view = state.view(1)
+    assert pass_reading(view) == (3, True)
+    assert pass_surprises(view, [state.hand_mask(s) for s in range(4)]) == 0
+    counts = [pass_surprises(view, sample_hands(view, random.Random(d))) for d in range(20)]
+    assert all(0 <= c <= 3 for c in counts)

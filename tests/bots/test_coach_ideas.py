@@ -1,0 +1,216 @@
+"""The stronger coach's ideas, each on a seeded position where it changes what the coach does or says: the moon
+line, reading the pass, the score near the end of a game, adaptive worlds, and advice that is honest about the
+coach's own uncertainty."""
+
+from __future__ import annotations
+
+import random
+
+from hearts_lessons.bots import CoachBot, Policy, RuleBasedBot
+from hearts_lessons.bots.base import bot_step
+from hearts_lessons.bots.coach import (
+    MOON_PLAN,
+    Advice,
+    Candidate,
+    GameStakes,
+    evaluate_plays,
+    game_stakes,
+    grade,
+    paired,
+    within_noise,
+)
+from hearts_lessons.bots.driver import run_hand
+from hearts_lessons.bots.explain import play_reasons, play_sentence
+from hearts_lessons.bots.features import LiveView
+from hearts_lessons.bots.rulebased import rules_pass
+from hearts_lessons.bots.sampling import Worlds, pass_reading, pass_surprises, sample_hands
+from hearts_lessons.cards import card_from_id, parse_cards
+from hearts_lessons.rules import STANDARD, Moon
+from hearts_lessons.state import HandState, Phase
+
+NO_MOON = STANDARD.with_options(moon=Moon.NONE)
+
+
+def test_the_moon_line_takes_a_hand_the_old_coach_could_not() -> None:
+    """Deal 10 (no pass): South's hand can take every point. Without the moon line the coach plays safe and
+    takes 11 points; with it, it shoots the moon (0 points, 26 to each other seat)."""
+    results = []
+    for moon in (True, False):
+        state = HandState.deal(STANDARD, seed=10, hand_number=3)
+        run_hand(state, [CoachBot(worlds=30, moon=moon), RuleBasedBot(), RuleBasedBot(), RuleBasedBot()],
+                 random.Random(10))  # fmt: skip
+        assert state.score is not None
+        results.append((state.score.shooter, state.score.points[0]))
+    assert results == [(0, 0), (None, 11)]
+
+
+def _moon_deal(rules: object = STANDARD, trick: int = 0) -> HandState:
+    """Deal 10 (no pass), the coach in South's seat against three rule-based players, until South's turn at
+    trick ``trick`` (from 0)."""
+    state = HandState.deal(rules, seed=10, hand_number=3)  # type: ignore[arg-type]
+    bots: dict[int, Policy] = {0: CoachBot(worlds=30), 1: RuleBasedBot(), 2: RuleBasedBot(), 3: RuleBasedBot()}
+    rng = random.Random(10)
+    while state.trick_number < trick or state.to_play != 0:
+        bot_step(state, bots, rng)
+    return state
+
+
+def test_the_moon_line_is_a_candidate_only_while_a_moon_is_possible() -> None:
+    state = _moon_deal()
+    found = evaluate_plays(state.view(0), worlds=12, rng=random.Random(1))
+    line = [c for c in found if c.plan == MOON_PLAN]
+    assert len(line) == 1 and "shooting the moon" in line[0].label
+    assert line[0].moon_for < 0.4 and found[0].plan == ""  # too early to commit: the rollouts rarely shoot
+    assert not any(c.plan for c in evaluate_plays(state.view(0), worlds=4, rng=random.Random(1), moon=False))
+    no_moon = _moon_deal(NO_MOON)
+    assert not any(c.plan for c in evaluate_plays(no_moon.view(0), worlds=4, rng=random.Random(1)))
+
+
+def _across(seed: int) -> HandState:
+    state = HandState.deal(seed=seed, hand_number=2)  # an across pass
+    for seat in range(4):
+        state.pass_cards(seat, [card_from_id(c) for c in rules_pass(LiveView(state, seat))])
+    return state
+
+
+def test_reading_the_pass_keeps_passed_cards_with_the_receiver_and_moves_shed_cards() -> None:
+    """Deal 2, across: North passed South 9♣ K♦ K♥. A rule-based North holding the A♥ would have passed it
+    before the K♥, so in the worlds that read the pass North rarely holds it; without reading, North holds it
+    in about a fifth of the worlds (uniform deals put it in any of three hands)."""
+    state = _across(2)
+    view = state.view(0)
+    assert pass_reading(view) == (2, True)
+    assert sorted(c.code for c in state.received(0)) == ["9C", "KD", "KH"]
+    truth = [state.hand_mask(s) for s in range(4)]
+    assert pass_surprises(view, truth) == 0  # the real deal explains the pass
+    read = Worlds(view, random.Random(1)).take(120)
+    plain = Worlds(view, random.Random(1), read_pass=False).take(120)
+    assert all(hands[2] & view.passed_mask == view.passed_mask for hands in read + plain)
+    ace = parse_cards("AH")[0].bit
+    assert not view.hand_mask & ace
+    share_read = sum(bool(hands[2] & ace) for hands in read) / len(read)
+    share_plain = sum(bool(hands[2] & ace) for hands in plain) / len(plain)
+    assert share_read < 0.1 and share_plain > 0.15 and share_plain > 3 * share_read
+    assert sum(pass_surprises(view, h) for h in read) < 0.7 * sum(pass_surprises(view, h) for h in plain)
+
+
+def test_a_left_pass_is_read_in_part_and_a_hold_not_at_all() -> None:
+    state = HandState.deal(seed=4, hand_number=0)  # left: South receives from East, who received from North
+    for seat in range(4):
+        state.pass_cards(seat, [card_from_id(c) for c in rules_pass(LiveView(state, seat))])
+    assert pass_reading(state.view(0)) == (3, False)
+    assert pass_reading(HandState.deal(seed=4, hand_number=3).view(0)) is None
+    hands = sample_hands(state.view(0), random.Random(0))
+    assert 0 <= pass_surprises(state.view(0), hands) <= 3
+
+
+def _late(seed: int, totals: tuple[int, ...] | None) -> HandState:
+    state = HandState.deal(STANDARD, seed=seed, hand_number=3, totals_before=totals)
+    bots = {i: RuleBasedBot() for i in range(4)}
+    rng = random.Random(seed)
+    while state.phase is Phase.PLAYING and (state.trick_number < 8 or state.legal_mask().bit_count() < 2):
+        bot_step(state, bots, rng)
+    return state
+
+
+def test_near_the_end_of_the_game_the_coach_plays_for_the_game() -> None:
+    """Deal 65 (no pass), East to play at trick 9, over 200 sampled deals. For points alone the 7♦ is best and
+    the 10♥ costs no more than the 2♥; with 99 points (the game ends at 100, East not in the lead) a point loses
+    the game: the 2♥, which cannot win the trick, is best, and the 10♥ is clearly worse than it."""
+    free = _late(65, None)
+    near = _late(65, (40, 50, 60, 99))
+    assert free.to_play == near.to_play == 3 and free.view(3).hand_mask == near.view(3).hand_mask
+    assert game_stakes(free.view(3)) is None
+    stakes = game_stakes(near.view(3))
+    assert stakes is not None and stakes.target == 100 and stakes.loss == 26
+    calm = CoachBot(worlds=200).advise(free.view(3), random.Random(1))
+    tense = CoachBot(worlds=200).advise(near.view(3), random.Random(1))
+    assert [c.code for c in calm.choice] == ["7D"] and [c.code for c in tense.choice] == ["2H"]
+    for advice, clear in ((calm, False), (tense, True)):
+        two, ten = advice.candidate(parse_cards("2H")), advice.candidate(parse_cards("TH"))
+        assert two is not None and ten is not None
+        assert (paired(ten, two)[0] > 0 and not within_noise(ten, two)) is clear
+    assert tense.sentence.startswith("Play the 2♥ or the 7♦: with 99 points, avoid any point: the game ends at 100")
+    assert "with 99 points" not in calm.sentence
+    assert "a lost game counted as 26 more points" in tense.table_html()
+    assert "lost game" not in calm.table_html()
+
+
+def test_the_game_utility() -> None:
+    leader = GameStakes(seat=1, totals=(92.0, 40.0, 60.0, 70.0), target=100, exceed=False, loss=26.0)
+    assert leader.value([8, 5, 13, 0]) == 5.0  # the game ends with the leader winning: just its points
+    assert leader.value([0, 26, 0, 0]) == 26.0
+    exceed = GameStakes(seat=0, totals=(92.0, 40.0, 60.0, 70.0), target=100, exceed=True, loss=26.0)
+    assert exceed.value([8, 0, 18, 0]) == 8.0 and exceed.value([9, 0, 17, 0]) == 35.0
+
+
+def test_adaptive_worlds_spend_less_when_clear_and_more_when_close() -> None:
+    s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", NO_MOON, hold=True, trick_number=1,
+                             hearts_broken=True, leader=2)  # fmt: skip
+    s.play("AC")
+    s.play("9C")
+    found = evaluate_plays(s.view(0), worlds=8, rng=random.Random(2), focus=1, focus_worlds=16, adaptive=True)
+    focused = [c.worlds for c in found if c.worlds > 8]
+    assert focused and all(8 + 8 <= w <= 8 + 24 for w in focused)
+    queen = next(c for c in found if c.cards[0].code == "QS")
+    assert queen.worlds == 16  # clearly best after half the extra worlds: it stops there
+
+
+def _cand(code: str, values: list[float], reference: bool = False) -> Candidate:
+    mean = sum(values) / len(values)
+    return Candidate(tuple(parse_cards(code)), mean, 0.5, 0, 0, 0, len(values), reference=reference,
+                     values=tuple(values))  # fmt: skip
+
+
+def _position() -> HandState:
+    s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", NO_MOON, hold=True, trick_number=1,
+                             hearts_broken=True, leader=2)  # fmt: skip
+    s.play("AC")
+    s.play("9C")
+    return s
+
+
+def test_two_cards_within_the_coach_uncertainty_are_called_equal() -> None:
+    view = _position().view(0)
+    a = _cand("QS", [14.0, 15.0, 13.0, 14.5, 14.5])
+    b = _cand("5D", [15.0, 14.0, 14.0, 14.0, 15.0])  # differs by 0.2 ± about 0.9
+    worse = _cand("4H", [20.0, 21.0, 22.0, 20.0, 21.0])
+    text = play_sentence(view, [a, b, worse])
+    assert "Either the Q♠ or the 5♦: about 14.3 points both" in text
+    assert "within the coach's uncertainty" in text and text.startswith("Play the Q♠ or the 5♦")
+    assert "next best" not in text
+    clear = _cand("5D", [17.0, 18.0, 16.0, 17.5, 17.5])
+    ranked = play_sentence(view, [a, clear, worse])
+    assert "Either" not in ranked and "the next best, 5♦, costs 17.2" in ranked
+
+
+def test_costly_needs_a_difference_beyond_the_uncertainty() -> None:
+    view = _position().view(0)
+    best = _cand("QS", [10.0, 12.0, 9.0, 13.0, 11.0, 10.0])
+    noisy = _cand("5D", [9.0, 15.0, 9.0, 16.0, 11.0, 14.0])  # 1.5 more on average, but ± 2.1
+    costly = _cand("4H", [12.0, 14.0, 11.0, 15.0, 13.0, 12.0])  # 2 more in every world
+    advice = Advice("play", 0, list(best.cards), (best, noisy, costly), play_sentence(view, [best, noisy, costly]), 6)
+    assert within_noise(noisy, best) and not within_noise(costly, best)
+    verdict = grade(advice, noisy.cards)
+    assert verdict.verdict == "good" and "within the coach's uncertainty" in verdict.text
+    assert grade(advice, costly.cards).verdict == "costly"
+    assert grade(advice, best.cards).verdict == "best"
+
+
+def test_explanations_name_the_reason() -> None:
+    """West takes the A♠ trick with the Q♠ in it (13 of the 26 points) and leads a heart: South, last to play,
+    can take it with the K♥."""
+    s = HandState.from_cards("KH 2D 3D; AS 4H 4D; QS 5D 6D; 2S 7D 8D", hold=True, trick_number=10,
+                             hearts_broken=True, leader=1)  # fmt: skip
+    for card in ["AS", "QS", "2S", "2D", "4H", "5D", "7D"]:
+        s.play(card)
+    assert s.to_play == 0
+    reasons = play_reasons(s.view(0), parse_cards("KH")[0].id)
+    assert reasons[0] == "West may be shooting the moon: take this heart from West now"
+    assert "has taken every point so far" in " ".join(play_reasons(s.view(0), parse_cards("3D")[0].id))
+    state = _moon_deal(trick=5)  # South has taken every point so far
+    advice = CoachBot(worlds=30).advise(state.view(0), random.Random(4))
+    line = advice.candidates[0]
+    assert line.plan == MOON_PLAN and [c.code for c in advice.choice] == ["9C"] and line.moon_for >= 0.8
+    assert advice.sentence.startswith("Play the 9♣: you can take every point: keep the high hearts")
+    assert f"shot it in {line.moon_for:.0%} of the sampled deals" in advice.sentence
