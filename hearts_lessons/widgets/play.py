@@ -1,6 +1,8 @@
 """The play table: a whole game of Hearts against bots, with every option switchable.
 
 The reader sits at the bottom of a card table (:class:`~hearts_lessons.widgets.cardtable.CardTable`, seat 0).
+The set-up chooses the opponents by level (Easy · Medium · Hard · Expert: :data:`~hearts_lessons.bots.ratings.LEVELS`,
+each a bot at one strength, shown with its rating from the bot ladder) or as one bot of the reader's choice.
 Bots act at a visible pace; the cards the reader may not play are dimmed and clicking one says why, at the
 table. Undo, save and load, keyboard entry, the last trick, a card-counting aid, a four-colour deck and large
 cards are all here. The widget is a thin controller: the engine decides everything, ``tableview`` turns the
@@ -14,6 +16,9 @@ state into what the table draws.
 >>> table.cards.press("pass")
 >>> table.game.current.phase.value
 'playing'
+>>> expert = PlayTable(level="Expert", seed=3, pace=0, show_setup=False)
+>>> [(bot.name, bot.worlds) for bot in expert.bots.values()]
+[('coach', 100), ('coach', 100), ('coach', 100)]
 """
 
 from __future__ import annotations
@@ -22,13 +27,14 @@ import base64
 import html
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
 
 from ..bots.base import BOTS, Policy, bot_step, make_bot
 from ..bots.coach import CoachBot
+from ..bots.ratings import LEVELS, Ladder, RatingsFileError, entrant, level, load_ladder
 from ..bots.review import review_hand
 from ..cards import Card, CardParseError, Suit, cards_of_mask
 from ..errors import IllegalActionError
@@ -48,6 +54,10 @@ __all__ = ["DEFAULT_BOT", "PlayTable", "rule_switches"]
 
 HUMAN = 0
 DEFAULT_BOT = "rules" if "rules" in BOTS else "beginner"
+OWN_CHOICE = ""
+"""The level box's value when the reader picks one bot below it instead of a level."""
+BotChoice = str | tuple[str, Mapping[str, Any]]
+"""An opponent: a bot by name, or by name with options (``("coach", {"worlds": 30})``)."""
 
 MOON_CHOICE_WORDS = {
     "others_add": "everyone else adds the points",
@@ -91,9 +101,12 @@ SWITCH_SOURCES = (
 class PlayTable(W.VBox):
     """A game of Hearts: the reader (South) against bots."""
 
-    def __init__(self, rules: Rules = STANDARD, *, bots: Sequence[str] | None = None, seed: int = 1,
-                 pace: float = 0.35, four_colour: bool = False, large: bool = False, counting: bool = False,
-                 show_setup: bool = True, presets: dict[str, Preset] | None = None) -> None:  # fmt: skip
+    def __init__(self, rules: Rules = STANDARD, *, bots: Sequence[BotChoice] | None = None, level: str | None = None,
+                 seed: int = 1, pace: float = 0.35, four_colour: bool = False, large: bool = False,
+                 counting: bool = False, show_setup: bool = True,
+                 presets: dict[str, Preset] | None = None) -> None:  # fmt: skip
+        """``bots``: the opponents, repeated around the table (default: the rule-based bot); or ``level``: every
+        opponent is that level's bot (Easy, Medium, Hard or Expert)."""
         super().__init__()
         self.add_class("hl-play-table")
         self.rules = rules
@@ -101,9 +114,18 @@ class PlayTable(W.VBox):
         self.pace = pace
         self.rng = random.Random(seed)
         self.presets = presets if presets is not None else _presets()
-        names = list(bots) if bots is not None else [DEFAULT_BOT] * (rules.players - 1)
-        self.bot_names = names
-        self.cards = CardTable(large=large, pace=max(pace, 0.3), label="Card table: your game of Hearts")
+        if bots is not None and level is not None:
+            raise ValueError("choose the opponents by level or by bot, not both")
+        if level is not None:
+            choices: list[BotChoice] = [_level_spec(level)]
+        else:
+            choices = list(bots) if bots is not None else [DEFAULT_BOT]
+        self.bot_specs = [_spec(c) for c in choices]
+        self._syncing = False  # the level box is setting the bot box (not the reader)
+        for name, options in self.bot_specs:
+            make_bot(name, **options)  # an unknown bot or option is refused here, not in the middle of a game
+        self.cards = CardTable(large=large, pace=max(pace, 0.3), label="Card table: your game of Hearts",
+                               optimistic=True)  # fmt: skip
         self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
         self.chosen: list[Card] = []  # the cards the reader has chosen to pass so far
         self.cards.on_card(self._card_clicked)
@@ -158,8 +180,21 @@ class PlayTable(W.VBox):
                                      description="Rules:", layout=W.Layout(width="auto"))  # fmt: skip
         self.players_box = W.Dropdown(options=list(preset.players), value=self.rules.players,
                                       description="Players:", layout=W.Layout(width="160px"))  # fmt: skip
-        self.bot_box = W.Dropdown(options=list(BOTS), value=self.bot_names[0] if self.bot_names else DEFAULT_BOT,
-                                  description="Bots:", layout=W.Layout(width="200px"))  # fmt: skip
+        self.ladder: Ladder | None = None
+        self.ladder_problem = ""
+        try:
+            self.ladder = load_ladder()
+        except RatingsFileError as exc:  # shown in the note under the levels: the levels still work, unrated
+            self.ladder_problem = str(exc)
+        self.level_box = W.Dropdown(options=self._level_options(), value=_level_of(self.bot_specs),
+                                    description="Opponents:", style={"description_width": "initial"},
+                                    layout=W.Layout(width="auto", max_width="100%"))  # fmt: skip
+        self.bot_box = W.Dropdown(options=list(BOTS), value=self.bot_specs[0][0], description="Bots:",
+                                  layout=W.Layout(width="200px"))  # fmt: skip
+        self.level_note = W.HTML()
+        self.level_box.observe(lambda _: self._level_chosen(), names="value")
+        self.bot_box.observe(lambda _: self._bot_chosen(), names="value")
+        self._show_level()
         self.options_box = W.VBox()
         self.option_boxes: dict[str, W.Dropdown] = {}
         self.switches: dict[str, W.Dropdown] = {}
@@ -174,7 +209,9 @@ class PlayTable(W.VBox):
         self.new_button.on_click(lambda _: self._new_from_setup())
         sources = "".join(f"<li>{html.escape(line)}</li>" for line in SWITCH_SOURCES)
         panel = W.VBox([
-            W.HBox([self.preset_box, self.players_box, self.bot_box], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.preset_box, self.players_box], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([self.level_box, self.bot_box], layout=W.Layout(flex_flow="row wrap")),
+            self.level_note,
             self.variant_note,
             self.options_box,
             W.VBox(list(self.switches.values())),
@@ -182,8 +219,56 @@ class PlayTable(W.VBox):
                    f"<ul>{sources}</ul></details>"),
             self.new_button,
         ])  # fmt: skip
-        return W.Accordion(children=[panel], titles=("Game set-up: variant, players, rules, bots",),
+        return W.Accordion(children=[panel], titles=("Game set-up: variant, players, rules, opponents",),
                            selected_index=None)  # fmt: skip
+
+    def _level_options(self) -> list[tuple[str, str]]:
+        """The level box's choices: each level with its bot, strength and rating, then the reader's own choice."""
+        options = []
+        for lv in LEVELS:
+            text = self.ladder.level_words(lv.name) if self.ladder else f"{lv.name}: {lv.entrant}"
+            options.append((text, lv.name))
+        return [*options, ("one bot of your choice (Bots)", OWN_CHOICE)]
+
+    def _level_chosen(self) -> None:
+        """A level was chosen: show its bot in the bot box (the opponents change at the next new game)."""
+        if self.level_box.value != OWN_CHOICE:
+            bot = entrant(level(self.level_box.value).entrant).bot
+            if self.bot_box.value != bot:
+                self._syncing = True
+                try:
+                    self.bot_box.value = bot
+                finally:
+                    self._syncing = False
+        self._show_level()
+
+    def _bot_chosen(self) -> None:
+        """The reader chose one bot: that is their own choice, not a level (unless the level is that bot)."""
+        if self._syncing:
+            return
+        chosen = _level_of([(self.bot_box.value, {})])
+        if self.level_box.value != chosen:
+            self.level_box.value = chosen  # the observer shows the note
+        else:
+            self._show_level()
+
+    def _show_level(self) -> None:
+        """The note under the opponents: who they will be, how strong, and what the rating means."""
+        value = self.level_box.value
+        if value == OWN_CHOICE:
+            text = f"Every opponent will be the <b>{html.escape(self.bot_box.value)}</b> bot."
+        else:
+            lv = level(value)
+            text = (f"<b>{html.escape(lv.name)}</b>: every opponent plays as {html.escape(lv.entrant)} — "
+                    f"{html.escape(lv.words)}.")  # fmt: skip
+            if self.ladder is not None:
+                r = self.ladder.rating(lv.entrant)
+                text += (f" Its rating is {r.mu:.1f} (95% interval {r.low:.1f}–{r.high:.1f}); higher is stronger. "
+                         f"The ratings come from a round robin of {self.ladder.hands:,} hands between the bots "
+                         "(<i>How the bots think</i>).")  # fmt: skip
+        if self.ladder_problem:
+            text += f" The ratings cannot be shown: {html.escape(self.ladder_problem)}."
+        self.level_note.value = f"<div style='font:13px sans-serif'>{text} Press New game to play them.</div>"
 
     def _show_preset(self, rules: Rules | None = None) -> None:
         """Show the chosen variant's player counts, options and rules in the set-up (``rules``: the game's own)."""
@@ -228,7 +313,10 @@ class PlayTable(W.VBox):
         base = self._chosen_variant()  # a count the variant does not allow is refused
         changes: dict[str, Any] = {f: w.value for f, w in self.switches.items() if w.value != getattr(base, f)}
         self.rules = base.with_options(**changes) if changes else base  # an impossible combination is refused
-        self.bot_names = [self.bot_box.value] * (self.rules.players - 1)
+        if self.level_box.value == OWN_CHOICE:
+            self.bot_specs = [(self.bot_box.value, {})]
+        else:
+            self.bot_specs = [_level_spec(self.level_box.value)]
         self.seed += 1
         self.new_game()
 
@@ -236,13 +324,23 @@ class PlayTable(W.VBox):
         """Start a new game with the current rules and bots."""
         self.game = GameState(self.rules, seed=self.seed)
         self.coach = CoachBot()
-        self.bots: dict[int, Policy] = {s: make_bot(self.bot_names[(s - 1) % len(self.bot_names)])
-                                        for s in range(1, self.rules.players)}  # fmt: skip
+        self.bots: dict[int, Policy] = self._opponents(self.rules.players)
         self.rng = random.Random(self.seed)
         self.coach_box.value = ""
         self.message.show(f"New game of {self.rules.name}: you are {seat_name(HUMAN, self.rules.players)}, at the "
                           "bottom of the table. Good luck!", "info")
         self._run_bots()
+
+    @property
+    def bot_names(self) -> list[str]:
+        """The opponents' bots by name, in the order they repeat around the table."""
+        return [name for name, _ in self.bot_specs]
+
+    def _opponents(self, players: int) -> dict[int, Policy]:
+        """A new bot for every seat but the reader's, the chosen bots repeating around the table."""
+        specs = self.bot_specs
+        return {s: make_bot(specs[(s - 1) % len(specs)][0], **specs[(s - 1) % len(specs)][1])
+                for s in range(1, players)}  # fmt: skip
 
     # -- engine calls --------------------------------------------------------------------------------------
     @property
@@ -352,7 +450,7 @@ class PlayTable(W.VBox):
         self._run_bots()
         tricks = self.hand.tricks
         if len(tricks) > before:
-            self.message.show(explain_trick(tricks[before], state.players), "info")
+            self.message.show(explain_trick(tricks[before], state.players, you=HUMAN), "info")
 
     def _typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
@@ -447,7 +545,7 @@ class PlayTable(W.VBox):
         self.rules = game.rules
         self.game = game
         self.chosen = []
-        self.bots = {s: make_bot(self.bot_names[(s - 1) % len(self.bot_names)]) for s in range(1, game.players)}
+        self.bots = self._opponents(game.players)
         if hasattr(self, "players_box"):
             self.players_box.value = game.players
             for field, box in self.switches.items():
@@ -558,6 +656,27 @@ def _card(value: Card | str) -> Card:
     if copy not in ("0", "1", "2"):
         raise CardParseError(f"{value!r} is not a card")
     return Card(card.rank, card.suit, int(copy))
+
+
+def _spec(choice: BotChoice) -> tuple[str, dict[str, Any]]:
+    """A bot choice as ``(name, options)``."""
+    if isinstance(choice, str):
+        return choice, {}
+    name, options = choice
+    return name, dict(options)
+
+
+def _level_spec(name: str) -> tuple[str, dict[str, Any]]:
+    """The bot (name and options) every opponent is at the level called ``name``."""
+    return entrant(level(name).entrant).spec()
+
+
+def _level_of(specs: Sequence[tuple[str, dict[str, Any]]]) -> str:
+    """The level whose bot every one of ``specs`` is, else :data:`OWN_CHOICE`."""
+    for lv in LEVELS:
+        if all(spec == _level_spec(lv.name) for spec in specs):
+            return lv.name
+    return OWN_CHOICE
 
 
 def _presets() -> dict[str, Preset]:

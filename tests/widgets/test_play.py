@@ -16,13 +16,16 @@ from typing import Any
 import pytest
 from play_helpers import MOON_DEAL
 
+import hearts_lessons.widgets.play as play_module
+from hearts_lessons.bots import CoachBot
+from hearts_lessons.bots.ratings import LEVELS, RatingsFileError, entrant, level, load_ladder
 from hearts_lessons.cards import Card, Suit
 from hearts_lessons.render import suit_colour
 from hearts_lessons.rules import STANDARD, Moon
 from hearts_lessons.scoring import format_points
 from hearts_lessons.state import HandState, Phase
 from hearts_lessons.table import seat_name
-from hearts_lessons.widgets.play import PlayTable
+from hearts_lessons.widgets.play import OWN_CHOICE, PlayTable
 
 SEED = 2026  # the seed of the lesson's table (notebooks/04_play_a_game.ipynb)
 
@@ -428,3 +431,113 @@ def test_a_whole_game_to_its_end() -> None:
             pass_first_three(table)
     assert game.is_over and max(game.totals) >= 100
     assert len(game.results) >= 2 and "Something went wrong" not in table.message.text
+
+
+# -- opponents by level ------------------------------------------------------------------------------------------
+def set_up_opponents(table: PlayTable, *, level: str | None = None, bot: str | None = None) -> None:
+    """Open the set-up, choose a level (or a bot) and press New game, as a reader does."""
+    table.setup.selected_index = 0
+    if level is not None:
+        table.level_box.value = level
+    if bot is not None:
+        table.bot_box.value = bot
+    table.new_button.click()
+
+
+def test_the_levels_are_offered_with_their_bot_strength_and_rating() -> None:
+    ladder = load_ladder()
+    table = PlayTable(seed=SEED, pace=0)
+    offered = dict((value, text) for text, value in table.level_box.options)
+    assert list(offered) == [*(lv.name for lv in LEVELS), OWN_CHOICE]
+    for lv in LEVELS:
+        rating = ladder.level_rating(lv.name)
+        words = f"rating {rating.mu:.1f} ({rating.low:.1f}–{rating.high:.1f})"
+        assert offered[lv.name] == f"{lv.name}: {lv.entrant}, {words}"
+    assert "coach (100 worlds)" in offered["Expert"]
+    # the default opponents (three rule-based bots) are the Medium level, and the note says what it means
+    assert table.level_box.value == "Medium" and table.bot_box.value == "rules"
+    note = table.level_note.value
+    medium = ladder.level_rating("Medium")
+    assert f"Its rating is {medium.mu:.1f} (95% interval {medium.low:.1f}–{medium.high:.1f})" in note
+    assert "higher is stronger" in note and "cannot be shown" not in note
+
+
+def test_choosing_expert_gives_three_coaches_at_full_strength() -> None:
+    table = PlayTable(seed=SEED, pace=0)
+    set_up_opponents(table, level="Expert")
+    assert table.bot_box.value == "coach" and "Something went wrong" not in table.message.text
+    assert len(table.bots) == 3
+    for bot in table.bots.values():
+        assert isinstance(bot, CoachBot) and (bot.worlds, bot.pass_worlds) == (100, 40)
+    assert table.hand.phase is Phase.PASSING and 0 in table.hand.to_pass  # the coaches have passed: your turn
+
+
+@pytest.mark.parametrize("name", ["Easy", "Medium", "Hard"])
+def test_each_level_sets_every_opponent_to_its_bot(name: str) -> None:
+    table = PlayTable(seed=SEED, pace=0)
+    set_up_opponents(table, level=name)
+    wanted = entrant(level(name).entrant)
+    for bot in table.bots.values():
+        assert bot.name == wanted.bot
+        for option, value in wanted.options:
+            assert getattr(bot, option) == value
+
+
+def test_choosing_one_bot_is_the_readers_own_choice_and_a_level_takes_over_again() -> None:
+    table = PlayTable(seed=SEED, pace=0)
+    set_up_opponents(table, bot="random")
+    assert table.level_box.value == OWN_CHOICE
+    assert "Every opponent will be the <b>random</b> bot" in table.level_note.value
+    assert [b.name for b in table.bots.values()] == ["random"] * 3
+    set_up_opponents(table, level="Easy")
+    assert table.bot_box.value == "beginner" and [b.name for b in table.bots.values()] == ["beginner"] * 3
+    set_up_opponents(table, bot="beginner")  # the bot box already shows the Easy level's bot: still Easy
+    assert table.level_box.value == "Easy"
+
+
+def test_a_level_or_bots_with_options_from_the_code() -> None:
+    hard = PlayTable(level="Hard", seed=SEED, pace=0)
+    assert hard.level_box.value == "Hard"
+    assert {(b.worlds, b.pass_worlds) for b in hard.bots.values() if isinstance(b, CoachBot)} == {(10, 4)}
+    mixed = PlayTable(bots=["random", ("coach", {"worlds": 5, "pass_worlds": 2})], seed=SEED, pace=0)
+    assert [b.name for b in mixed.bots.values()] == ["random", "coach", "random"]
+    assert mixed.level_box.value == OWN_CHOICE
+    with pytest.raises(ValueError, match="choose the opponents by level or by bot, not both"):
+        PlayTable(level="Easy", bots=["rules"], pace=0)
+    with pytest.raises(ValueError, match="there is no level 'Grandmaster'"):
+        PlayTable(level="Grandmaster", pace=0)
+
+
+def test_a_loaded_game_keeps_the_chosen_level() -> None:
+    table = PlayTable(level="Easy", seed=SEED, pace=0)
+    text = saved_text(table)
+    table.load_text(text)
+    assert table.message.text == "Game loaded." and [b.name for b in table.bots.values()] == ["beginner"] * 3
+
+
+def test_a_damaged_ratings_file_is_said_and_the_levels_still_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> None:
+        raise RatingsFileError("the ratings file is not valid JSON (Expecting value at line 1)")
+
+    monkeypatch.setattr(play_module, "load_ladder", refuse)
+    table = PlayTable(seed=SEED, pace=0)
+    assert "The ratings cannot be shown: the ratings file is not valid JSON" in table.level_note.value
+    assert [text for text, _ in table.level_box.options][:4] == [f"{lv.name}: {lv.entrant}" for lv in LEVELS]
+    set_up_opponents(table, level="Hard")
+    assert {b.name for b in table.bots.values()} == {"coach"}
+
+
+def test_trick_explanations_name_the_reader_as_the_table_does() -> None:
+    """The table calls the reader "You"; the sentence explaining each trick does too (never "South")."""
+    table = PlayTable(seed=2026, pace=0)
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
+    explained = []
+    while table.hand.phase.name == "PLAYING" and table.hand.to_play == 0:
+        table.cards.click(table.hand.legal_plays(0)[0].code)
+        if " the next trick." in table.cards.message:
+            explained.append(table.cards.message)
+    assert "You" in {s["name"] for s in table.cards.view["seats"]}
+    assert explained and any("You" in text or "your" in text for text in explained), explained
+    assert not any("South" in text for text in explained), explained
