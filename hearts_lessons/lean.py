@@ -27,11 +27,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import Enum
+from itertools import repeat, starmap
 from typing import TYPE_CHECKING
 
 from .layout import Layout
 from .legality import follows_only, legal_mask
-from .rules import HoleCards, PassDirection, Points, Rules
+from .rules import HoleCards, OpeningLead, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore, best_moon_choice, score_hand
 
 try:  # the compiler's mark: present wherever mypy is (the compiled build needs it); absent in the live site
@@ -47,7 +48,7 @@ except ImportError:  # pragma: no cover - run as Python without mypy installed, 
 if TYPE_CHECKING:
     from .state import Trick
 
-__all__ = ["FIELDS", "Choose", "Lean", "LeanView", "Phase", "RawTrick", "moon_choice_for"]
+__all__ = ["FIELDS", "Choose", "Lean", "LeanView", "Phase", "RawTrick", "deal_masks", "moon_choice_for"]
 
 
 class Phase(Enum):
@@ -72,6 +73,50 @@ def moon_choice_for(rules: Rules, shooter: int, totals: tuple[Points, ...], rng:
     choice = best_moon_choice(rules, shooter, totals)
     choices = MOON_CHOICES[rules.moon]
     return choice if choice in choices else rng.choice(choices)
+
+
+_DECK_BITS: dict[int, tuple[Layout, list[int]]] = {}
+
+
+def _deck_bits(k: Layout) -> list[int]:
+    """The bit of each card of the deck, in id order (the order a deal shuffles), kept per layout."""
+    entry = _DECK_BITS.get(id(k))
+    if entry is None or entry[0] is not k:
+        if len(_DECK_BITS) >= 64:  # many rules values made in one session: keep the cache small
+            _DECK_BITS.clear()
+        entry = (k, [1 << card_id for card_id in k.deck_ids])
+        _DECK_BITS[id(k)] = entry
+    return entry[1]
+
+
+def deal_masks(k: Layout, dealer: int, seed: int, rng: random.Random | None) -> tuple[list[int], int]:
+    """A shuffled deal as masks: each seat's hand and the cards left over (the hole). The deck (in id order)
+    is shuffled by ``random.Random(seed).shuffle``, or, given ``rng``, sorted by one ``rng.random()`` per card
+    (a stable sort; faster than shuffle's bit draws), then dealt one card at a time clockwise, starting left
+    of the dealer.
+
+    >>> from hearts_lessons.rules import STANDARD
+    >>> from hearts_lessons.layout import layout_for
+    >>> hands, hole = deal_masks(layout_for(STANDARD), 0, 7, None)
+    >>> [h.bit_count() for h in hands], hole
+    ([13, 13, 13, 13], 0)
+    """
+    deck_bits = _deck_bits(k)
+    size = len(deck_bits)
+    order: list[int]
+    if rng is None:
+        order = list(range(size))
+        random.Random(seed).shuffle(order)
+    else:
+        keys = list(starmap(rng.random, repeat((), size)))  # built-in loops: fast compiled or not
+        order = sorted(range(size), key=keys.__getitem__)
+    bits = list(map(deck_bits.__getitem__, order))
+    n = k.players
+    dealt = size // n * n
+    hands = [0] * n
+    for first in range(n):  # every n-th card of the order goes to the same seat (distinct bits: sum is "or")
+        hands[(dealer + 1 + first) % n] = sum(bits[first:dealt:n])
+    return hands, sum(bits[dealt:])
 
 
 FIELDS: tuple[str, ...] = (
@@ -190,6 +235,52 @@ class Lean:
             return self._score.shooter if self._score else None
         moon_cards = self.k.moon_cards & self._in_play
         return next(s for s in range(self.k.players) if self._taken[s] & moon_cards == moon_cards)
+
+    # -- the start of the play -----------------------------------------------------------------------------
+    def _exchange(self) -> None:
+        """Every seat has chosen its pass: the cards change hands (in the order of :attr:`targets`), and the
+        play starts."""
+        n = self.k.players
+        hands = self._hands
+        received = self._received
+        for seat in range(n):
+            ids = self._passes[seat] or ()
+            position = 0
+            for offset, count in self.targets:
+                given = 0
+                for cid in ids[position : position + count]:
+                    given |= 1 << cid
+                hands[seat] &= ~given
+                received[(seat + offset) % n] |= given
+                position += count
+        for seat in range(n):
+            hands[seat] |= received[seat]
+        self._start_play()
+
+    def _start_play(self) -> None:
+        """The play begins: who leads, and with which card if the opening lead is fixed."""
+        self.phase = Phase.PLAYING
+        n = self.k.players
+        opening = self.rules.opening_lead
+        if opening is OpeningLead.LEFT_OF_DEALER:
+            self.leader = (self.dealer + 1) % n
+            self.opening_card = -1
+            return
+        in_hands = 0
+        for mask in self._hands:
+            in_hands |= mask
+        lowest = in_hands & self.k.suit_masks[0]  # the clubs
+        if not lowest:  # a puzzle without clubs: the player left of the dealer leads
+            self.leader = (self.dealer + 1) % n
+            return
+        low = lowest & -lowest
+        self.opening_card = low.bit_length() - 1
+        for seat in range(n):
+            if self._hands[seat] & low:
+                self.leader = seat
+                break
+        if opening is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
+            self.opening_card = -1
 
     # -- play ----------------------------------------------------------------------------------------------
     def random_play(self, rng: random.Random) -> None:

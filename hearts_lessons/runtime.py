@@ -49,7 +49,8 @@ __all__ = [
     "where",
 ]
 
-COMPILED_MODULES = ("hearts_lessons.layout", "hearts_lessons.legality", "hearts_lessons.lean", "hearts_lessons.playout")
+COMPILED_MODULES = ("hearts_lessons.layout", "hearts_lessons.legality", "hearts_lessons.lean", "hearts_lessons.playout",
+                    "hearts_lessons.scoring")  # fmt: skip
 """The modules ``scripts/compile_engine.sh`` compiles with mypyc (the play of a hand on ints)."""
 
 STAMP = Path(__file__).with_name("compiled_engine.json")
@@ -119,7 +120,7 @@ def engine_build() -> str:
     """Which build of the engine runs, in a line: ``pure Python``, ``compiled (mypyc): …`` with the modules, or
     ``partly compiled``; a compiled module older than its source is named as stale.
 
-    >>> engine_build() in ("pure Python", "compiled (mypyc): layout, legality, lean, playout")
+    >>> engine_build() in ("pure Python", "compiled (mypyc): layout, legality, lean, playout, scoring")
     True
     """
     flags = compiled_modules()

@@ -22,7 +22,15 @@ from .rules import Moon, Points, Rules
 from .seats import seat_name
 
 __all__ = [
-    "MOON_CHOICES", "HandScore", "best_moon_choice", "format_points", "points_words", "score_hand", "score_taken",
+    "MOON_CHOICES",
+    "HandScore",
+    "PointTables",
+    "best_moon_choice",
+    "format_points",
+    "point_tables",
+    "points_words",
+    "score_hand",
+    "score_taken",
 ]
 
 MOON_CHOICES: dict[Moon, tuple[str, ...]] = {
@@ -84,6 +92,62 @@ def points_words(value: Points) -> str:
     return f"{text} point" if text == "1" else f"{text} points"
 
 
+PointTables = list[tuple[int, int, dict[int, Points], dict[int, Points]]]
+"""A layout's card points by 16-bit block of card ids (one block per suit of each deck): ``(shift, scoring
+cards of the block, penalty part, bonus part)``; the parts map every subset of the block's scoring cards (as a
+mask shifted down by ``shift``) to the sum of its positive values and of its other values."""
+
+_POINT_TABLES: dict[int, tuple[Layout, PointTables]] = {}
+
+
+def point_tables(k: Layout) -> PointTables:
+    """The :data:`PointTables` of a layout, built on first use and kept (a block has at most 14 scoring cards,
+    so at most 16,384 subsets). Each sum adds the block's values from the lowest id up, starting from ``0``:
+    the order :func:`score_hand` always added them in.
+
+    >>> from hearts_lessons.rules import STANDARD
+    >>> k = layout_for(STANDARD)
+    >>> [(shift, len(pens)) for shift, _, pens, _ in point_tables(k)]  # the queen's block and the hearts
+    [(32, 2), (48, 8192)]
+    >>> hearts = point_tables(k)[1]
+    >>> hearts[2][hearts[1]], hearts[3][hearts[1]]  # all 13 hearts: 13 penalty points, no bonus
+    (13, 0)
+    """
+    entry = _POINT_TABLES.get(id(k))
+    if entry is not None and entry[0] is k:
+        return entry[1]
+    values = k.values
+    tables: PointTables = []
+    for shift in range(0, k.deck.bit_length(), 16):
+        part = (k.scoring >> shift) & 0xFFFF
+        if not part:
+            continue
+        pens: dict[int, Points] = {0: 0}
+        bonuses: dict[int, Points] = {0: 0}
+        sub = -part & part  # the subsets of ``part`` in increasing order: each one's highest card removed is
+        while sub:  # a smaller subset, already summed
+            top = sub.bit_length() - 1
+            rest = sub ^ (1 << top)
+            value = values[shift + top]
+            if _positive(value):
+                pens[sub] = pens[rest] + value
+                bonuses[sub] = bonuses[rest]
+            else:
+                pens[sub] = pens[rest]
+                bonuses[sub] = bonuses[rest] + value
+            sub = (sub - part) & part
+        tables.append((shift, part, pens, bonuses))
+    if len(_POINT_TABLES) >= 64:  # many rules values made in one session: keep the cache small
+        _POINT_TABLES.clear()
+    _POINT_TABLES[id(k)] = (k, tables)
+    return tables
+
+
+def _seat_words(name: Callable[[int], str] | None, seat: int, players: int) -> str:
+    """A seat in the notes of a score: by ``name`` when given, else as :func:`~hearts_lessons.seats.seat_name`."""
+    return seat_name(seat, players) if name is None else name(seat)
+
+
 def score_hand(
     k: Layout,
     taken: Sequence[int],
@@ -100,10 +164,7 @@ def score_hand(
     """
     rules = k.rules
     n = len(taken)
-    if name is None:
-        def name(seat: int) -> str:
-            return seat_name(seat, n)
-    values = k.values
+    tables = point_tables(k)
     penalty_part: list[Points] = []
     bonus_part: list[Points] = []
     multipliers: list[Points] = []
@@ -111,21 +172,18 @@ def score_hand(
     for seat in range(n):
         pen: Points = 0
         bonus: Points = 0
-        mask = taken[seat] & k.scoring
-        while mask:
-            low = mask & -mask
-            value = values[low.bit_length() - 1]
-            if _positive(value):
-                pen += value
-            else:
-                bonus += value
-            mask ^= low
+        mask = taken[seat]
+        for shift, part, pens, bonuses in tables:
+            sub = (mask >> shift) & part
+            if sub:
+                pen += pens[sub]
+                bonus += bonuses[sub]
         penalty_part.append(pen)
         bonus_part.append(bonus)
-        mult: Points = rules.ten_of_clubs_multiplier if taken[seat] & k.ten_of_clubs else 1
+        mult: Points = rules.ten_of_clubs_multiplier if mask & k.ten_of_clubs else 1
         multipliers.append(mult)
         if mult != 1:
-            notes.append(f"{name(seat)} took the 10♣: card points × {format_points(mult)}.")
+            notes.append(f"{_seat_words(name, seat, n)} took the 10♣: card points × {format_points(mult)}.")
     card_points = tuple(_clean((penalty_part[s] + bonus_part[s]) * multipliers[s]) for s in range(n))
 
     moon_cards = k.moon_cards & in_play
@@ -148,7 +206,7 @@ def score_hand(
     else:
         m: Points = k.moon_value * (2 if sun else 1)
         what = "every trick: shot the sun" if sun else "every penalty card: shot the moon"
-        notes.append(f"{name(shooter)} took {what} (M = {format_points(m)}).")
+        notes.append(f"{_seat_words(name, shooter, n)} took {what} (M = {format_points(m)}).")
         points = [_clean(bonus_part[s] * multipliers[s]) for s in range(n)]
         mode = rules.moon
         if mode in MOON_CHOICES:
@@ -162,10 +220,10 @@ def score_hand(
             notes.append(f"Every other player scores {format_points(m)}.")
             if mode is Moon.RESET_TO_ZERO:
                 reset = True
-                notes.append(f"{name(shooter)}'s running total goes back to 0.")
+                notes.append(f"{_seat_words(name, shooter, n)}'s running total goes back to 0.")
         elif mode is Moon.SHOOTER_SUBTRACTS or choice == "shooter_subtracts":
             points[shooter] -= m
-            notes.append(f"{name(shooter)} scores −{_bracketed(m)}.")
+            notes.append(f"{_seat_words(name, shooter, n)} scores −{_bracketed(m)}.")
         else:
             sign = 1 if choice == "plus" else -1
             for seat in range(n):
@@ -178,7 +236,7 @@ def score_hand(
         for seat in range(n):
             if tricks_won[seat] == 0:
                 points[seat] -= rules.no_tricks_bonus
-                notes.append(f"{name(seat)} took no trick: −{rules.no_tricks_bonus}.")
+                notes.append(f"{_seat_words(name, seat, n)} took no trick: −{rules.no_tricks_bonus}.")
     return HandScore(
         card_points=card_points,
         points=tuple(_clean(p) for p in points),
@@ -236,6 +294,37 @@ def _clean(value: Points) -> Points:
     return int(value)
 
 
+def _moon_outcome(
+    rules: Rules, shooter: int, totals: Sequence[Points], m: Points, by_size: bool, choice: str
+) -> tuple[int, float, int]:
+    """How good a moon choice is for the shooter (larger is better), for :func:`best_moon_choice`."""
+    from .rules import GameEnd
+
+    after = [complex(t) for t in totals]
+    if choice == "others_add":
+        after = [t + (m if s != shooter else 0) for s, t in enumerate(after)]
+    elif choice == "shooter_subtracts":
+        after[shooter] -= m
+    else:
+        sign = 1 if choice == "plus" else -1
+        after = [t + (sign * m if s != shooter else 0) for s, t in enumerate(after)]
+    sizes: list[float] = [abs(t) if by_size else t.real for t in after]
+    ends: bool
+    if rules.game_end is GameEnd.REACH_TARGET:
+        ends = any(size >= rules.target for size in sizes)
+    elif rules.game_end is GameEnd.EXCEED_TARGET:
+        ends = any(size > rules.target for size in sizes)
+    else:
+        ends = False
+    lowest = sizes[shooter] <= min(sizes)
+    rank = (2 if lowest else -1) if ends else 0
+    margin: float = min(size for s, size in enumerate(sizes) if s != shooter) - sizes[shooter]
+    before: float = sum(float(abs(t)) if by_size else complex(t).real for t in totals)
+    nearer_end: float = sum(sizes) - before
+    tie_break = 1 if (nearer_end > 0) == lowest else 0
+    return (rank, round(margin, 9), tie_break)
+
+
 def best_moon_choice(rules: Rules, shooter: int, totals: Sequence[Points], moon_value: Points | None = None) -> str:
     """The moon choice a shooter should make, given the totals before the hand (a simple, explainable policy
     used by the bots and offered as the widgets' suggestion).
@@ -251,33 +340,8 @@ def best_moon_choice(rules: Rules, shooter: int, totals: Sequence[Points], moon_
     >>> best_moon_choice(chooses, 0, [90, 80, 40, 50])   # others +26 would end it with seat 0 losing
     'shooter_subtracts'
     """
-    from .rules import GameEnd
-
     choices = MOON_CHOICES[rules.moon]
     m = layout_for(rules).moon_value if moon_value is None else moon_value
     by_size = rules.magnitude_scores or isinstance(m, complex)
 
-    def outcome(choice: str) -> tuple[int, float, int]:
-        after = [complex(t) for t in totals]
-        if choice == "others_add":
-            after = [t + (m if s != shooter else 0) for s, t in enumerate(after)]
-        elif choice == "shooter_subtracts":
-            after[shooter] -= m
-        else:
-            sign = 1 if choice == "plus" else -1
-            after = [t + (sign * m if s != shooter else 0) for s, t in enumerate(after)]
-        sizes = [abs(t) if by_size else t.real for t in after]
-        if rules.game_end is GameEnd.REACH_TARGET:
-            ends = any(size >= rules.target for size in sizes)
-        elif rules.game_end is GameEnd.EXCEED_TARGET:
-            ends = any(size > rules.target for size in sizes)
-        else:
-            ends = False
-        lowest = sizes[shooter] <= min(sizes)
-        rank = (2 if lowest else -1) if ends else 0
-        margin = min(size for s, size in enumerate(sizes) if s != shooter) - sizes[shooter]
-        nearer_end = sum(sizes) - sum(abs(t) if by_size else complex(t).real for t in totals)
-        tie_break = 1 if (nearer_end > 0) == lowest else 0
-        return (rank, round(margin, 9), tie_break)
-
-    return max(choices, key=outcome)
+    return max(choices, key=lambda choice: _moon_outcome(rules, shooter, totals, m, by_size, choice))

@@ -28,10 +28,10 @@ from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_
 from .errors import IllegalPassError, IllegalPlayError, RecordError, RulesError
 from .layout import Layout, layout_for
 from .lean import FIELDS as LEAN_FIELDS
-from .lean import Lean, Phase, RawTrick
+from .lean import Lean, Phase, RawTrick, deal_masks
 from .legality import legal_mask, play_reason
 from .records import dump_record, load_record, require
-from .rules import STANDARD, HoleCards, OpeningLead, PassDirection, Points, Rules
+from .rules import STANDARD, HoleCards, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore
 from .seats import seat_name
 
@@ -209,20 +209,7 @@ class HandState(Lean):
         """Shuffle with ``seed`` and deal one card at a time clockwise, starting left of the dealer; cards left
         over after an even deal are the hole cards (or kitty). Simulations of many hands may pass one seeded
         ``rng`` instead (the record then keeps the deal itself, not a seed)."""
-        ids = list(layout_for(rules).deck_ids)
-        if rng is None:
-            random.Random(seed).shuffle(ids)
-        else:  # simulations: a uniformly random order by random sort keys (faster than shuffle's bit draws)
-            rand = rng.random
-            ids.sort(key=lambda _: rand())
-        n = rules.players
-        size = len(ids) // n
-        hands = [0] * n
-        for index, card_id in enumerate(ids[: size * n]):
-            hands[(dealer + 1 + index) % n] |= 1 << card_id
-        hole = 0
-        for card_id in ids[size * n :]:
-            hole |= 1 << card_id
+        hands, hole = deal_masks(layout_for(rules), dealer, seed, rng)
         return cls(rules, hands, hole, dealer=dealer, hand_number=hand_number, seed=None if rng else seed,
                    totals_before=totals_before)  # fmt: skip
 
@@ -484,42 +471,6 @@ class HandState(Lean):
         self.actions.append(Action("pass", seat, tuple(chosen)))
         if all(p is not None for p in self._passes):
             self._exchange()
-
-    def _exchange(self) -> None:
-        n = self.players
-        for seat in range(n):
-            ids = self._passes[seat] or ()
-            position = 0
-            for offset, count in self.targets:
-                target = (seat + offset) % n
-                for cid in ids[position : position + count]:
-                    self._hands[seat] &= ~(1 << cid)
-                    self._received[target] |= 1 << cid
-                position += count
-        for seat in range(n):
-            self._hands[seat] |= self._received[seat]
-        self._start_play()
-
-    def _start_play(self) -> None:
-        self.phase = Phase.PLAYING
-        rules = self.rules
-        if rules.opening_lead is OpeningLead.LEFT_OF_DEALER:
-            self.leader = (self.dealer + 1) % self.players
-            self.opening_card = -1
-            return
-        clubs = self.k.suit_masks[Suit.CLUBS]
-        in_hands = 0
-        for mask in self._hands:
-            in_hands |= mask
-        lowest = in_hands & clubs
-        if not lowest:  # a puzzle without clubs: the player left of the dealer leads
-            self.leader = (self.dealer + 1) % self.players
-            return
-        low = lowest & -lowest
-        self.opening_card = low.bit_length() - 1
-        self.leader = next(s for s in range(self.players) if self._hands[s] & low)
-        if rules.opening_lead is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
-            self.opening_card = -1
 
     # -- play ----------------------------------------------------------------------------------------------
     def legal_mask(self, seat: int | None = None) -> int:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Compile the engine's hot path with mypyc, in place: optional, for speed on a desktop.
 #
-#   scripts/compile_engine.sh           build hearts_lessons/{layout,legality,lean,playout} as C extensions
+#   scripts/compile_engine.sh           build hearts_lessons/{layout,legality,lean,playout,scoring} as C extensions
 #   scripts/compile_engine.sh --clean   remove them again (back to pure Python)
 #
 # The compiled modules sit next to their .py sources, so Python imports them instead; the same sources still run
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES=(layout legality lean playout)
+MODULES=(layout legality lean playout scoring)
 PY=python3
 [ -x .venv/bin/python ] && PY=.venv/bin/python
 

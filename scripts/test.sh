@@ -9,8 +9,10 @@
 # 4. book         fetch the self-hosted JS from npm, build the book clean with -W (every lesson runs), copy
 #                 the live site into it (_build/html/live), and check that nothing loads from outside the site
 # 5. unit tests   pytest tests/ and the engine's doctests (tests/e2e excluded)
-# 6. notebooks    pytest --nbval-lax notebooks/ (every lesson cell runs without error)
-# 7. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
+# 6. compiled     the engine's hot path compiled with mypyc (scripts/compile_engine.sh), its tests run again
+#                 against the compiled modules, which are then removed (every other step runs pure Python)
+# 7. notebooks    pytest --nbval-lax notebooks/ (every lesson cell runs without error)
+# 8. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
 #                 without /usr/bin/chromium, except in CI, where it must run)
 #
 # Every step runs even if an earlier one failed (the browser tests need the book, though); the script
@@ -114,6 +116,32 @@ book_state="${step_states[-1]}"
 # The book tests read _build/html; make them fail rather than skip if it is missing.
 export HL_REQUIRE_BUILD=1
 step "unit tests" run_pytest unit tests $(existing hearts_lessons) --ignore=tests/e2e
+
+# The engine's hot path compiled with mypyc (scripts/compile_engine.sh, in place), the engine's tests run against
+# it, then the compiled modules are removed again (every other step runs the pure-Python sources).
+run_compiled() {
+  local rc=0 build
+  bash "$HL_ROOT/scripts/compile_engine.sh" || rc=$?
+  build="$(python -c 'from hearts_lessons.runtime import engine_build; print(engine_build())')" || rc=$?
+  echo "engine: $build"
+  if [ "$rc" = 0 ] && [ "${build#compiled}" = "$build" ]; then
+    if [ "$is_ci" = true ]; then
+      echo "the engine did not compile (CI needs gcc and the Python headers, which the CI image has)"
+      rc=1
+    else
+      rc=75 # no compiler here: compile_engine.sh said so; the pure engine was tested above
+    fi
+  fi
+  if [ "$rc" = 0 ]; then
+    run_pytest compiled "${COMPILED_TESTS[@]}" || rc=$?
+  fi
+  bash "$HL_ROOT/scripts/compile_engine.sh" --clean
+  return "$rc"
+}
+mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.py tests/test_playout.py \
+  tests/test_state.py tests/test_legality.py tests/test_scoring.py tests/test_records.py tests/test_game.py \
+  tests/test_simulate.py tests/variants/test_lab.py)
+step compiled run_compiled
 
 if compgen -G "$HL_ROOT/notebooks/*.ipynb" >/dev/null; then
   step notebooks run_pytest notebooks --nbval-lax notebooks/

@@ -22,7 +22,7 @@ from hearts_lessons.bots import make_bot
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import KNOWLEDGE_FIELDS
 from hearts_lessons.layout import layout_for
-from hearts_lessons.lean import Lean, LeanView, Phase
+from hearts_lessons.lean import Lean, LeanView, Phase, deal_masks
 from hearts_lessons.legality import follows_only, legal_mask
 from hearts_lessons.playout import finish_with, nth_bit, random_pass, random_playout
 from hearts_lessons.rules import Rules
@@ -259,7 +259,7 @@ def test_the_engine_build_is_reported_and_not_stale(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(runtime, "STAMP", stamp)
     assert runtime.stale_modules() == ["hearts_lessons.lean"]
     assert runtime.engine_build() == (
-        "compiled (mypyc): layout, legality, lean, playout; STALE, older than their source: lean"
+        "compiled (mypyc): layout, legality, lean, playout, scoring; STALE, older than their source: lean"
     )
 
 
@@ -270,3 +270,30 @@ def test_a_rules_value_carries_its_layout_through_pickling() -> None:
     k = layout_for(rules)
     copy = pickle.loads(pickle.dumps(rules))
     assert copy == rules and layout_for(copy) == k and layout_for(copy).rules is copy
+
+
+def _dealt_by_sort_keys(rules: Rules, dealer: int, rng: random.Random) -> tuple[list[int], int]:
+    """The deal of simulations as it was written before ``deal_masks``: the ids sorted by a random key each."""
+    ids = list(layout_for(rules).deck_ids)
+    rand = rng.random
+    ids.sort(key=lambda _: rand())
+    n = rules.players
+    size = len(ids) // n
+    hands = [0] * n
+    for index, card_id in enumerate(ids[: size * n]):
+        hands[(dealer + 1 + index) % n] |= 1 << card_id
+    hole = 0
+    for card_id in ids[size * n :]:
+        hole |= 1 << card_id
+    return hands, hole
+
+
+@pytest.mark.parametrize(("name", "rules"), cases(), ids=[name for name, _ in cases()])
+def test_dealing_into_masks_is_the_deal_by_sort_keys(name: str, rules: Rules) -> None:
+    k = layout_for(rules)
+    ours, theirs = random.Random(11), random.Random(11)
+    for dealer in range(2 * rules.players):
+        hands, hole = deal_masks(k, dealer % rules.players, 0, ours)
+        assert (hands, hole) == _dealt_by_sort_keys(rules, dealer % rules.players, theirs)
+        assert sum(h.bit_count() for h in hands) + hole.bit_count() == len(k.deck_ids)
+    assert ours.random() == theirs.random()  # the same number of draws

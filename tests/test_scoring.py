@@ -3,16 +3,20 @@ shooting the sun, the avoid-all-tricks bonus, hole cards that count for the moon
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from play_helpers import MOON_DEAL, SUN_DEAL, THREE_HOLE_DEAL, run_scripted, scripted
 
 from hearts_lessons.cards import Card, mask_of, parse_cards
 from hearts_lessons.layout import layout_for
-from hearts_lessons.rules import STANDARD, HoleCards, Moon, Rules, standard_points
+from hearts_lessons.rules import STANDARD, HoleCards, Moon, Points, Rules, standard_points
 from hearts_lessons.scoring import MOON_CHOICES, HandScore, best_moon_choice, format_points, score_hand
 from hearts_lessons.state import HandState, Phase
+from hearts_lessons.variants import PRESETS
 
 HEARTS = "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"
 OMNIBUS = (*standard_points(), (Card.from_str("TD"), -10))
@@ -222,3 +226,37 @@ def test_no_heart_played_leaves_the_hole_with_nobody() -> None:
         state.play(card)
     assert state.is_over and state.hole_owner is None
     assert state.score is not None and state.score.points == (0, 0, 0)
+
+
+def _card_points_one_by_one(rules: Rules, taken: Sequence[int]) -> tuple[Points, ...]:
+    """Card points added card by card from the lowest id up (how ``score_hand`` added them before its tables)."""
+    k = layout_for(rules)
+    result: list[Points] = []
+    for mask in taken:
+        total: Points = 0
+        for card_id in range(k.deck.bit_length()):
+            if (mask & k.scoring) >> card_id & 1:
+                total += k.values[card_id]
+        mult = rules.ten_of_clubs_multiplier if mask & k.ten_of_clubs else 1
+        result.append(total * mult)
+    return tuple(result)
+
+
+PRESET_RULES = [preset.rules_for(n) for preset in PRESETS.values() for n in preset.players if n <= 7]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(PRESET_RULES), st.randoms(use_true_random=False))
+def test_point_tables_add_up_card_by_card(rules: Rules, rnd: random.Random) -> None:
+    k = layout_for(rules)
+    taken = [0] * rules.players
+    for card_id in k.deck_ids:  # every card to a random seat (or to nobody: a hole card set aside)
+        seat = rnd.randrange(rules.players + 1)
+        if seat < rules.players:
+            taken[seat] |= 1 << card_id
+    scored = score_hand(k, taken, [1] * rules.players, k.deck, MOON_CHOICES.get(rules.moon, ("",))[0] or None)
+    assert scored.card_points == _card_points_one_by_one(rules, taken)
+    for mask, points in zip(taken, scored.card_points, strict=True):
+        assert type(points) is (complex if isinstance(points, complex) else int)
+        if not mask & k.scoring:
+            assert points == 0
