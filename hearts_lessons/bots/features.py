@@ -356,18 +356,22 @@ KNOWLEDGE_FIELDS: tuple[str, ...] = (
 """The fields of :class:`Knowledge` (tests compare a :class:`LiveView` with a ``SeatView`` on each)."""
 
 
-def start_of_play_hand(view: Knowledge) -> int:
-    """The seat's hand as it was when the play began (after passing): its cards plus those it has played."""
-    hand = view.hand_mask
-    seat = view.seat
+def played_by(view: Knowledge, seat: int) -> int:
+    """The cards ``seat`` has played so far in this hand (earlier tricks and the trick on the table)."""
+    mask = 0
     for trick in view.tricks:
         for who, card in trick.plays:
             if who == seat:
-                hand |= card.bit
+                mask |= card.bit
     for who, cid, _ in view.current_trick:
         if who == seat:
-            hand |= 1 << cid
-    return hand
+            mask |= 1 << cid
+    return mask
+
+
+def start_of_play_hand(view: Knowledge) -> int:
+    """The seat's hand as it was when the play began (after passing): its cards plus those it has played."""
+    return view.hand_mask | played_by(view, view.seat)
 
 
 @dataclass(frozen=True, slots=True)

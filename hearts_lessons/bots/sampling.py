@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
 from ..views import SeatView
-from .features import bits
+from .features import bits, played_by
 
 if TYPE_CHECKING:
     from .features import Knowledge
@@ -257,14 +257,7 @@ def pass_surprises(view: SeatView, hands: Sequence[int]) -> int:
         return 0
     passer, exact = reading
     received = view.received_mask
-    hand = hands[passer] | received
-    for trick in view.tricks:
-        for who, card in trick.plays:
-            if who == passer:
-                hand |= card.bit
-    for who, cid, _ in view.current_trick:
-        if who == passer:
-            hand |= 1 << cid
+    hand = hands[passer] | received | played_by(view, passer)
     count = received.bit_count()
     if exact:
         hand &= ~view.passed_mask

@@ -16,6 +16,7 @@ from playwright.sync_api import Browser, expect
 
 from .app_support import ARTIFACTS, LAB_TOKEN, open_watched, require_servers, serve_lab
 from .conftest import ROOT
+from .test_app import KERNEL_IDLE
 from .test_cardtable import LAYOUT
 
 pytestmark = pytest.mark.e2e
@@ -23,13 +24,6 @@ pytestmark = pytest.mark.e2e
 NOTEBOOK = "04_play_a_game.ipynb"
 KERNEL_TIMEOUT = 180_000  # ms: Lab starts, its kernel starts and imports the engine on two loaded cores
 TURN_TIMEOUT = 60_000
-
-KERNEL_IDLE = """() => {
-    const widget = window.jupyterapp && window.jupyterapp.shell.currentWidget;
-    const kernel = widget && widget.sessionContext && widget.sessionContext.session
-        && widget.sessionContext.session.kernel;
-    return Boolean(kernel) && kernel.status === 'idle';
-}"""
 
 # Every card of the reader's hand is drawn with its face (the images have loaded and have a size).
 FACES_DRAWN = """() => {
