@@ -304,6 +304,10 @@ class Lean:
         simple = not (k.multi_deck or jokers)
         plain_follow = follows_only(k)
         rand = rng.random
+        taken = self._taken
+        tricks_won = self._tricks_won
+        scoring_cards = k.scoring
+        values = k.values
         orders = [[(leader + i) % players for i in range(players)] for leader in range(players)]
         playing = Phase.PLAYING
         while self.phase is playing:
@@ -355,10 +359,26 @@ class Lean:
                 if not broken and bit & breakers:
                     broken = self.hearts_broken = True
             self._seen = seen
-            if simple:
-                self._close_trick(winner_index, trick_mask | (seen ^ before))
-            else:
+            if not simple:
                 self._finish_trick()
+            elif self._pending or (self._hole and self._hole_owner is None) or not hands[0]:
+                self._close_trick(winner_index, trick_mask | (seen ^ before))
+            else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
+                taken_mask = trick_mask | (seen ^ before)
+                winner = trick[winner_index][0]
+                taken[winner] |= taken_mask
+                tricks_won[winner] += 1
+                points: Points = 0
+                scoring = taken_mask & scoring_cards
+                while scoring:
+                    low = scoring & -scoring
+                    points += values[low.bit_length() - 1]
+                    scoring ^= low
+                self._tricks.append((self.trick_number, trick[0][0], tuple(trick), winner, points))
+                self._trick = []
+                self.lead_suit = -1
+                self.trick_number += 1
+                self.leader = winner
 
     def finish(self, choose: Choose) -> None:
         """Play to the end, asking ``choose(lean, seat, legal_mask)`` for each card (it must be legal); a seat

@@ -50,8 +50,11 @@ __all__ = [
 ]
 
 COMPILED_MODULES = ("hearts_lessons.layout", "hearts_lessons.legality", "hearts_lessons.lean", "hearts_lessons.playout",
-                    "hearts_lessons.scoring")  # fmt: skip
-"""The modules ``scripts/compile_engine.sh`` compiles with mypyc (the play of a hand on ints)."""
+                    "hearts_lessons.scoring", "hearts_lessons.bots.features",
+                    "hearts_lessons.bots.rulebased", "hearts_lessons.bots.sampling")  # fmt: skip
+"""The modules ``scripts/compile_engine.sh`` compiles with mypyc: the play of a hand on ints, the rule-based
+player that the coach's rollouts and the lab's hands call for almost every card, and the coach's dealing of the
+hidden cards."""
 
 STAMP = Path(__file__).with_name("compiled_engine.json")
 """Written by ``scripts/compile_engine.sh``: the SHA-256 of each module's source when it was compiled."""
@@ -110,7 +113,7 @@ def stale_modules() -> list[str]:
     stamp: dict[str, str] = json.loads(STAMP.read_text()) if STAMP.exists() else {}
     stale = []
     for name in compiled:
-        source = Path(__file__).with_name(name.rsplit(".", 1)[1] + ".py")
+        source = Path(__file__).parent.joinpath(*name.split(".")[1:]).with_suffix(".py")
         if stamp.get(name) != hashlib.sha256(source.read_bytes()).hexdigest():
             stale.append(name)
     return stale
@@ -120,15 +123,16 @@ def engine_build() -> str:
     """Which build of the engine runs, in a line: ``pure Python``, ``compiled (mypyc): …`` with the modules, or
     ``partly compiled``; a compiled module older than its source is named as stale.
 
-    >>> engine_build() in ("pure Python", "compiled (mypyc): layout, legality, lean, playout, scoring")
+    >>> engine_build() in ("pure Python", "compiled (mypyc): layout, legality, lean, playout, scoring, "
+    ...                    "bots.features, bots.rulebased, bots.sampling")
     True
     """
     flags = compiled_modules()
-    names = [name.rsplit(".", 1)[1] for name, is_compiled in flags.items() if is_compiled]
+    names = [name.split(".", 1)[1] for name, is_compiled in flags.items() if is_compiled]
     if not names:
         return "pure Python"
     line = f"{'compiled' if len(names) == len(flags) else 'partly compiled'} (mypyc): {', '.join(names)}"
     stale = stale_modules()
     if stale:
-        line += f"; STALE, older than their source: {', '.join(n.rsplit('.', 1)[1] for n in stale)}"
+        line += f"; STALE, older than their source: {', '.join(n.split('.', 1)[1] for n in stale)}"
     return line

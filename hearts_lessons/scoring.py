@@ -63,7 +63,7 @@ def _positive(value: Points) -> bool:
     return value > 0
 
 
-def format_points(value: Points) -> str:
+def format_points(value: int | float | complex) -> str:
     """Print a score; complex scores as ``3+13i``.
 
     >>> format_points(5), format_points(complex(3, -13)), format_points(13j)
@@ -82,7 +82,7 @@ def format_points(value: Points) -> str:
     return str(value)
 
 
-def points_words(value: Points) -> str:
+def points_words(value: int | float | complex) -> str:
     """A score in words for a learner: ``1 point``, ``13 points``, ``-10 points``, ``13i points``.
 
     >>> points_words(1), points_words(0), points_words(-10), points_words(13j)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Compile the engine's hot path with mypyc, in place: optional, for speed on a desktop.
 #
-#   scripts/compile_engine.sh           build hearts_lessons/{layout,legality,lean,playout,scoring} as C extensions
+#   scripts/compile_engine.sh           build hearts_lessons/{layout,legality,lean,playout,scoring} and
+#                                       hearts_lessons/bots/{features,rulebased,sampling} as C extensions
 #   scripts/compile_engine.sh --clean   remove them again (back to pure Python)
 #
 # The compiled modules sit next to their .py sources, so Python imports them instead; the same sources still run
@@ -12,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES=(layout legality lean playout scoring)
+MODULES=(layout legality lean playout scoring bots/features bots/rulebased bots/sampling)
 PY=python3
 [ -x .venv/bin/python ] && PY=.venv/bin/python
 

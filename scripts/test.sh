@@ -139,6 +139,7 @@ run_compiled() {
   return "$rc"
 }
 mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.py tests/test_playout.py \
+  tests/bots/test_rulebased.py tests/bots/test_features.py tests/bots/test_review.py tests/bots/test_sampling.py \
   tests/test_state.py tests/test_legality.py tests/test_scoring.py tests/test_records.py tests/test_game.py \
   tests/test_simulate.py tests/variants/test_lab.py)
 step compiled run_compiled

@@ -253,13 +253,15 @@ def test_the_engine_build_is_reported_and_not_stale(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(runtime, "compiled_modules", lambda: pretend)
     stamp = tmp_path / "compiled_engine.json"
     sources = Path(runtime.__file__).parent
-    recorded = {m: hashlib.sha256((sources / f"{m.rsplit('.', 1)[1]}.py").read_bytes()).hexdigest() for m in pretend}
+    recorded = {m: hashlib.sha256(sources.joinpath(*m.split(".")[1:]).with_suffix(".py").read_bytes()).hexdigest()
+                for m in pretend}  # fmt: skip
     recorded["hearts_lessons.lean"] = "0" * 64  # as if lean.py changed after compiling
     stamp.write_text(json.dumps(recorded))
     monkeypatch.setattr(runtime, "STAMP", stamp)
     assert runtime.stale_modules() == ["hearts_lessons.lean"]
     assert runtime.engine_build() == (
-        "compiled (mypyc): layout, legality, lean, playout, scoring; STALE, older than their source: lean"
+        "compiled (mypyc): layout, legality, lean, playout, scoring, bots.features, bots.rulebased, bots.sampling; "
+        "STALE, older than their source: lean"
     )
 
 

@@ -56,7 +56,7 @@ from ..table import seat_name
 from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
-from .rulebased import pass_scores, rules_pass, rules_play
+from .rulebased import pass_scores, rules_choose, rules_pass, rules_play
 from .sampling import DEFAULT_BURN, Worlds, sample_hands
 from .shooter import shooter_play
 
@@ -220,10 +220,6 @@ def _rules_rollout(view: Knowledge, legal: int) -> int:
     return rules_play(view, legal)
 
 
-def _rules_choice(lean: Lean, seat: int, mask: int) -> int:
-    return rules_play(LeanView(lean, seat, mask), mask)
-
-
 def _alone_on_points(lean: Lean, seat: int, points: int) -> bool:
     """No seat but ``seat`` has taken a point card (a moon is still possible for it)."""
     return not any(taken & points for other, taken in enumerate(lean._taken) if other != seat)
@@ -234,7 +230,7 @@ def _finish(lean: Lean, rollout: Rollout, rng: random.Random, shooter: int = -1)
     seat, or -1) plays to take every point instead (:func:`~hearts_lessons.bots.shooter.shooter_play`) for as
     long as no other seat has taken a point card."""
     if shooter < 0 and rollout is _rules_rollout:
-        lean.finish(_rules_choice)
+        lean.finish(rules_choose)
     elif shooter < 0:
         lean.finish(lambda ln, seat, mask: rollout(LeanView(ln, seat, mask), mask))
     else:

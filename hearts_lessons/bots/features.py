@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..cards import Suit
 from ..layout import Layout
+from ..lean import Phase
 from ..rules import Moon, PassDirection, Points, Rules
 
 if TYPE_CHECKING:
@@ -263,7 +264,7 @@ class LiveView:
     @property
     def hand_mask(self) -> int:
         state = self._state
-        if state.phase.value == "dealers_choice" and self.seat == state.dealer:
+        if state.phase is Phase.DEALERS_CHOICE and self.seat == state.dealer:
             return 0  # the dealer names the passes before seeing their cards
         return state._hands[self.seat]
 
@@ -326,7 +327,7 @@ class LiveView:
     @property
     def received_mask(self) -> int:
         state = self._state
-        if state.phase.value in ("passing", "dealers_choice"):
+        if state.phase is Phase.PASSING or state.phase is Phase.DEALERS_CHOICE:
             return 0
         return state._received[self.seat]
 

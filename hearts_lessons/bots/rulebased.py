@@ -29,10 +29,11 @@ import random
 from dataclasses import dataclass, fields
 
 from ..cards import Card, card_from_id
+from ..lean import Lean, LeanView
 from ..views import SeatView
 from .features import Knowledge, Tables, bits, moon_threat, tables_for
 
-__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_pass", "rules_play"]
+__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_choose", "rules_pass", "rules_play"]
 
 PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
 """Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
@@ -58,6 +59,11 @@ class Style:
     def __post_init__(self) -> None:
         if self.passing not in PASS_STYLES:
             raise ValueError(f"unknown pass style {self.passing!r} (choose from {', '.join(PASS_STYLES)})")
+
+    def __reduce__(self) -> tuple[type[Style], tuple[object, ...]]:
+        # pickled as a call with every field (a compiled build's frozen class cannot be restored attribute by
+        # attribute)
+        return (Style, tuple(getattr(self, f.name) for f in fields(self)))
 
     def changes(self) -> dict[str, object]:
         """The options that differ from the default style."""
@@ -297,6 +303,12 @@ def rules_play(view: Knowledge, legal: int = -1, style: Style = STYLE) -> int:
     if follow:
         return _follow(view, t, lead, follow, winner, best, points, len(trick) == k.players - 1, style)
     return _discard(view, t, legal, winner, style)
+
+
+def rules_choose(lean: Lean, seat: int, legal: int) -> int:
+    """The rule-based card for ``seat`` of a :class:`~hearts_lessons.lean.Lean` hand, whose legal cards are
+    ``legal``: the rollout policy of the hot path (``lean.finish(rules_choose)``)."""
+    return rules_play(LeanView(lean, seat, legal), legal)
 
 
 class RuleBasedBot:

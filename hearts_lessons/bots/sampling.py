@@ -27,14 +27,19 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
+from ..lean import LeanView
+from ..legality import legal_mask
+from ..rules import HoleCards, PassDirection
+from ..state import HandState
 from ..views import SeatView
 from .features import bits, played_by
+from .rulebased import pass_scores, rules_pass, rules_play
 
 if TYPE_CHECKING:
     from .features import Knowledge
 
-__all__ = ["DEFAULT_BURN", "PASS_WEIGHT", "Worlds", "holder_share", "known_holdings", "pass_reading", "pass_surprises",
-           "sample_hands", "surprises"]  # fmt: skip
+__all__ = ["DEFAULT_BURN", "PASS_WEIGHT", "Replay", "Worlds", "holder_share", "known_holdings", "pass_reading",
+           "pass_surprises", "sample_hands", "surprises"]  # fmt: skip
 
 HOLE = -1
 DEFAULT_BURN = 150
@@ -161,46 +166,71 @@ def _deal_carefully(cards: list[int], allowed: list[list[int]], room: dict[int, 
     return dealt
 
 
+class Replay:
+    """The play so far as one seat saw it, ready to be replayed in many worlds (:func:`surprises`): built once
+    per decision, then :meth:`surprises` replays it on a bare :class:`~hearts_lessons.lean.Lean` hand."""
+
+    __slots__ = ("history", "k", "replayable", "seat", "template")
+
+    def __init__(self, view: SeatView) -> None:
+        self.k = view.k
+        self.seat = view.seat
+        self.replayable = _replayable(view)
+        history: list[tuple[int, int]] = []
+        if self.replayable:
+            history = [(seat, card.id) for trick in view.tricks for seat, card in trick.plays]
+            history += [(seat, cid) for seat, cid, _ in view.current_trick]
+        self.history = history
+        """Every card played so far: (seat, card id), in order."""
+        self.template = HandState(view.rules, [0] * view.players, 0, dealer=view.dealer,
+                                  hand_number=view.hand_number, direction=PassDirection.HOLD,
+                                  totals_before=view.totals_before).lean_copy()  # fmt: skip
+        """The hand before its first card, without cards: each replay copies it and deals a world's cards."""
+
+    def surprises(self, hands: Sequence[int], stop: int | None = None) -> int:
+        """:func:`surprises` of the world ``hands``."""
+        if not self.replayable:
+            return 0
+        history = self.history
+        k = self.k
+        start = list(hands)
+        for seat, cid in history:
+            start[seat] |= 1 << cid
+        held = 0
+        for mask in start:
+            held |= mask
+        lean = self.template.lean_copy()
+        lean._hands = start
+        lean._hole = k.deck & ~held
+        lean._in_play = k.deck & ~lean._hole if lean.rules.hole_cards is HoleCards.SET_ASIDE else k.deck
+        lean._start_play()
+        players = k.players
+        me = self.seat
+        count = 0
+        impossible = len(history) + 1 if stop is None else stop  # the play so far could not have happened
+        for seat, cid in history:
+            if (lean.leader + len(lean._trick)) % players != seat:
+                return impossible
+            legal = legal_mask(k, lean, lean._hands[seat])
+            if not (legal >> cid) & 1:
+                return impossible
+            if seat != me and legal & (legal - 1) and rules_play(LeanView(lean, seat, legal), legal) != cid:
+                count += 1
+                if stop is not None and count >= stop:
+                    return count
+            lean._apply_play(cid)
+        return count
+
+
 def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> int:
     """How many cards the other seats played (with a choice) that the rule-based player would not have played,
     had the hidden cards been ``hands``: replays the hand's play from its first trick. A world in which the
     others' play makes sense is more likely (the coach weighs worlds by this; 0 for puzzles that start
     mid-hand, where there is no history to replay). A world in which the play so far could not have happened
     (a card its player could not legally have played) counts as more surprises than there were cards.
-    With ``stop``, the replay ends when that many are found (and an impossible world counts ``stop``)."""
-    from ..legality import legal_mask
-    from ..rules import PassDirection
-    from ..state import HandState
-    from .features import LiveView
-    from .rulebased import rules_play
-
-    if not _replayable(view):
-        return 0
-    history = [(seat, card.id) for trick in view.tricks for seat, card in trick.plays]
-    history += [(seat, cid) for seat, cid, _ in view.current_trick]
-    start = list(hands)
-    for seat, cid in history:
-        start[seat] |= 1 << cid
-    held = 0
-    for mask in start:
-        held |= mask
-    state = HandState(view.rules, start, view.k.deck & ~held, dealer=view.dealer, hand_number=view.hand_number,
-                      direction=PassDirection.HOLD, totals_before=view.totals_before)  # fmt: skip
-    k = view.k
-    count = 0
-    impossible = len(history) + 1 if stop is None else stop  # the play so far could not have happened
-    for seat, cid in history:
-        if state.to_play != seat:
-            return impossible
-        legal = legal_mask(k, state, state._hands[seat])
-        if not (legal >> cid) & 1:
-            return impossible
-        if seat != view.seat and legal & (legal - 1) and rules_play(LiveView(state, seat, legal), legal) != cid:
-            count += 1
-            if stop is not None and count >= stop:
-                return count
-        state._apply_play(cid)
-    return count
+    With ``stop``, the replay ends when that many are found (and an impossible world counts ``stop``).
+    (Many worlds of one view: :class:`Replay`.)"""
+    return Replay(view).surprises(hands, stop)
 
 
 class _PrePass:
@@ -250,8 +280,6 @@ def pass_surprises(view: SeatView, hands: Sequence[int]) -> int:
     not seen; the passer's rule-based pass is read from the hand without the cards it would most want to pass
     (those most likely came in with the pass from the third seat, who passes the same way), which is a guess.
     """
-    from .rulebased import pass_scores, rules_pass
-
     reading = pass_reading(view)
     if reading is None:
         return 0
@@ -319,6 +347,7 @@ class Worlds:
         """The hidden cards whose place is not known (only these move)."""
         self._cards = bits(self.movable)
         self._states: list[tuple[list[int], float]] = []
+        self._replay = Replay(view)
         self.steps = self.accepted = 0
 
     def take(self, count: int) -> list[list[int]]:
@@ -340,7 +369,7 @@ class Worlds:
         """The deal's surprises (play, and pass read when it is): its weight is ``weight ** energy``. The count
         of play surprises stops once the energy reaches ``stop``."""
         extra = pass_surprises(self.view, hands) * self._pass_factor if self.read_pass else 0.0
-        return surprises(self.view, hands, stop=max(1, math.ceil(stop - extra))) + extra
+        return self._replay.surprises(hands, max(1, math.ceil(stop - extra))) + extra
 
     def _start(self) -> tuple[list[int], float]:
         best: list[int] = []
