@@ -11,6 +11,9 @@ Prints figures; asserts nothing. Standard Hearts, four players, pass directions 
    same seat of the same deal (Wilson 95% intervals; a higher stop rate is better).
 3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second).
 4. The coach's time per decision at its default strength (CPU seconds, in this process), and at 128 worlds.
+
+The first line says which build of the engine ran (pure Python, or compiled: ``scripts/compile_engine.sh``); the
+coach makes the same choices in both, only faster compiled.
 5. With ``--lab-hands N``: the lab's throughput, N rule-based hands through ``simulate_hands`` on every core (or on
    a Dask cluster with ``--scheduler ADDRESS``), hands per wall second.
 
@@ -35,6 +38,7 @@ from hearts_lessons.bots.coach import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.cards import Card
 from hearts_lessons.rules import STANDARD
+from hearts_lessons.runtime import engine_build
 from hearts_lessons.simulate import margin, margins, simulate_hands, summary, wilson
 from hearts_lessons.state import HandState
 from hearts_lessons.tables import Table
@@ -183,6 +187,7 @@ def main() -> None:
         from distributed import Client
 
         executor = Client(args.scheduler).get_executor()
+    print(f"engine: {engine_build()}")
     rules_speed(args.seconds)
     coach_time(args.timing_hands)
     coach_time(args.timing_hands, worlds=128)

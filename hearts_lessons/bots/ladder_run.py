@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 import time
@@ -85,21 +86,22 @@ def schedule(entrants: Sequence[Entrant], seed: int, players: int = 4) -> list[t
 
 
 def play(entrants: Sequence[Entrant], tables: Sequence[tuple[str, ...]], *, deals: int, seed: int,
-         players: int = 4, log: bool = False) -> list[Result]:  # fmt: skip
-    """Play every table's ``deals`` duplicate deals in this process; the hands in rating order."""
+         players: int = 4, log: bool = False, processes: int = 1) -> list[Result]:  # fmt: skip
+    """Play every table's ``deals`` duplicate deals (in this process, or on ``processes`` worker processes: the
+    same hands either way); the hands in rating order."""
     by_name = {e.name: e for e in entrants}
     rules = PRESETS["standard"].rules_for(players)
     results: list[Result] = []
     for t, seats in enumerate(tables):
-        start = time.process_time()
+        start = _cpu()
         hands = simulate_hands(rules, [by_name[name].spec() for name in seats], hands=deals, seed=seed,
-                               duplicate=True, processes=1)  # fmt: skip
+                               duplicate=True, processes=processes)  # fmt: skip
         points: dict[tuple[int, int], list[float]] = {}
         for row in hands:
             points.setdefault((row["deal"], row["rotation"]), [0.0] * players)[row["player"]] = float(row["points"])
         results.extend((deal, t, rotation, seats, tuple(p)) for (deal, rotation), p in points.items())
         if log:
-            print(f"table {t + 1}/{len(tables)} ({', '.join(seats)}): {time.process_time() - start:.1f} s",
+            print(f"table {t + 1}/{len(tables)} ({', '.join(seats)}): {_cpu() - start:.1f} s",
                   file=sys.stderr, flush=True)  # fmt: skip
     results.sort(key=lambda r: (r[0], r[1], r[2]))
     return results
@@ -122,16 +124,22 @@ def rate(results: Sequence[Result], names: Sequence[str], model: BradleyTerryFul
     return {name: (float(r.mu), float(r.sigma)) for name, r in ratings.items()}
 
 
+def _cpu() -> float:
+    """Processor seconds of this process and of its finished worker processes."""
+    times = os.times()
+    return time.process_time() + times.children_user + times.children_system
+
+
 def run_ladder(*, deals: int, seed: int, entrants: Sequence[Entrant] = ENTRANTS, players: int = 4,
-               log: bool = False) -> dict[str, Any]:  # fmt: skip
+               log: bool = False, processes: int = 1) -> dict[str, Any]:  # fmt: skip
     """Play and rate the ladder; the document :func:`~hearts_lessons.bots.ratings.load_ladder` reads."""
     if deals < 1:
         raise ValueError("play at least one deal per table")
-    start = time.process_time()
+    start = _cpu()
     tables = schedule(entrants, seed, players)
-    results = play(entrants, tables, deals=deals, seed=seed, players=players, log=log)
+    results = play(entrants, tables, deals=deals, seed=seed, players=players, log=log, processes=processes)
     return document(results, tables, entrants=entrants, deals=deals, seed=seed, players=players,
-                    cpu_seconds=time.process_time() - start)  # fmt: skip
+                    cpu_seconds=_cpu() - start)  # fmt: skip
 
 
 def document(results: Sequence[Result], tables: Sequence[tuple[str, ...]], *, entrants: Sequence[Entrant],
@@ -191,8 +199,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the schedule and the deals (default 2026)")
     parser.add_argument("--out", type=Path, default=DATA_FILE, help=f"where to write (default {DATA_FILE})")
     parser.add_argument("--rerate", action="store_true", help="rate the hands kept in --out again, without playing")
+    parser.add_argument("--processes", type=int, default=1, help="worker processes (the same hands; default 1)")
     args = parser.parse_args(argv)
-    doc = rerate(args.out) if args.rerate else run_ladder(deals=args.deals, seed=args.seed, log=True)
+    doc = (rerate(args.out) if args.rerate
+           else run_ladder(deals=args.deals, seed=args.seed, log=True, processes=args.processes))  # fmt: skip
     write(doc, args.out)
     for r in doc["ratings"]:
         print(f"{r['name']:>20}  mu {r['mu']:6.2f}  ± {1.96 * r['sigma']:.2f}  points/hand {r['points']:5.2f} "

@@ -107,6 +107,13 @@ def test_a_small_run_is_reproducible_and_valid(small_run: dict[str, Any]) -> Non
     assert other["ratings"] != small_run["ratings"]  # the seed picks the deals
 
 
+def test_worker_processes_play_the_same_ladder(small_run: dict[str, Any]) -> None:
+    """``--processes 2`` splits each table's deals between two processes: the same hands, the same ratings."""
+    pooled = run_ladder(deals=2, seed=5, entrants=SMALL, processes=2)
+    assert pooled["results"] == small_run["results"] and pooled["ratings"] == small_run["ratings"]
+    assert pooled["cpu_seconds"] > 0
+
+
 def test_the_small_run_is_refused_as_the_shipped_ladder(small_run: dict[str, Any]) -> None:
     with pytest.raises(RatingsFileError, match=r"but the ladder's entrants are random, beginner, rules, shooter"):
         load_ladder(text=json.dumps(small_run))
