@@ -1,7 +1,8 @@
 """Benchmark: complete random hands of standard Hearts per second on one core.
 
 Every hand is dealt from one seeded random generator, every seat passes three uniformly random cards, and
-every play is a uniformly random legal card, through the engine's legality cascade and scoring. Prints
+every play is a uniformly random legal card, through the engine's legality cascade and scoring, on the hot path
+(:func:`~hearts_lessons.playout.random_hand`: a bare ``Lean``, no readable record). Prints
 figures; asserts nothing. The first line says which build of the engine ran: pure Python, or compiled with
 mypyc (``scripts/compile_engine.sh``).
 
@@ -21,7 +22,7 @@ import sys
 import time
 from typing import Any
 
-from hearts_lessons.playout import random_playout
+from hearts_lessons.playout import random_hand
 from hearts_lessons.rules import STANDARD
 from hearts_lessons.runtime import engine_build
 from hearts_lessons.state import HandState, Phase
@@ -47,8 +48,7 @@ def measure(seconds: float) -> tuple[int, float]:
     deadline = start + seconds
     while time.process_time() < deadline:
         for _ in range(200):
-            state = HandState.deal(STANDARD, dealer=hands % 4, hand_number=hands, rng=rng)
-            random_playout(state, rng, record=False)
+            random_hand(STANDARD, rng, dealer=hands % 4, hand_number=hands)
             hands += 1
     elapsed = time.process_time() - start
     return hands, elapsed

@@ -31,7 +31,7 @@ from itertools import repeat, starmap
 from typing import TYPE_CHECKING
 
 from .layout import Layout
-from .legality import follows_only, legal_mask
+from .legality import follows_only, leads_free_once_broken, legal_mask
 from .rules import HoleCards, OpeningLead, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore, best_moon_choice, score_hand
 
@@ -222,6 +222,11 @@ class Lean:
 
     # -- facts ---------------------------------------------------------------------------------------------
     @property
+    def score(self) -> HandScore | None:
+        """The hand's score once it is over."""
+        return self._score
+
+    @property
     def to_play(self) -> int:
         """The seat whose turn it is to play (-1 outside the play phase)."""
         if self.phase is not Phase.PLAYING:
@@ -235,6 +240,96 @@ class Lean:
             return self._score.shooter if self._score else None
         moon_cards = self.k.moon_cards & self._in_play
         return next(s for s in range(self.k.players) if self._taken[s] & moon_cards == moon_cards)
+
+    # -- the deal and the pass ----------------------------------------------------------------------------
+    def _set_up(
+        self,
+        rules: Rules,
+        k: Layout,
+        hands: list[int],
+        hole: int,
+        dealer: int,
+        direction: PassDirection,
+        targets: tuple[tuple[int, int], ...],
+        totals_before: tuple[Points, ...],
+    ) -> None:
+        """The hand as dealt (``hands`` is kept, not copied): nobody has passed or played. The phase and the
+        leader are set by the caller (:meth:`_begin`)."""
+        n = k.players
+        self.rules = rules
+        self.k = k
+        self.dealer = dealer
+        self._hands = hands
+        self._hole = hole
+        self._hole_owner = None
+        # Every card of the deck but set-aside hole cards can be taken. In a puzzle with short hands the cards not
+        # dealt count as taken before the puzzle by nobody in particular, so a puzzle cannot end in a moon.
+        self._in_play = k.deck & ~hole if rules.hole_cards is HoleCards.SET_ASIDE else k.deck
+        self.direction = direction
+        self.targets = targets
+        self._passes = [None] * n
+        self._received = [0] * n
+        self._taken = [0] * n
+        self._tricks_won = [0] * n
+        self._voids = [0] * n
+        self._trick = []
+        self._tricks = []
+        self._pending = 0
+        self._seen = 0
+        self.hearts_broken = False
+        self.lead_suit = -1
+        self._jokers_played = 0
+        self._score = None
+        self.trick_number = 0
+        self.leader = -1
+        self.opening_card = -1
+        self.totals_before = totals_before
+
+    def _begin(self) -> None:
+        """The first phase after the deal: the dealer's choice of passes, the passing, or the play itself."""
+        if self.direction is PassDirection.DEALERS_CHOICE:
+            self.phase = Phase.DEALERS_CHOICE
+        elif self.targets:
+            self.phase = Phase.PASSING
+        else:
+            self._start_play()
+
+    def _choose_targets(self, targets: tuple[tuple[int, int], ...]) -> None:
+        """The dealer's choice is made: these passes (``(offset, count)`` pairs), or none and the play starts."""
+        self.targets = targets
+        if targets:
+            self.phase = Phase.PASSING
+        else:
+            self._start_play()
+
+    def random_passes(self, rng: random.Random) -> None:
+        """Every seat that has not passed yet passes uniformly random cards (unpassable cards excluded): for each
+        card, the ``rng.random()``-th of the seat's passable cards not chosen yet, lowest first; then the cards
+        change hands and the play starts. Nothing is recorded (the fast path of
+        :func:`~hearts_lessons.playout.random_pass`)."""
+        need = 0
+        for _, count in self.targets:
+            need += count
+        forbidden = self.k.unpassable
+        hands = self._hands
+        passes = self._passes
+        rand = rng.random
+        for seat in range(self.k.players):
+            if passes[seat] is not None:
+                continue
+            pool = hands[seat] & ~forbidden
+            chosen: list[int] = []
+            for _ in range(need):
+                mask = pool
+                index = int(rand() * mask.bit_count())
+                while index:
+                    mask &= mask - 1
+                    index -= 1
+                bit = mask & -mask
+                pool ^= bit
+                chosen.append(bit.bit_length() - 1)
+            passes[seat] = tuple(chosen)
+        self._exchange()
 
     # -- the start of the play -----------------------------------------------------------------------------
     def _exchange(self) -> None:
@@ -288,11 +383,13 @@ class Lean:
         legal card included).
 
         The hot loop of the benchmarks and the lab: one trick at a time, on local variables. Legal cards come
-        from :func:`~hearts_lessons.legality.legal_mask`, except where the cascade in force when following is
-        "follow suit" alone (:func:`~hearts_lessons.legality.follows_only`): there the mask is the cards of the
-        suit led, or the whole hand when it has none (a test checks it against ``legal_mask``). With one deck
-        and no jokers the winner is tracked card by card (the highest id of the suit led); otherwise
-        :meth:`_finish_trick` finds it."""
+        from :func:`~hearts_lessons.legality.legal_mask`, except where the cascade itself says that no rule can
+        bite: when following suit after the first trick under a cascade of "follow suit" alone
+        (:func:`~hearts_lessons.legality.follows_only`: the cards of the suit led, or the whole hand when it has
+        none), and when leading after the first trick once hearts are broken under a cascade whose leading rules
+        all lapse then (:func:`~hearts_lessons.legality.leads_free_once_broken`: the whole hand). Tests check both
+        against ``legal_mask``. With one deck and no jokers the winner is tracked card by card (the highest id of
+        the suit led); otherwise :meth:`_finish_trick` finds it."""
         k = self.k
         players = k.players
         hands = self._hands
@@ -303,36 +400,34 @@ class Lean:
         jokers = k.jokers
         simple = not (k.multi_deck or jokers)
         plain_follow = follows_only(k)
+        free_leads = leads_free_once_broken(k)
         rand = rng.random
         taken = self._taken
         tricks_won = self._tricks_won
         scoring_cards = k.scoring
         values = k.values
-        orders = [[(leader + i) % players for i in range(players)] for leader in range(players)]
+        followers = [[(leader + i) % players for i in range(1, players)] for leader in range(players)]
         playing = Phase.PLAYING
         while self.phase is playing:
             trick = self._trick
-            start = len(trick)
-            order = orders[self.leader]
-            lead = self.lead_suit
-            plain = plain_follow and self.trick_number != 0
+            later = self.trick_number != 0
+            plain = plain_follow and later
             broken = self.hearts_broken
             seen = before = self._seen
-            best = -1
-            winner_index = -1
             trick_mask = 0
-            for index, entry in enumerate(trick):  # a trick in progress (a copy taken mid-trick)
-                cid = entry[1]
-                trick_mask |= 1 << cid
-                if cid > best and suit_of[cid] == lead:
-                    best, winner_index = cid, index
-            for placed in range(start, players):
-                seat = order[placed]
+            if trick:  # a trick in progress (a copy taken mid-trick)
+                lead = self.lead_suit
+                best, winner = -1, -1
+                for entry in trick:
+                    cid = entry[1]
+                    trick_mask |= 1 << cid
+                    if cid > best and suit_of[cid] == lead:
+                        best, winner = cid, entry[0]
+                seats = followers[self.leader][len(trick) - 1 :]
+            else:  # the lead
+                seat = self.leader
                 hand = hands[seat]
-                if placed and plain:
-                    mask = hand & suit_masks[lead] or hand
-                else:
-                    mask = legal_mask(k, self, hand)
+                mask = hand if free_leads and later and broken else legal_mask(k, self, hand)
                 index = int(rand() * mask.bit_count())
                 while index:
                     mask &= mask - 1
@@ -346,15 +441,35 @@ class Lean:
                     self._jokers_played += 1
                 else:
                     rank = cid & 15
-                suit = suit_of[cid]
-                if placed:
-                    if suit != lead:
-                        voids[seat] |= 1 << lead
-                    elif cid > best:
-                        best, winner_index = cid, placed
+                lead = self.lead_suit = suit_of[cid]
+                best, winner = cid, seat
+                trick.append((seat, cid, rank))
+                if not broken and bit & breakers:
+                    broken = self.hearts_broken = True
+                seats = followers[seat]
+            lead_mask = suit_masks[lead]
+            lead_bit = 1 << lead
+            for seat in seats:
+                hand = hands[seat]
+                mask = (hand & lead_mask or hand) if plain else legal_mask(k, self, hand)
+                index = int(rand() * mask.bit_count())
+                while index:
+                    mask &= mask - 1
+                    index -= 1
+                bit = mask & -mask
+                cid = bit.bit_length() - 1
+                hands[seat] = hand ^ bit
+                seen |= bit
+                if bit & jokers:
+                    rank = 15 if self._jokers_played == 0 else 1
+                    self._jokers_played += 1
                 else:
-                    lead = self.lead_suit = suit
-                    best, winner_index = cid, 0
+                    rank = cid & 15
+                if bit & lead_mask:  # the suit led (a joker counts as a heart)
+                    if cid > best:
+                        best, winner = cid, seat
+                else:
+                    voids[seat] |= lead_bit
                 trick.append((seat, cid, rank))
                 if not broken and bit & breakers:
                     broken = self.hearts_broken = True
@@ -362,10 +477,9 @@ class Lean:
             if not simple:
                 self._finish_trick()
             elif self._pending or (self._hole and self._hole_owner is None) or not hands[0]:
-                self._close_trick(winner_index, trick_mask | (seen ^ before))
+                self._close_trick((winner - trick[0][0]) % players, trick_mask | (seen ^ before))
             else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
                 taken_mask = trick_mask | (seen ^ before)
-                winner = trick[winner_index][0]
                 taken[winner] |= taken_mask
                 tricks_won[winner] += 1
                 points: Points = 0

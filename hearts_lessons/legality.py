@@ -24,7 +24,16 @@ from .cards import Suit, card_from_id
 from .layout import Layout
 from .rules import OpeningLead
 
-__all__ = ["PLAY_RULES", "PlayRule", "Spot", "cascade_of", "follows_only", "legal_mask", "play_reason"]
+__all__ = [
+    "PLAY_RULES",
+    "PlayRule",
+    "Spot",
+    "cascade_of",
+    "follows_only",
+    "leads_free_once_broken",
+    "legal_mask",
+    "play_reason",
+]
 
 
 class Spot(Protocol):
@@ -62,6 +71,8 @@ class PlayRule:
     """When the rule can bite: ``always``, ``leading`` (the player leads) or ``following`` (a suit was led); the
     cascade skips a rule outside its moment, which is only a shortcut: the rule itself also checks."""
     first_trick_only: bool = False
+    lapses_once_broken: bool = False
+    """The rule forbids nothing once hearts are broken (a test checks it on every kind of hand)."""
 
 
 def _only_penalty(k: Layout, hand: int) -> bool:
@@ -184,6 +195,7 @@ PLAY_RULES: dict[str, PlayRule] = {
             _hearts_not_broken,
             _hearts_not_broken_reason,
             "leading",
+            lapses_once_broken=True,
         ),
         PlayRule(
             "queen_lead_restricted",
@@ -191,6 +203,7 @@ PLAY_RULES: dict[str, PlayRule] = {
             _queen_lead_restricted,
             _queen_lead_restricted_reason,
             "leading",
+            lapses_once_broken=True,
         ),
         PlayRule(
             "queen_first_when_only_penalty",
@@ -198,6 +211,7 @@ PLAY_RULES: dict[str, PlayRule] = {
             _queen_first,
             _queen_first_reason,
             "leading",
+            lapses_once_broken=True,
         ),
     )
 }
@@ -233,6 +247,28 @@ def follows_only(k: Layout) -> bool:
     if forbids is None:
         forbids = _forbids(k, 0)
     return forbids == (_must_follow,)
+
+
+_FREE_LEADS: dict[tuple[str, ...], bool] = {}
+
+
+def leads_free_once_broken(k: Layout) -> bool:
+    """Whether, under ``k``'s rules, every rule that can bite when leading after the first trick lapses once
+    hearts are broken (:attr:`PlayRule.lapses_once_broken`). Then, with hearts broken, any card of the hand may be
+    led there, which the random playout uses without running the cascade.
+
+    >>> from hearts_lessons.layout import layout_for
+    >>> from hearts_lessons.rules import STANDARD
+    >>> leads_free_once_broken(layout_for(STANDARD))
+    True
+    """
+    found = _FREE_LEADS.get(k.play_rules)
+    if found is None:
+        found = all(
+            r.lapses_once_broken for r in cascade_of(k) if not r.first_trick_only and r.when != "following"
+        )
+        _FREE_LEADS[k.play_rules] = found
+    return found
 
 
 def legal_mask(k: Layout, s: Spot, hand: int) -> int:

@@ -15,13 +15,15 @@ objects. Use them when thousands of hands must be played.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .cards import card_from_id
-from .lean import moon_choice_for
-from .state import HandState, Phase
+from .layout import layout_for
+from .lean import Lean, deal_masks, moon_choice_for
+from .rules import PassDirection, Points, Rules
+from .state import HandState, Phase, direction_offset, pass_targets
 
-__all__ = ["finish_with", "nth_bit", "random_bit", "random_pass", "random_playout"]
+__all__ = ["finish_with", "nth_bit", "random_bit", "random_hand", "random_pass", "random_playout"]
 
 
 def nth_bit(mask: int, index: int) -> int:
@@ -38,29 +40,23 @@ def random_bit(mask: int, rng: random.Random) -> int:
 
 def random_pass(state: HandState, rng: random.Random, *, record: bool = True) -> None:
     """Every seat that still has to pass passes uniformly random cards (unpassable cards excluded): for each
-    card, the :func:`random_bit` of the seat's passable cards not chosen yet."""
+    card, the :func:`random_bit` of the seat's passable cards not chosen yet. With ``record=False`` the passes
+    are not kept as actions (:meth:`~hearts_lessons.lean.Lean.random_passes`: the same cards)."""
+    if not record:
+        if state.phase is Phase.PASSING:
+            state.random_passes(rng)
+        return
     need = state.cards_to_pass
     forbidden = state.k.unpassable
     hands = state._hands
-    rand = rng.random
     for seat in state.to_pass:
         pool = hands[seat] & ~forbidden
         chosen = []
         for _ in range(need):
-            mask = pool
-            index = int(rand() * mask.bit_count())
-            while index:
-                mask &= mask - 1
-                index -= 1
-            cid = (mask & -mask).bit_length() - 1
+            cid = random_bit(pool, rng)
             pool ^= 1 << cid
             chosen.append(cid)
-        if record:
-            state.pass_cards(seat, [card_from_id(c) for c in chosen])
-        else:
-            state._passes[seat] = tuple(chosen)
-    if not record:
-        state._exchange()
+        state.pass_cards(seat, [card_from_id(c) for c in chosen])
 
 
 def _settle(state: HandState, rng: random.Random) -> None:
@@ -88,6 +84,43 @@ def random_playout(state: HandState, rng: random.Random, *, record: bool = True)
         else:
             state.random_play(rng)
     _settle(state, rng)
+
+
+def random_hand(
+    rules: Rules,
+    rng: random.Random,
+    *,
+    dealer: int = 0,
+    hand_number: int = 0,
+    totals_before: Sequence[Points] | None = None,
+) -> Lean:
+    """A whole random hand on the hot path, returned finished and scored (its ``score``): dealt with
+    ``rng`` (:func:`~hearts_lessons.lean.deal_masks`), uniformly random passes and plays, the bots' moon choice.
+    It is the same hand, with the same random draws, as ``HandState.deal(rules, dealer=dealer,
+    hand_number=hand_number, rng=rng)`` followed by :func:`random_playout` with ``record=False``, without the
+    readable :class:`~hearts_lessons.state.HandState` around it.
+
+    >>> from hearts_lessons.rules import STANDARD
+    >>> lean = random_hand(STANDARD, random.Random(7))
+    >>> lean.phase, sum(lean.score.points) in (26, 78)
+    (<Phase.DONE: 'done'>, True)
+    """
+    k = layout_for(rules)
+    n = rules.players
+    hands, hole = deal_masks(k, dealer, 0, rng)
+    direction = rules.cycle[hand_number % len(rules.cycle)]
+    totals: tuple[Points, ...] = tuple(totals_before) if totals_before else (0,) * n
+    lean = Lean()
+    lean._set_up(rules, k, hands, hole, dealer % n, direction, pass_targets(direction, rules), totals)
+    lean._begin()
+    if lean.phase is Phase.DEALERS_CHOICE:  # as random_playout's dealer: 0 to cards_passed cards to the left
+        count = rng.randint(0, rules.cards_passed)
+        lean._choose_targets(((direction_offset(PassDirection.LEFT, n), count),) if count else ())
+    if lean.phase is Phase.PASSING:
+        lean.random_passes(rng)
+    lean.random_play(rng)
+    lean.settle(rng)
+    return lean
 
 
 def finish_with(

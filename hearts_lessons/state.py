@@ -26,13 +26,13 @@ from typing import Any
 
 from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_of_mask, mask_of
 from .errors import IllegalPassError, IllegalPlayError, RecordError, RulesError
-from .layout import Layout, layout_for
+from .layout import layout_for
 from .lean import FIELDS as LEAN_FIELDS
 from .lean import Lean, Phase, RawTrick, deal_masks
 from .legality import legal_mask, play_reason
 from .records import dump_record, load_record, require
-from .rules import STANDARD, HoleCards, PassDirection, Points, Rules
-from .scoring import MOON_CHOICES, HandScore
+from .rules import STANDARD, PassDirection, Points, Rules
+from .scoring import MOON_CHOICES
 from .seats import seat_name
 
 __all__ = ["Action", "HandState", "Phase", "Trick", "direction_offset", "pass_targets"]
@@ -148,51 +148,20 @@ class HandState(Lean):
         direction: PassDirection | None = None,
         totals_before: Sequence[Points] | None = None,
     ) -> None:
-        self.rules = rules
-        self.k: Layout = layout_for(rules)
+        k = layout_for(rules)
         n = rules.players
         if len(hands) != n:
             raise ValueError(f"{n} hands are needed, not {len(hands)}")
-        self.dealer = dealer % n
+        chosen = direction if direction is not None else rules.cycle[hand_number % len(rules.cycle)]
+        totals: tuple[Points, ...] = tuple(totals_before) if totals_before else (0,) * n
+        self._set_up(rules, k, list(hands), hole, dealer % n, chosen, pass_targets(chosen, rules), totals)
         self.hand_number = hand_number
         self.seed = seed
         self.deal_cards: tuple[int, ...] = tuple(hands)
-        self._hands = list(hands)
-        self._hole = hole
-        self._hole_owner: int | None = None
-        # Every card of the deck but set-aside hole cards can be taken. In a puzzle with short hands the cards not
-        # dealt count as taken before the puzzle by nobody in particular, so a puzzle cannot end in a moon.
-        self._in_play = self.k.deck & ~hole if rules.hole_cards is HoleCards.SET_ASIDE else self.k.deck
-        self.direction = direction if direction is not None else rules.cycle[hand_number % len(rules.cycle)]
-        self.targets = pass_targets(self.direction, rules)
-        self._passes: list[tuple[int, ...] | None] = [None] * n
-        self._received = [0] * n
-        self._taken = [0] * n
-        self._tricks_won = [0] * n
-        self._voids = [0] * n
-        self._trick: list[tuple[int, int, int]] = []
-        self._tricks: list[RawTrick] = []
-        self._pending = 0
-        self._seen = 0
-        self.hearts_broken = False
-        """Whether hearts are broken (a penalty card, or a heart, has been played)."""
-        self.lead_suit = -1
-        """The suit led to the current trick (as an int), or -1 when the next card leads."""
-        self._jokers_played = 0
-        self._score: HandScore | None = None
-        self.trick_number = 0
-        self.leader = -1
-        self.opening_card = -1
-        self.totals_before: tuple[Points, ...] = tuple(totals_before) if totals_before else (0,) * n
         self.actions: list[Action] = []
         self.start: tuple[int, int, bool] | None = None
         """For a puzzle that starts mid-hand: (leader, trick number, hearts broken)."""
-        if self.direction is PassDirection.DEALERS_CHOICE:
-            self.phase = Phase.DEALERS_CHOICE
-        elif self.targets:
-            self.phase = Phase.PASSING
-        else:
-            self._start_play()
+        self._begin()
 
     # -- construction --------------------------------------------------------------------------------------
     @classmethod
@@ -376,11 +345,6 @@ class HandState(Lean):
     def played_mask(self) -> int:
         return self._seen
 
-    @property
-    def score(self) -> HandScore | None:
-        """The hand's score once it is over."""
-        return self._score
-
     # -- dealer's choice -----------------------------------------------------------------------------------
     def verify_choose_passes(self, passes: Mapping[str | PassDirection, int]) -> tuple[tuple[str, int], ...]:
         """Check the dealer's choice: counts per direction (left, right, across), total at most cards_passed."""
@@ -411,12 +375,8 @@ class HandState(Lean):
     def choose_passes(self, passes: Mapping[str | PassDirection, int]) -> None:
         """The dealer names how many cards everyone passes in each direction (``{"left": 2, "right": 1}``)."""
         clean = self.verify_choose_passes(passes)
-        self.targets = tuple((direction_offset(d, self.players), n) for d, n in clean)
         self.actions.append(Action("choose_passes", self.dealer, passes=clean))
-        if self.targets:
-            self.phase = Phase.PASSING
-        else:
-            self._start_play()
+        self._choose_targets(tuple((direction_offset(d, self.players), n) for d, n in clean))
 
     # -- passing -------------------------------------------------------------------------------------------
     def why_not_pass(self, seat: int, card: CardLike) -> str | None:

@@ -13,6 +13,7 @@ import json
 import pickle
 import random
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from test_playout import grid
@@ -23,8 +24,8 @@ from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import KNOWLEDGE_FIELDS
 from hearts_lessons.layout import layout_for
 from hearts_lessons.lean import Lean, LeanView, Phase, deal_masks
-from hearts_lessons.legality import follows_only, legal_mask
-from hearts_lessons.playout import finish_with, nth_bit, random_pass, random_playout
+from hearts_lessons.legality import PLAY_RULES, follows_only, leads_free_once_broken, legal_mask
+from hearts_lessons.playout import finish_with, nth_bit, random_hand, random_pass, random_playout
 from hearts_lessons.rules import Rules
 from hearts_lessons.state import HandState
 from hearts_lessons.variants import PRESETS
@@ -239,6 +240,70 @@ def test_the_random_playouts_shortcut_for_following_is_the_cascade(name: str, ru
             mask = state.legal_mask()
             state.play_id(nth_bit(mask, int(rng.random() * mask.bit_count())))
     assert checked > 100
+
+
+@pytest.mark.parametrize(("name", "rules"), cases(), ids=[name for name, _ in cases()])
+def test_a_random_hand_on_the_hot_path_is_the_benchmarks_hand(name: str, rules: Rules) -> None:
+    """:func:`~hearts_lessons.playout.random_hand` (a bare ``Lean`` dealt, passed and played) ends every seeded
+    hand as ``HandState.deal(rng=...)`` with :func:`random_playout` does, with the same random draws, dealer's
+    choice and moon choices included."""
+    n = rules.players
+    for seed in range(15):
+        slow, fast = random.Random(seed), random.Random(seed)
+        readable = HandState.deal(rules, dealer=seed % n, hand_number=seed, rng=slow, totals_before=(seed,) * n)
+        random_playout(readable, slow, record=False)
+        lean = random_hand(rules, fast, dealer=seed % n, hand_number=seed, totals_before=(seed,) * n)
+        assert slow.random() == fast.random()
+        for field in ("_hands", "_taken", "_tricks", "_tricks_won", "_voids", "_passes", "_received", "_hole_owner",
+                      "_in_play", "targets", "direction", "dealer", "leader", "trick_number", "phase"):  # fmt: skip
+            assert getattr(lean, field) == getattr(readable, field), field
+        assert lean.score == readable.score and lean.phase is Phase.DONE
+
+
+@pytest.mark.parametrize(("name", "rules"), cases()[1::2], ids=[name for name, _ in cases()[1::2]])
+def test_the_random_playouts_shortcut_for_leading_is_the_cascade(name: str, rules: Rules) -> None:
+    """Where :func:`~hearts_lessons.legality.leads_free_once_broken` holds, the random playout lets a player who
+    leads after the first trick with hearts broken lead any card: the cascade's mask at every such moment."""
+    n = rules.players
+    checked = 0
+    for seed in range(12):
+        state = HandState.deal(rules, seed=seed, dealer=seed % n, hand_number=seed)
+        rng = random.Random(seed)
+        if state.phase is Phase.DEALERS_CHOICE:
+            state.choose_passes({"left": seed % (rules.cards_passed + 1)})
+        if state.phase is Phase.PASSING:
+            random_pass(state, rng)
+        k = state.k
+        assert leads_free_once_broken(k)
+        while state.phase is Phase.PLAYING:
+            if state.lead_suit < 0 and state.trick_number and state.hearts_broken:
+                for seat_hand in state._hands:
+                    assert legal_mask(k, state, seat_hand) == seat_hand
+                    checked += 1
+            mask = state.legal_mask()
+            state.play_id(nth_bit(mask, int(rng.random() * mask.bit_count())))
+    assert checked > 50
+
+
+def test_rules_marked_as_lapsing_forbid_nothing_once_hearts_are_broken() -> None:
+    """Every rule with ``lapses_once_broken`` forbids no card of any hand, led or followed, in or after the first
+    trick, once hearts are broken (hands drawn from every preset's deck); the others are not marked."""
+    lapsing = {name for name, rule in PLAY_RULES.items() if rule.lapses_once_broken}
+    assert lapsing == {"hearts_not_broken", "queen_lead_restricted", "queen_first_when_only_penalty"}
+    rng = random.Random(5)
+    for _, rules in cases():
+        k = layout_for(rules)
+        deck = [c for c in range(k.deck.bit_length()) if (k.deck >> c) & 1]
+        for _ in range(60):
+            hand = sum(1 << c for c in rng.sample(deck, rng.randint(1, 13)))
+            if rng.random() < 0.3:
+                hand = hand & (k.penalty | k.queen) or hand  # often only penalty cards
+            for lead in (-1, 0, 1, 2, 3):
+                for trick_number in (0, 3):
+                    spot = SimpleNamespace(lead_suit=lead, trick_number=trick_number, hearts_broken=True,
+                                           opening_card=-1)  # fmt: skip
+                    for name in lapsing:
+                        assert PLAY_RULES[name].forbid(k, spot, hand, hand) == 0, name
 
 
 def test_the_engine_build_is_reported_and_not_stale(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
