@@ -53,6 +53,10 @@ class Layout:
     """Cards that may not be passed (``rules.unpassable``)."""
     cascades: list[Any] = field(default_factory=lambda: [None, None, None, None])
     """Filled by :mod:`hearts_lessons.legality`: the cascade for each moment of play, built on first use."""
+    shortcuts: list[int] = field(default_factory=lambda: [-1])
+    """Filled by :mod:`hearts_lessons.legality` on first use: which of ``legal_mask``'s shortcuts hold under these
+    rules (bit 0: following after the first trick is "follow suit" alone; bit 1: leading after the first trick is
+    free once hearts are broken)."""
 
     def __reduce__(self) -> tuple[type[Layout], tuple[Any, ...]]:
         """Pickled as a call of the constructor with every field (a rules value sent to another process carries

@@ -31,7 +31,7 @@ from itertools import repeat, starmap
 from typing import TYPE_CHECKING
 
 from .layout import Layout
-from .legality import follows_only, leads_free_once_broken, legal_mask
+from .legality import legal_mask, shortcut_flags
 from .rules import HoleCards, OpeningLead, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore, best_moon_choice, score_hand
 
@@ -117,6 +117,18 @@ def deal_masks(k: Layout, dealer: int, seed: int, rng: random.Random | None) -> 
     for first in range(n):  # every n-th card of the order goes to the same seat (distinct bits: sum is "or")
         hands[(dealer + 1 + first) % n] = sum(bits[first:dealt:n])
     return hands, sum(bits[dealt:])
+
+
+_FOLLOWERS: dict[int, list[list[int]]] = {}
+
+
+def _followers(players: int) -> list[list[int]]:
+    """For each leader, the seats that follow to a trick, in order (kept per player count)."""
+    found = _FOLLOWERS.get(players)
+    if found is None:
+        found = [[(leader + i) % players for i in range(1, players)] for leader in range(players)]
+        _FOLLOWERS[players] = found
+    return found
 
 
 FIELDS: tuple[str, ...] = (
@@ -399,14 +411,15 @@ class Lean:
         breakers = k.breakers
         jokers = k.jokers
         simple = not (k.multi_deck or jokers)
-        plain_follow = follows_only(k)
-        free_leads = leads_free_once_broken(k)
+        flags = shortcut_flags(k)
+        plain_follow = bool(flags & 1)
+        free_leads = bool(flags & 2)
         rand = rng.random
         taken = self._taken
         tricks_won = self._tricks_won
         scoring_cards = k.scoring
         values = k.values
-        followers = [[(leader + i) % players for i in range(1, players)] for leader in range(players)]
+        followers = _followers(players)
         playing = Phase.PLAYING
         while self.phase is playing:
             trick = self._trick

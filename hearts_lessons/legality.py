@@ -28,11 +28,13 @@ __all__ = [
     "PLAY_RULES",
     "PlayRule",
     "Spot",
+    "cascade_mask",
     "cascade_of",
     "follows_only",
     "leads_free_once_broken",
     "legal_mask",
     "play_reason",
+    "shortcut_flags",
 ]
 
 
@@ -236,43 +238,64 @@ def _forbids(k: Layout, key: int) -> tuple[Forbid, ...]:
 def follows_only(k: Layout) -> bool:
     """Whether, under ``k``'s rules, the only rule that can bite when following suit after the first trick is
     ``must_follow``. Then the legal cards there are the hand's cards of the suit led, or the whole hand when it
-    has none: ``hand & k.suit_masks[lead] or hand``, which the random playout computes in one step.
+    has none: ``hand & k.suit_masks[lead] or hand``.
 
     >>> from hearts_lessons.layout import layout_for
     >>> from hearts_lessons.rules import STANDARD
     >>> follows_only(layout_for(STANDARD))
     True
     """
-    forbids: tuple[Forbid, ...] | None = k.cascades[0]
-    if forbids is None:
-        forbids = _forbids(k, 0)
-    return forbids == (_must_follow,)
-
-
-_FREE_LEADS: dict[tuple[str, ...], bool] = {}
+    return bool(shortcut_flags(k) & 1)
 
 
 def leads_free_once_broken(k: Layout) -> bool:
     """Whether, under ``k``'s rules, every rule that can bite when leading after the first trick lapses once
     hearts are broken (:attr:`PlayRule.lapses_once_broken`). Then, with hearts broken, any card of the hand may be
-    led there, which the random playout uses without running the cascade.
+    led there.
 
     >>> from hearts_lessons.layout import layout_for
     >>> from hearts_lessons.rules import STANDARD
     >>> leads_free_once_broken(layout_for(STANDARD))
     True
     """
-    found = _FREE_LEADS.get(k.play_rules)
-    if found is None:
-        found = all(
-            r.lapses_once_broken for r in cascade_of(k) if not r.first_trick_only and r.when != "following"
-        )
-        _FREE_LEADS[k.play_rules] = found
-    return found
+    return bool(shortcut_flags(k) & 2)
+
+
+def shortcut_flags(k: Layout) -> int:
+    """Bit 0: :func:`follows_only`; bit 1: :func:`leads_free_once_broken` (worked out from the cascade once per
+    layout and kept in ``k.shortcuts``)."""
+    flags = k.shortcuts[0]
+    if flags < 0:
+        following = k.cascades[0]
+        if following is None:
+            following = _forbids(k, 0)
+        free = all(r.lapses_once_broken for r in cascade_of(k) if not r.first_trick_only and r.when != "following")
+        flags = (1 if following == (_must_follow,) else 0) | (2 if free else 0)
+        k.shortcuts[0] = flags
+    return flags
 
 
 def legal_mask(k: Layout, s: Spot, hand: int) -> int:
-    """The mask of the cards of ``hand`` that may be played now."""
+    """The mask of the cards of ``hand`` that may be played now: :func:`cascade_mask`, which it skips where the
+    cascade itself says what it would give. After the first trick, when following under a cascade of "follow
+    suit" alone (:func:`follows_only`), that is the hand's cards of the suit led, or the whole hand when it has
+    none; when leading with hearts broken under a cascade whose leading rules all lapse then
+    (:func:`leads_free_once_broken`), the whole hand. Tests check it against :func:`cascade_mask`."""
+    if s.trick_number:
+        flags = k.shortcuts[0]
+        if flags < 0:
+            flags = shortcut_flags(k)
+        lead = s.lead_suit
+        if lead >= 0:
+            if flags & 1:
+                return hand & k.suit_masks[lead] or hand
+        elif flags & 2 and s.hearts_broken:
+            return hand
+    return cascade_mask(k, s, hand)
+
+
+def cascade_mask(k: Layout, s: Spot, hand: int) -> int:
+    """The mask of the cards of ``hand`` that the whole cascade allows now (what :func:`legal_mask` gives)."""
     key = (2 if s.lead_suit < 0 else 0) + (s.trick_number == 0)
     forbids = k.cascades[key]
     if forbids is None:

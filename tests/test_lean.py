@@ -24,7 +24,7 @@ from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import KNOWLEDGE_FIELDS
 from hearts_lessons.layout import layout_for
 from hearts_lessons.lean import Lean, LeanView, Phase, deal_masks
-from hearts_lessons.legality import PLAY_RULES, follows_only, leads_free_once_broken, legal_mask
+from hearts_lessons.legality import PLAY_RULES, cascade_mask, follows_only, leads_free_once_broken
 from hearts_lessons.playout import finish_with, nth_bit, random_hand, random_pass, random_playout
 from hearts_lessons.rules import Rules
 from hearts_lessons.state import HandState
@@ -235,7 +235,7 @@ def test_the_random_playouts_shortcut_for_following_is_the_cascade(name: str, ru
             if state.lead_suit >= 0 and state.trick_number:
                 for seat_hand in state._hands:
                     shortcut = seat_hand & k.suit_masks[state.lead_suit] or seat_hand
-                    assert shortcut == legal_mask(k, state, seat_hand)
+                    assert shortcut == cascade_mask(k, state, seat_hand)
                     checked += 1
             mask = state.legal_mask()
             state.play_id(nth_bit(mask, int(rng.random() * mask.bit_count())))
@@ -278,7 +278,7 @@ def test_the_random_playouts_shortcut_for_leading_is_the_cascade(name: str, rule
         while state.phase is Phase.PLAYING:
             if state.lead_suit < 0 and state.trick_number and state.hearts_broken:
                 for seat_hand in state._hands:
-                    assert legal_mask(k, state, seat_hand) == seat_hand
+                    assert cascade_mask(k, state, seat_hand) == seat_hand
                     checked += 1
             mask = state.legal_mask()
             state.play_id(nth_bit(mask, int(rng.random() * mask.bit_count())))

@@ -15,9 +15,10 @@ import pytest
 from hearts_lessons.cards import Card, parse_cards
 from hearts_lessons.errors import IllegalActionError, IllegalPlayError
 from hearts_lessons.layout import layout_for
-from hearts_lessons.legality import PLAY_RULES, cascade_of
+from hearts_lessons.legality import PLAY_RULES, cascade_mask, cascade_of, legal_mask
 from hearts_lessons.rules import STANDARD, OpeningLead, PassDirection, Rules, standard_points
 from hearts_lessons.state import HandState, Phase
+from hearts_lessons.variants import PRESETS
 
 GOLDEN = json.loads((Path(__file__).parent / "data" / "golden_deals.json").read_text(encoding="utf-8"))["deals"]
 
@@ -237,3 +238,35 @@ def test_legal_set_and_reasons_never_disagree(players: int) -> None:
                     if reason is not None:
                         assert reason.strip() and reason[0].islower()
                 state.play(rng.choice(legal))
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_legal_mask_is_the_whole_cascade(players: int) -> None:
+    """``legal_mask`` skips the cascade where the cascade says what it would give; at every moment of random
+    hands under many options and every preset, for every seat's hand (as if it were to play), it gives what the
+    whole cascade (``cascade_mask``) gives."""
+    rule_sets = [preset.rules_for(players) for preset in PRESETS.values() if players in preset.players]
+    for n, opening, flags in OPTION_GRID:
+        if n == players:
+            first, breaks, must_break, queen_lead, queen_first = flags
+            rule_sets.append(Rules(
+                players=players, opening_lead=opening, points_on_first_trick=first,
+                penalty_cards_break_hearts=breaks, must_break_hearts=must_break, queen_lead_restricted=queen_lead,
+                queen_first_when_only_penalty=queen_first, pass_cycle=(PassDirection.HOLD,),
+            ))  # fmt: skip
+    rng = random.Random(players)
+    checked = 0
+    for rules in rule_sets:
+        for seed in range(3):
+            state = HandState.deal(rules, seed=seed, hand_number=3)  # hand 3: no pass in the usual cycles
+            if state.phase is Phase.DEALERS_CHOICE:
+                state.choose_passes({})
+            if state.phase is Phase.PASSING:
+                for seat in state.to_pass:
+                    state.pass_cards(seat, rng.sample(state.hand(seat), state.cards_to_pass))
+            while state.phase is Phase.PLAYING:
+                for seat_hand in state._hands:
+                    assert legal_mask(state.k, state, seat_hand) == cascade_mask(state.k, state, seat_hand)
+                    checked += 1
+                state.play(rng.choice(state.legal_plays()))
+    assert checked > 1000
