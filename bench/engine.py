@@ -9,8 +9,9 @@ mypyc (``scripts/compile_engine.sh``).
 When OpenSpiel is installed (``pip install open-spiel``: optional, not a requirement of this project), its
 ``hearts`` game driven from Python (``legal_actions()`` and ``apply_action()`` with a uniformly random legal action
 at every step, chance nodes included) runs for the same time in the same process, its rounds interleaved with
-ours so that both meet the same drift of the machine's speed; the last lines give its hands per second and the
-ratio.
+ours so that both meet the same drift of the machine's speed; so does its C++ loop (``pyspiel.evaluate_bots`` with
+uniformly random C++ bots: a whole hand per call). The last lines give their hands per second and our ratio to
+each (higher is better: above 1, ours is faster).
 
     python bench/engine.py [seconds]
 """
@@ -79,6 +80,23 @@ def measure_openspiel(game: Any, seconds: float, rng: random.Random) -> tuple[in
     return hands, time.process_time() - start
 
 
+def measure_openspiel_cpp(game: Any, seconds: float, seed: int) -> tuple[int, float]:
+    """OpenSpiel's hearts played wholly in its C++ loop: ``pyspiel.evaluate_bots`` with four uniformly random C++
+    bots plays one hand per call (the deal's chance outcomes drawn from ``seed``), so only the call per hand is
+    Python."""
+    import pyspiel
+
+    bots = [pyspiel.make_uniform_random_bot(seat, seed + seat) for seat in range(4)]
+    hands = 0
+    start = time.process_time()
+    deadline = start + seconds
+    while time.process_time() < deadline:
+        for _ in range(200):
+            pyspiel.evaluate_bots(game.new_initial_state(), bots, seed + hands)
+            hands += 1
+    return hands, time.process_time() - start
+
+
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 6.0
     start = time.process_time()
@@ -91,13 +109,15 @@ def main() -> None:
     peer_rng = random.Random(2026)
     # five rounds: this machine's speed drifts from moment to moment, so report the median round (and the range);
     # OpenSpiel's rounds alternate with ours
-    rates, peer_rates = [], []
-    for _ in range(5):
+    rates, peer_rates, cpp_rates = [], [], []
+    for round_number in range(5):
         hands, elapsed = measure(seconds / 5)
         rates.append(hands / elapsed)
         if peer is not None:
             hands, elapsed = measure_openspiel(peer, seconds / 5, peer_rng)
             peer_rates.append(hands / elapsed)
+            hands, elapsed = measure_openspiel_cpp(peer, seconds / 5, 2026 + 100_000 * round_number)
+            cpp_rates.append(hands / elapsed)
     rates.sort()
     print(f"engine: {engine_build()}")
     print(f"readable_api_hands_per_s: {readable_rate:.0f}")
@@ -110,6 +130,10 @@ def main() -> None:
     print(f"openspiel rounds (hands per CPU second): {', '.join(f'{r:.0f}' for r in peer_rates)}")
     print(f"openspiel_python_hands_per_s: {peer_rates[2]:.0f}")
     print(f"ratio_to_openspiel_python: {rates[2] / peer_rates[2]:.2f}")
+    cpp_rates.sort()
+    print(f"openspiel C++ loop rounds (hands per CPU second): {', '.join(f'{r:.0f}' for r in cpp_rates)}")
+    print(f"openspiel_cpp_hands_per_s: {cpp_rates[2]:.0f}")
+    print(f"ratio_to_openspiel_cpp: {rates[2] / cpp_rates[2]:.2f}")
 
 
 if __name__ == "__main__":

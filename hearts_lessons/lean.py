@@ -557,13 +557,14 @@ class Lean:
         else:
             rank = cid & 15
         if placed:
-            if k.suit_of[cid] != self.lead_suit:
-                self._voids[seat] |= 1 << self.lead_suit
+            lead = self.lead_suit
+            if not bit & k.suit_masks[lead]:  # not the suit led (a joker counts as a heart)
+                self._voids[seat] |= 1 << lead
         else:
             self.lead_suit = k.suit_of[cid]
         trick.append((seat, cid, rank))
         self._seen |= bit
-        if bit & k.breakers:
+        if not self.hearts_broken and bit & k.breakers:
             self.hearts_broken = True
         if placed + 1 == k.players:
             self._finish_trick()
@@ -572,22 +573,22 @@ class Lean:
         """Close the trick just completed: find its winner and hand it over (:meth:`_close_trick`)."""
         k = self.k
         entries = self._trick
-        lead = self.lead_suit
-        winner_index: int
+        winner_index = -1
+        mask = 0
         if k.multi_deck or k.jokers:
-            found = _winner(entries, lead, k)
+            found = _winner(entries, self.lead_suit, k)
             winner_index = -1 if found is None else found
-        else:  # one deck, no jokers: the highest id of the led suit wins
-            winner_index = -1
+            for entry in entries:
+                mask |= 1 << entry[1]
+        else:  # one deck, no jokers: the highest id of the suit led wins
+            lead_mask = k.suit_masks[self.lead_suit]
             best = -1
-            suit_of = k.suit_of
             for index, entry in enumerate(entries):
                 cid = entry[1]
-                if cid > best and suit_of[cid] == lead:
+                bit = 1 << cid
+                mask |= bit
+                if cid > best and bit & lead_mask:
                     best, winner_index = cid, index
-        mask = 0
-        for entry in entries:
-            mask |= 1 << entry[1]
         self._close_trick(winner_index, mask)
 
     def _close_trick(self, winner_index: int, mask: int) -> None:
