@@ -5,8 +5,9 @@ Two measurements, each made twice in the same run, in this Python (the desktop: 
 meet the same load of the machine:
 
 1. Complete random hands of standard Hearts per CPU second, with ``bench/engine.py``'s ``measure`` (every pass
-   and play uniformly random, :func:`~hearts_lessons.playout.random_hand`), in rounds; the median round is the
-   figure (higher is better).
+   and play uniformly random, :func:`~hearts_lessons.playout.random_hand`), in rounds after one round to warm up
+   (not counted: the browser's first seconds were seen to run slower, as its WebAssembly engine optimises the hot
+   code); the median round is the figure (higher is better).
 2. The coach's thinking time per card decision, with ``bench/bots.py``'s ``coach_time`` (the same hands, the
    coach in seat 0 against three rule-based bots, forced cards not counted), at its default strength
    (``DEFAULT_WORLDS``) and at 128 worlds: mean, 90th percentile and max CPU seconds (lower is better).
@@ -16,7 +17,8 @@ as modules. Pyodide has no process clock of its own (its CPU time is the browser
 else runs in the kernel), so the browser's figures are wall time there; the desktop's are CPU time.
 
 The live site is ``_build/lite/site`` (``python scripts/build_lite.py --build-only``, which packs the engine's
-wheel from this checkout); it is built first when it is missing, or with ``--build``. It is served with
+wheel from this checkout); it is built first when it is missing, or with ``--build``: use it after changing the
+engine (the ``browser:`` line says whether the site's wheel holds the engine's current source). It is served with
 ``python -m http.server`` on a free port of 127.0.0.1, opened in the system Chromium (``/usr/bin/chromium`` or
 ``$HL_CHROMIUM``, with the e2e tests' flags; never a downloaded browser) with every request not to 127.0.0.1
 aborted, on the first lesson's page (``notebooks/index.html?path=...``: a fresh kernel; none of the lesson's
@@ -41,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,11 +84,12 @@ def bench_setup(sources):
 
 
 def bench_random(seconds, rounds):
-    rates = []
+    hands, elapsed = bench_engine.measure(seconds / rounds)  # warm-up, not counted
+    warmup, rates = hands / elapsed, []
     for _ in range(rounds):
         hands, elapsed = bench_engine.measure(seconds / rounds)
         rates.append(hands / elapsed)
-    return {"rates": sorted(rates)}
+    return {"warmup": warmup, "rates": sorted(rates)}
 
 
 def bench_coach(hands, worlds):
@@ -173,13 +177,29 @@ class Browser:
         self.info.update(self.call("bench_setup", sources()))
 
 
+def wheel_state(site: Path) -> str:
+    """Whether the live site's engine wheel holds this checkout's engine source (else the browser runs another)."""
+    wheels = sorted((site / "static" / "pyodide").glob("hearts_lessons-*.whl"))
+    if not wheels:
+        return "no engine wheel found"
+    with zipfile.ZipFile(wheels[-1]) as wheel:
+        packed = {name: wheel.read(name) for name in wheel.namelist() if name.endswith(".py")}
+    source = {str(path.relative_to(ROOT)): path.read_bytes() for path in (ROOT / "hearts_lessons").rglob("*.py")}
+    differ = sorted(name for name in packed.keys() | source.keys() if packed.get(name) != source.get(name))
+    if not differ:
+        return "the site's engine wheel is the current source"
+    return (f"the site's engine wheel is NOT the current source ({len(differ)} files differ, e.g. {differ[0]}): "
+            f"run with --build")  # fmt: skip
+
+
 def build_site(site: Path, force: bool) -> None:
     if (site / "index.html").exists() and not force:
         return
     if site != SITE:
         raise SystemExit(f"no live site in {site} (only the default {SITE} is built by this script)")
     note("building the live site: python scripts/build_lite.py --build-only")
-    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lite.py"), "--build-only"], check=True, cwd=ROOT)
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_lite.py"), "--build-only"], check=True, cwd=ROOT,
+                   stdout=sys.stderr)  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -279,6 +299,7 @@ def main() -> None:
     args = parser.parse_args()
     site = args.site.resolve()
     build_site(site, args.build)
+    wheel = wheel_state(site)
 
     desktop = Desktop()
     with live_kernel(site, args.timeout) as (browser, watch):
@@ -296,12 +317,13 @@ def main() -> None:
     d, b = results["desktop"], results["browser"]
     print(f"engine: {engine_build()} (desktop: CPython {desktop.info['python']}, this process)")
     print(f"browser: {browser.info['implementation']} (Python {browser.info['python']}, {browser.info['platform']}) "
-          f"in Chromium {browser.info['chromium']}, engine: {browser.info['engine']}; kernel ready in "
+          f"in Chromium {browser.info['chromium']}, engine: {browser.info['engine']}; {wheel}; kernel ready in "
           f"{browser.info['ready_s']:.1f} s; requests outside 127.0.0.1 blocked: {len(blocked)}")  # fmt: skip
     print(f"## random hands of standard Hearts (bench/engine.py's measure), hands per CPU second, {args.rounds} "
           f"rounds of {args.seconds / args.rounds:.1f} s each; higher is better")  # fmt: skip
     for where, r in (("desktop", d), ("browser", b)):
-        print(f"{where:8s} rounds: {', '.join(f'{rate:.0f}' for rate in r['random']['rates'])}")
+        rates = ", ".join(f"{rate:.0f}" for rate in r["random"]["rates"])
+        print(f"{where:8s} rounds: {rates} (a first round to warm up, not counted: {r['random']['warmup']:.0f})")
     print(f"## coach thinking time (bench/bots.py's coach_time: {args.hands} hands, pass_worlds="
           f"{DEFAULT_PASS_WORLDS}, forced cards not counted), seconds per decision; lower is better")  # fmt: skip
     for worlds in (DEFAULT_WORLDS, 128):
