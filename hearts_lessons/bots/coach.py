@@ -56,7 +56,7 @@ from ..table import seat_name
 from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
-from .rulebased import pass_scores, rules_choose, rules_pass, rules_play
+from .rulebased import pass_scores, rules_choose, rules_finish, rules_pass, rules_play
 from .sampling import DEFAULT_BURN, Worlds, sample_hands
 from .shooter import shooter_play
 
@@ -229,18 +229,20 @@ def _finish(lean: Lean, rollout: Rollout, rng: random.Random, shooter: int = -1)
     """A rollout: every seat plays ``rollout``'s cards to the end of the hand, on the hot path; ``shooter`` (a
     seat, or -1) plays to take every point instead (:func:`~hearts_lessons.bots.shooter.shooter_play`) for as
     long as no other seat has taken a point card."""
-    if shooter < 0 and rollout is _rules_rollout:
-        lean.finish(rules_choose)
+    rules = rollout is _rules_rollout
+    if shooter < 0 and rules:
+        rules_finish(lean)
     elif shooter < 0:
         lean.finish(lambda ln, seat, mask: rollout(LeanView(ln, seat, mask), mask))
     else:
         points = tables_for(lean.k).points
 
         def choose(ln: Lean, seat: int, mask: int) -> int:
-            view = LeanView(ln, seat, mask)
             if seat == shooter and _alone_on_points(ln, seat, points):
-                return shooter_play(view, mask)
-            return rollout(view, mask)
+                return shooter_play(LeanView(ln, seat, mask), mask)
+            if rules:
+                return rules_choose(ln, seat, mask)
+            return rollout(LeanView(ln, seat, mask), mask)
 
         lean.finish(choose)
     lean.settle(rng)

@@ -2,9 +2,11 @@
 recording actions or building a :class:`~hearts_lessons.views.SeatView` for every card.
 
 A bot that has the fast methods ``pass_ids(view, rng)`` and ``play_id(view, rng)`` (see :class:`FastPolicy`) is
-given a :class:`~hearts_lessons.bots.features.LiveView` (one seat's knowledge, read from the live hand); any
-other :class:`~hearts_lessons.bots.base.Policy` gets a ``SeatView``. Every card is checked against the legal mask
-(an illegal choice raises), and a seat with one legal card plays it without asking its bot.
+given a :class:`~hearts_lessons.bots.features.LiveView` (one seat's knowledge, read from the live hand); one that
+has ``play_sight(sight, legal, rng)`` (see :class:`SightPolicy`) plays its cards from a
+:class:`~hearts_lessons.bots.features.Sight` instead; any other :class:`~hearts_lessons.bots.base.Policy` gets a
+``SeatView``. Every card is checked against the legal mask (an illegal choice raises), and a seat with one legal
+card plays it without asking its bot.
 
 >>> import random
 >>> from hearts_lessons.state import HandState
@@ -26,9 +28,9 @@ from ..legality import legal_mask
 from ..scoring import best_moon_choice
 from ..state import HandState, Phase
 from .base import Policy, dealers_choice
-from .features import Knowledge, LiveView
+from .features import Knowledge, LiveView, Sight
 
-__all__ = ["FastPolicy", "run_hand"]
+__all__ = ["FastPolicy", "SightPolicy", "run_hand"]
 
 
 @runtime_checkable
@@ -40,7 +42,17 @@ class FastPolicy(Protocol):
     def play_id(self, view: Knowledge, rng: random.Random) -> int: ...
 
 
+@runtime_checkable
+class SightPolicy(Protocol):
+    """A bot that plays from a :class:`~hearts_lessons.bots.features.Sight` (the seat's knowledge as plain
+    fields, refreshed for each card): ``play_sight(sight, legal, rng)`` for a seat with at least two legal
+    cards."""
+
+    def play_sight(self, sight: Sight, legal: int, rng: random.Random) -> int: ...
+
+
 _FAST_TYPES: dict[type, bool] = {}
+_SIGHT_TYPES: dict[type, bool] = {}
 
 
 def _fast(bot: Policy) -> FastPolicy | None:
@@ -49,6 +61,15 @@ def _fast(bot: Policy) -> FastPolicy | None:
     known = _FAST_TYPES.get(kind)
     if known is None:
         known = _FAST_TYPES[kind] = isinstance(bot, FastPolicy)
+    return bot if known else None  # type: ignore[return-value]
+
+
+def _sighted(bot: Policy) -> SightPolicy | None:
+    """The bot as a :class:`SightPolicy`, if it is one (checked once per class)."""
+    kind = type(bot)
+    known = _SIGHT_TYPES.get(kind)
+    if known is None:
+        known = _SIGHT_TYPES[kind] = isinstance(bot, SightPolicy)
     return bot if known else None  # type: ignore[return-value]
 
 
@@ -83,12 +104,17 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
     k = state.k
     hands = state._hands
     players = k.players
+    sighted = [_sighted(b) for b in bots]
+    sight = Sight(k, state.rules)
     while state.phase is Phase.PLAYING:
         seat = (state.leader + len(state._trick)) % players
         legal = legal_mask(k, state, hands[seat])
         if legal & (legal - 1):
             quick = fast[seat]
-            if quick is not None:
+            seer = sighted[seat]
+            if seer is not None:
+                cid = seer.play_sight(sight.look(state, seat), legal, rng)
+            elif quick is not None:
                 cid = quick.play_id(LiveView(state, seat, legal), rng)
             else:
                 cid = bots[seat].choose_play(state.view(seat), rng).id

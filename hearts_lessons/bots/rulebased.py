@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
+from typing import Final
 
 from ..cards import Card, card_from_id
-from ..lean import Lean, LeanView
+from ..lean import Lean, Phase
+from ..legality import follows_only, legal_mask
 from ..views import SeatView
-from .features import Knowledge, Tables, bits, moon_threat, tables_for
+from .features import Knowledge, Sight, bits, sight_of, tables_for
 
-__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_choose", "rules_pass", "rules_play"]
+__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_choose", "rules_finish",
+           "rules_pass", "rules_play"]  # fmt: skip
 
 PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
 """Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
@@ -71,6 +74,7 @@ class Style:
 
 
 STYLE = Style()
+_PLAYING: Final = Phase.PLAYING
 
 
 def _passable(view: Knowledge) -> int:
@@ -180,10 +184,11 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
     return chosen[:need]
 
 
-def _lead(view: Knowledge, t: Tables, legal: int, style: Style) -> int:
-    k = view.k
-    hand = view.hand_mask
-    unseen = view.unseen_mask
+def _lead(s: Sight, legal: int, style: Style) -> int:
+    k = s.k
+    t = s.t
+    hand = s.hand
+    unseen = s.unseen
     big_out = t.big & unseen
     under = t.under
     # bleed spades: lead a low card of a big card's suit while it is out and we hold nothing above it
@@ -196,8 +201,8 @@ def _lead(view: Knowledge, t: Tables, legal: int, style: Style) -> int:
             if safe:
                 return t.bottom(safe)
     others_void = 0
-    seat = view.seat
-    for other, void in enumerate(view.voids):
+    seat = s.seat
+    for other, void in enumerate(s.voids):
         if other != seat:
             others_void |= void
     guarded = big_out | (hand & t.big)
@@ -228,11 +233,11 @@ def _lead(view: Knowledge, t: Tables, legal: int, style: Style) -> int:
     return best_cid
 
 
-def _follow(view: Knowledge, t: Tables, lead: int, follow: int, winner: int, rank: int, points: float,
-            last: bool, style: Style) -> int:  # fmt: skip
+def _follow(s: Sight, lead: int, follow: int, winner: int, rank: int, last: bool, style: Style) -> int:
+    t = s.t
     under = follow & t.under[lead][rank]
     over = follow ^ under
-    if style.stop_moon and winner == moon_threat(view, t):
+    if style.stop_moon and s.taken[winner] & t.points and winner == s.threat():
         if over:
             return t.bottom(over)  # take the trick (and its points) from the shooter
         return t.bottom(under)  # keep high cards: they are the stoppers
@@ -241,15 +246,16 @@ def _follow(view: Knowledge, t: Tables, lead: int, follow: int, winner: int, ran
             return t.costliest(under & t.big)  # drop the Q♠ under a higher spade
         return t.top(under) if style.duck_high else t.bottom(under)  # duck as high as possible
     safe = over & ~t.big
-    if last or (style.shed_early and view.trick_number == 0 and not view.rules.points_on_first_trick):
+    if last or (style.shed_early and s.trick_number == 0 and not s.rules.points_on_first_trick):
         # we take it anyway (or no point can fall on the first trick): get rid of a high card
         return t.top(safe) if safe else t.bottom(over)
     return t.bottom(safe) if safe else t.bottom(over)
 
 
-def _discard(view: Knowledge, t: Tables, legal: int, winner: int, style: Style) -> int:
-    hand = view.hand_mask
-    threat = moon_threat(view, t) if style.stop_moon else -1
+def _discard(s: Sight, legal: int, winner: int, style: Style) -> int:
+    t = s.t
+    hand = s.hand
+    threat = s.threat() if style.stop_moon else -1
     if threat >= 0:
         points = legal & t.points
         if winner != threat and points:
@@ -262,7 +268,7 @@ def _discard(view: Knowledge, t: Tables, legal: int, winner: int, style: Style) 
     if big:
         return t.costliest(big)
     live = legal & t.catchers
-    if live and t.big & view.unseen_mask:
+    if live and t.big & s.unseen:
         return t.top(live)
     points = legal & t.points
     if points:
@@ -272,12 +278,29 @@ def _discard(view: Knowledge, t: Tables, legal: int, winner: int, style: Style) 
         return t.bottom(legal)
     # the highest card; among equals, the one from the shortest suit (closer to another void)
     best, key = -1, (-1, 0)
-    suit_masks = view.k.suit_masks
+    suit_masks = s.k.suit_masks
     for cid in bits(plain):
         here = (cid & 15, -(hand & suit_masks[t.suit[cid]]).bit_count())
         if here > key:
             best, key = cid, here
     return best
+
+
+def _play(s: Sight, legal: int, style: Style) -> int:
+    """The rule-based card of a seat with at least two legal cards (``legal``)."""
+    trick = s.trick
+    if not trick:
+        return _lead(s, legal, style)
+    suit = s.t.suit
+    lead = suit[trick[0][1]]
+    winner, best = -1, -1
+    for seat, cid, rank in trick:
+        if rank > best and suit[cid] == lead:
+            winner, best = seat, rank
+    follow = legal & s.k.suit_masks[lead]
+    if follow:
+        return _follow(s, lead, follow, winner, best, len(trick) == s.k.players - 1, style)
+    return _discard(s, legal, winner, style)
 
 
 def rules_play(view: Knowledge, legal: int = -1, style: Style = STYLE) -> int:
@@ -286,29 +309,44 @@ def rules_play(view: Knowledge, legal: int = -1, style: Style = STYLE) -> int:
         legal = view.legal_mask
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    k = view.k
-    t = tables_for(k)
-    trick = view.current_trick
-    if not trick:
-        return _lead(view, t, legal, style)
-    suit = t.suit
-    cost = t.cost
-    lead = suit[trick[0][1]]
-    winner, best, points = -1, -1, 0.0
-    for seat, cid, rank in trick:
-        if rank > best and suit[cid] == lead:
-            winner, best = seat, rank
-        points += cost[cid]
-    follow = legal & k.suit_masks[lead]
-    if follow:
-        return _follow(view, t, lead, follow, winner, best, points, len(trick) == k.players - 1, style)
-    return _discard(view, t, legal, winner, style)
+    return _play(sight_of(view), legal, style)
 
 
-def rules_choose(lean: Lean, seat: int, legal: int) -> int:
+def rules_choose(lean: Lean, seat: int, legal: int, style: Style = STYLE) -> int:
     """The rule-based card for ``seat`` of a :class:`~hearts_lessons.lean.Lean` hand, whose legal cards are
-    ``legal``: the rollout policy of the hot path (``lean.finish(rules_choose)``)."""
-    return rules_play(LeanView(lean, seat, legal), legal)
+    ``legal``: the rollout policy of the hot path (``lean.finish(rules_choose)``, or :func:`rules_finish`).
+    The same card as :func:`rules_play` of the seat's view, read from the hand's fields directly."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    return _play(Sight(lean.k, lean.rules).look(lean, seat), legal, style)
+
+
+def rules_finish(lean: Lean) -> None:
+    """Play a :class:`~hearts_lessons.lean.Lean` hand to the end of its play with the rule-based card for every
+    seat: what ``lean.finish(rules_choose)`` does (a seat with one legal card plays it without asking), with
+    the rule-based player called directly (the coach's rollouts). Where following suit is the only rule when
+    following (:func:`~hearts_lessons.legality.follows_only`), a follower's legal cards are its cards of the
+    suit led, or its whole hand without any."""
+    k = lean.k
+    players = k.players
+    hands = lean._hands
+    suit_masks = k.suit_masks
+    plain = follows_only(k)
+    sight = Sight(k, lean.rules)
+    playing = _PLAYING
+    while lean.phase is playing:
+        trick = lean._trick
+        seat = (lean.leader + len(trick)) % players
+        hand = hands[seat]
+        if trick and plain and lean.trick_number:
+            legal = hand & suit_masks[lean.lead_suit] or hand
+        else:
+            legal = legal_mask(k, lean, hand)
+        if legal & (legal - 1):
+            cid = _play(sight.look(lean, seat), legal, STYLE)
+        else:
+            cid = legal.bit_length() - 1
+        lean._apply_play(cid)
 
 
 class RuleBasedBot:
@@ -328,6 +366,11 @@ class RuleBasedBot:
 
     def play_id(self, view: Knowledge, rng: random.Random) -> int:
         return rules_play(view, -1, self.style)
+
+    def play_sight(self, sight: Sight, legal: int, rng: random.Random) -> int:
+        """The card for the seat of ``sight`` (its knowledge now), whose legal cards are ``legal`` (at least two):
+        :meth:`play_id` without a view (the simulation driver's fast path)."""
+        return _play(sight, legal, self.style)
 
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         return [card_from_id(c) for c in self.pass_ids(view, rng)]

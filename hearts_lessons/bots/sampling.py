@@ -27,13 +27,12 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, cast
 
-from ..lean import LeanView
 from ..legality import legal_mask
 from ..rules import HoleCards, PassDirection
 from ..state import HandState
 from ..views import SeatView
 from .features import bits, played_by
-from .rulebased import pass_scores, rules_pass, rules_play
+from .rulebased import pass_scores, rules_choose, rules_pass
 
 if TYPE_CHECKING:
     from .features import Knowledge
@@ -214,7 +213,7 @@ class Replay:
             legal = legal_mask(k, lean, lean._hands[seat])
             if not (legal >> cid) & 1:
                 return impossible
-            if seat != me and legal & (legal - 1) and rules_play(LeanView(lean, seat, legal), legal) != cid:
+            if seat != me and legal & (legal - 1) and rules_choose(lean, seat, legal) != cid:
                 count += 1
                 if stop is not None and count >= stop:
                     return count
