@@ -35,8 +35,8 @@ from ..legality import follows_only, legal_mask
 from ..views import SeatView
 from .features import Knowledge, Sight, bits, sight_of, tables_for
 
-__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_choose", "rules_finish",
-           "rules_pass", "rules_play"]  # fmt: skip
+__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_card", "rules_choose",
+           "rules_finish", "rules_pass", "rules_play"]  # fmt: skip
 
 PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
 """Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
@@ -301,6 +301,13 @@ def _play(s: Sight, legal: int, style: Style) -> int:
     if follow:
         return _follow(s, lead, follow, winner, best, len(trick) == s.k.players - 1, style)
     return _discard(s, legal, winner, style)
+
+
+def rules_card(sight: Sight, legal: int, style: Style = STYLE) -> int:
+    """The rule-based card for the seat of ``sight`` (its knowledge now), whose legal cards are ``legal``."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    return _play(sight, legal, style)
 
 
 def rules_play(view: Knowledge, legal: int = -1, style: Style = STYLE) -> int:
