@@ -30,7 +30,7 @@ from dataclasses import dataclass, fields
 from typing import Final
 
 from ..cards import Card, card_from_id
-from ..lean import Lean, Phase
+from ..lean import Choose, Lean, Phase
 from ..legality import follows_only, legal_mask
 from ..views import SeatView
 from .features import Knowledge, Sight, bits, sight_of, tables_for
@@ -328,18 +328,21 @@ def rules_choose(lean: Lean, seat: int, legal: int, style: Style = STYLE) -> int
     return _play(Sight(lean.k, lean.rules).look(lean, seat), legal, style)
 
 
-def rules_finish(lean: Lean) -> None:
+def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None) -> None:
     """Play a :class:`~hearts_lessons.lean.Lean` hand to the end of its play with the rule-based card for every
     seat: what ``lean.finish(rules_choose)`` does (a seat with one legal card plays it without asking), with
-    the rule-based player called directly (the coach's rollouts). Where following suit is the only rule when
-    following (:func:`~hearts_lessons.legality.follows_only`), a follower's legal cards are its cards of the
-    suit led, or its whole hand without any."""
+    the rule-based player called directly (the coach's rollouts). With ``shooter`` (a seat) and ``shoot`` (a
+    policy like ``rules_choose``), that seat plays ``shoot``'s cards instead for as long as no other seat has
+    taken a point card. Where following suit is the only rule when following
+    (:func:`~hearts_lessons.legality.follows_only`), a follower's legal cards are its cards of the suit led, or
+    its whole hand without any."""
     k = lean.k
     players = k.players
     hands = lean._hands
     suit_masks = k.suit_masks
     plain = follows_only(k)
     sight = Sight(k, lean.rules)
+    points = sight.t.points
     playing = _PLAYING
     while lean.phase is playing:
         trick = lean._trick
@@ -349,11 +352,24 @@ def rules_finish(lean: Lean) -> None:
             legal = hand & suit_masks[lean.lead_suit] or hand
         else:
             legal = legal_mask(k, lean, hand)
-        if legal & (legal - 1):
-            cid = _play(sight.look(lean, seat), legal, STYLE)
-        else:
+        if not legal & (legal - 1):
             cid = legal.bit_length() - 1
+        elif seat == shooter and shoot is not None and _alone(lean._taken, seat, points):
+            cid = shoot(lean, seat, legal)
+            if not (legal >> cid) & 1:
+                raise ValueError(f"the shooter's policy chose {card_from_id(cid)}, which is not legal now")
+        else:
+            cid = _play(sight.look(lean, seat), legal, STYLE)
         lean._apply_play(cid)
+
+
+def _alone(taken: list[int], seat: int, points: int) -> bool:
+    """No seat but ``seat`` has taken a point card."""
+    others = 0
+    for other, mask in enumerate(taken):
+        if other != seat:
+            others |= mask
+    return not others & points
 
 
 class RuleBasedBot:
