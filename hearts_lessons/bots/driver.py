@@ -6,7 +6,9 @@ given a :class:`~hearts_lessons.bots.features.LiveView` (one seat's knowledge, r
 has ``play_sight(sight, legal, rng)`` (see :class:`SightPolicy`) plays its cards from a
 :class:`~hearts_lessons.bots.features.Sight` instead; any other :class:`~hearts_lessons.bots.base.Policy` gets a
 ``SeatView``. Every card is checked against the legal mask (an illegal choice raises), and a seat with one legal
-card plays it without asking its bot.
+card plays it without asking its bot. When every seat's bot is a
+:class:`~hearts_lessons.bots.rulebased.RuleBasedBot` (that class itself), the cards are played in
+:func:`~hearts_lessons.bots.rulebased.rules_finish` instead (the same cards: each is chosen from the legal ones).
 
 >>> import random
 >>> from hearts_lessons.state import HandState
@@ -29,6 +31,7 @@ from ..scoring import best_moon_choice
 from ..state import HandState, Phase
 from .base import Policy, dealers_choice
 from .features import Knowledge, LiveView, Sight
+from .rulebased import RuleBasedBot, rules_finish
 
 __all__ = ["FastPolicy", "SightPolicy", "run_hand"]
 
@@ -106,6 +109,10 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
     players = k.players
     sighted = [_sighted(b) for b in bots]
     sight = Sight(k, state.rules)
+    styles = [b.style for b in bots if isinstance(b, RuleBasedBot) and type(b) is RuleBasedBot]
+    if state.phase is Phase.PLAYING and len(styles) == len(bots):
+        # a table of rule-based bots: their cards come straight from the rule-based player's own loop
+        rules_finish(state, styles=styles)
     while state.phase is Phase.PLAYING:
         seat = (state.leader + len(state._trick)) % players
         legal = legal_mask(k, state, hands[seat])

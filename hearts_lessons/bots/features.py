@@ -139,6 +139,8 @@ class Tables:
     """More than one copy of a card (Cancellation Hearts): the fast highest/lowest shortcuts do not apply."""
     moon_total: float
     """The layout's moon value as one number (:func:`cost_of`): all the points a shooter takes."""
+    heavy: int
+    """``big | catchers``: the big penalty cards and the cards that could catch them."""
 
     def top(self, mask: int) -> int:
         """The highest-ranked card of ``mask`` (by rank, then by suit)."""
@@ -233,7 +235,7 @@ def _build_tables(k: Layout) -> Tables:
         catchers |= k.suit_masks[s] & ~under[s][(cid & 15) + 1]
     return Tables(
         k=k, cost=tuple(cost), suit=tuple(suit), under=tuple(under), points=points, bonus=bonus, big=big,
-        catchers=catchers & ~big, multi=k.multi_deck, moon_total=cost_of(k.moon_value),
+        catchers=catchers & ~big, multi=k.multi_deck, moon_total=cost_of(k.moon_value), heavy=big | catchers,
     )  # fmt: skip
 
 

@@ -78,10 +78,7 @@ _PLAYING: Final = Phase.PLAYING
 
 
 def _passable(view: Knowledge) -> int:
-    mask = view.hand_mask
-    for card in view.rules.unpassable:
-        mask &= ~card.bit
-    return mask
+    return view.hand_mask & ~view.k.unpassable
 
 
 def pass_scores(view: Knowledge) -> dict[int, float]:
@@ -185,17 +182,22 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
 
 
 def _lead(s: Sight, legal: int, style: Style) -> int:
-    k = s.k
     t = s.t
+    suit_masks = s.k.suit_masks
     hand = s.hand
     unseen = s.unseen
+    heavy = t.heavy
     big_out = t.big & unseen
     under = t.under
     # bleed spades: lead a low card of a big card's suit while it is out and we hold nothing above it
     if big_out and style.bleed:
-        for cid in bits(big_out):
+        rest = big_out
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            cid = bit.bit_length() - 1
             suit = t.suit[cid]
-            if hand & k.suit_masks[suit] & (t.big | t.catchers):
+            if hand & suit_masks[suit] & heavy:
                 continue
             safe = legal & under[suit][cid & 15]
             if safe:
@@ -206,13 +208,15 @@ def _lead(s: Sight, legal: int, style: Style) -> int:
         if other != seat:
             others_void |= void
     guarded = big_out | (hand & t.big)
+    points = t.points
+    multi = t.multi
     best_cid, best_danger = -1, 1e9
     for suit in range(4):
-        suit_mask = k.suit_masks[suit]
+        suit_mask = suit_masks[suit]
         mine = legal & suit_mask
         if not mine:
             continue
-        low = t.bottom(mine)
+        low = t.bottom(mine) if multi else (mine & -mine).bit_length() - 1
         rank = low & 15
         out = unseen & suit_mask
         higher = (out & ~under[suit][rank + 1]).bit_count()
@@ -223,11 +227,12 @@ def _lead(s: Sight, legal: int, style: Style) -> int:
             danger = 10.0
         if (others_void >> suit) & 1:
             danger += 3.0  # someone can discard points on it
-        if guarded and hand & suit_mask & (t.big | t.catchers):
+        held = hand & suit_mask
+        if guarded and held & heavy:
             danger += 6.0  # keep the Q♠ (or the spades that would catch it) out of our own lead
-        if (t.points >> low) & 1:
+        if (points >> low) & 1:
             danger += 0.5 + t.cost[low] / 4
-        danger += 0.02 * (hand & suit_mask).bit_count()
+        danger += 0.02 * held.bit_count()
         if danger < best_danger:
             best_cid, best_danger = low, danger
     return best_cid
@@ -277,12 +282,19 @@ def _discard(s: Sight, legal: int, winner: int, style: Style) -> int:
     if not plain:
         return t.bottom(legal)
     # the highest card; among equals, the one from the shortest suit (closer to another void)
-    best, key = -1, (-1, 0)
+    best, best_rank, best_short = -1, -1, 0
     suit_masks = s.k.suit_masks
-    for cid in bits(plain):
-        here = (cid & 15, -(hand & suit_masks[t.suit[cid]]).bit_count())
-        if here > key:
-            best, key = cid, here
+    suit = t.suit
+    while plain:
+        bit = plain & -plain
+        plain ^= bit
+        cid = bit.bit_length() - 1
+        rank = cid & 15
+        if rank < best_rank:
+            continue
+        short = -(hand & suit_masks[suit[cid]]).bit_count()
+        if rank > best_rank or short > best_short:
+            best, best_rank, best_short = cid, rank, short
     return best
 
 
@@ -328,12 +340,13 @@ def rules_choose(lean: Lean, seat: int, legal: int, style: Style = STYLE) -> int
     return _play(Sight(lean.k, lean.rules).look(lean, seat), legal, style)
 
 
-def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None) -> None:
+def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None, styles: list[Style] | None = None) -> None:
     """Play a :class:`~hearts_lessons.lean.Lean` hand to the end of its play with the rule-based card for every
     seat: what ``lean.finish(rules_choose)`` does (a seat with one legal card plays it without asking), with
-    the rule-based player called directly (the coach's rollouts). With ``shooter`` (a seat) and ``shoot`` (a
-    policy like ``rules_choose``), that seat plays ``shoot``'s cards instead for as long as no other seat has
-    taken a point card. Where following suit is the only rule when following
+    the rule-based player called directly (the coach's rollouts, the simulations of rule-based tables). Each
+    seat plays the default :data:`STYLE`, or its style of ``styles`` (one per seat). With ``shooter`` (a seat)
+    and ``shoot`` (a policy like ``rules_choose``), that seat plays ``shoot``'s cards instead for as long as no
+    other seat has taken a point card. Where following suit is the only rule when following
     (:func:`~hearts_lessons.legality.follows_only`), a follower's legal cards are its cards of the suit led, or
     its whole hand without any."""
     k = lean.k
@@ -359,7 +372,7 @@ def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None) -> 
             if not (legal >> cid) & 1:
                 raise ValueError(f"the shooter's policy chose {card_from_id(cid)}, which is not legal now")
         else:
-            cid = _play(sight.look(lean, seat), legal, STYLE)
+            cid = _play(sight.look(lean, seat), legal, STYLE if styles is None else styles[seat])
         lean._apply_play(cid)
 
 
