@@ -30,13 +30,14 @@ from dataclasses import dataclass, fields
 from typing import Final
 
 from ..cards import Card, card_from_id
+from ..layout import Layout
 from ..lean import Choose, Lean, Phase
 from ..legality import follows_only, legal_mask
 from ..views import SeatView
 from .features import Knowledge, Sight, bits, sight_of, tables_for
 
-__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_card", "rules_choose",
-           "rules_finish", "rules_pass", "rules_play"]  # fmt: skip
+__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "hand_pass", "hand_pass_scores", "pass_scores",
+           "rules_card", "rules_choose", "rules_finish", "rules_pass", "rules_play"]  # fmt: skip
 
 PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
 """Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
@@ -86,29 +87,37 @@ def pass_scores(view: Knowledge) -> dict[int, float]:
 
     Unguarded big penalty cards (the Q♠ with fewer than three lower spades) score 100 and more, the cards
     that could catch them (A♠, K♠) 60 and more, high hearts 30 and more, other cards their rank."""
-    t = tables_for(view.k)
-    hand = view.hand_mask
+    return hand_pass_scores(view.k, view.hand_mask)
+
+
+def hand_pass_scores(k: Layout, hand: int) -> dict[int, float]:
+    """:func:`pass_scores` of a hand (a mask) under the layout ``k``."""
+    t = tables_for(k)
     under = t.under
     cost = t.cost
+    big = t.big
+    catchers = t.catchers
+    points = t.points
+    special = big | catchers | points | t.bonus
     out: dict[int, float] = {}
-    passable = _passable(view)
+    passable = hand & ~k.unpassable
     while passable:
         low = passable & -passable
         passable ^= low
         cid = low.bit_length() - 1
         rank = cid & 15
-        if not low & (t.big | t.catchers | t.points | t.bonus):
+        if not low & special:
             out[cid] = float(rank)
             continue
         suit = t.suit[cid]
-        if low & t.big:
+        if low & big:
             guards = (hand & under[suit][rank]).bit_count()
             out[cid] = -5.0 if guards >= 3 else 100.0 + cost[cid]
-        elif low & t.catchers:
-            lowest_big = t.bottom(t.big & view.k.suit_masks[suit])
+        elif low & catchers:
+            lowest_big = t.bottom(big & k.suit_masks[suit])
             guards = (hand & under[suit][lowest_big & 15]).bit_count()
             out[cid] = rank - 6.0 if guards >= 3 else 60.0 + rank
-        elif low & t.points:
+        elif low & points:
             out[cid] = 30.0 + rank + cost[cid] if rank >= 11 else rank * 0.8
         else:
             out[cid] = -10.0
@@ -151,14 +160,18 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
         return []
     if style.passing != "danger":
         return _styled_pass(view, style, need, rng)
-    scores = pass_scores(view)
+    return hand_pass(view.k, view.hand_mask, need)
+
+
+def hand_pass(k: Layout, hand: int, need: int) -> list[int]:
+    """:func:`rules_pass` (the default style) of a hand (a mask) that passes ``need`` cards (at least one)."""
+    scores = hand_pass_scores(k, hand)
     order = [c for _, c in sorted(((-v, -(c & 15), c), c) for c, v in scores.items())]
     chosen = [c for c in order[:need] if scores[c] >= 30]
     room = need - len(chosen)
     if room > 0:
-        k = view.k
         t = tables_for(k)
-        passable = _passable(view)
+        passable = hand & ~k.unpassable
         for c in chosen:
             passable &= ~(1 << c)
         best_suit, best_len = -1, 99
@@ -167,12 +180,12 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
             suit_mask = k.suit_masks[suit]
             if suit_mask & special:
                 continue  # only empty a suit without point cards (clubs and diamonds in the standard game)
-            mine = view.hand_mask & suit_mask
+            mine = hand & suit_mask
             length = mine.bit_count()
             if mine and mine & ~passable == 0 and length <= room and length < best_len:
                 best_suit, best_len = suit, length
         if best_suit >= 0:
-            chosen += bits(view.hand_mask & k.suit_masks[best_suit])[::-1]
+            chosen += bits(hand & k.suit_masks[best_suit])[::-1]
         for cid in order:
             if len(chosen) >= need:
                 break

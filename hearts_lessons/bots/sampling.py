@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast, final
+from typing import final
 
 from ..lean import Lean
 from ..legality import legal_mask
@@ -33,10 +33,7 @@ from ..rules import HoleCards, PassDirection
 from ..state import HandState
 from ..views import SeatView
 from .features import Sight, bits, played_by
-from .rulebased import pass_scores, rules_card, rules_choose, rules_pass
-
-if TYPE_CHECKING:
-    from .features import Knowledge
+from .rulebased import hand_pass, hand_pass_scores, rules_card, rules_choose
 
 __all__ = ["DEFAULT_BURN", "PASS_WEIGHT", "Replay", "Worlds", "holder_share", "known_holdings", "pass_reading",
            "pass_surprises", "sample_hands", "surprises"]  # fmt: skip
@@ -331,20 +328,6 @@ def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> i
     return Replay(view).surprises(hands, stop)
 
 
-class _PrePass:
-    """The little of a seat's knowledge that :func:`~hearts_lessons.bots.rulebased.rules_pass` reads: a hand of
-    the passer before the pass."""
-
-    __slots__ = ("hand_mask", "k", "rules", "seat", "targets")
-
-    def __init__(self, view: SeatView, seat: int, hand: int) -> None:
-        self.k = view.k
-        self.rules = view.rules
-        self.seat = seat
-        self.targets = view.targets
-        self.hand_mask = hand
-
-
 def pass_reading(view: SeatView) -> tuple[int, bool] | None:
     """Who passed this seat its received cards, and whether their whole pre-pass hand can be rebuilt from a
     world (``exact``: the passer received this seat's own pass, as in an across pass; otherwise the passer also
@@ -388,12 +371,14 @@ def pass_surprises(view: SeatView, hands: Sequence[int]) -> int:
     if exact:
         hand &= ~view.passed_mask
     else:
-        kept = cast("Knowledge", _PrePass(view, passer, hand & ~received))  # the fields the pass rules read
-        scores = pass_scores(kept)
+        scores = hand_pass_scores(view.k, hand & ~received)
         incoming = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))[:count]
         for cid in incoming:
             hand &= ~(1 << cid)
-    chosen = rules_pass(cast("Knowledge", _PrePass(view, passer, hand)))
+    need = 0
+    for _, passed in view.targets:
+        need += passed
+    chosen = hand_pass(view.k, hand, need) if need > 0 else []
     return sum(not (received >> cid) & 1 for cid in chosen)
 
 
