@@ -372,21 +372,40 @@ def pass_surprises(view: SeatView, hands: Sequence[int]) -> int:
     if reading is None:
         return 0
     passer, exact = reading
-    received = view.received_mask
-    hand = hands[passer] | received | played_by(view, passer)
-    count = received.bit_count()
-    if exact:
-        hand &= ~view.passed_mask
-    else:
-        scores = hand_pass_scores(view.k, hand & ~received)
-        incoming = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))[:count]
-        for cid in incoming:
-            hand &= ~(1 << cid)
-    need = 0
-    for _, passed in view.targets:
-        need += passed
-    chosen = hand_pass(view.k, hand, need) if need > 0 else []
-    return sum(not (received >> cid) & 1 for cid in chosen)
+    return _PassRead(view, passer, exact).surprises(hands[passer])
+
+
+@final
+class _PassRead:
+    """What :func:`pass_surprises` reads of the view, read once (for many worlds)."""
+
+    __slots__ = ("exact", "k", "need", "passed", "played", "received")
+
+    def __init__(self, view: SeatView, passer: int, exact: bool) -> None:
+        self.k = view.k
+        self.exact = exact
+        self.received = view.received_mask
+        self.passed = view.passed_mask
+        self.played = played_by(view, passer)
+        need = 0
+        for _, count in view.targets:
+            need += count
+        self.need = need
+
+    def surprises(self, held: int) -> int:
+        """:func:`pass_surprises` of a world in which the passer holds ``held``."""
+        received = self.received
+        hand = held | received | self.played
+        count = received.bit_count()
+        if self.exact:
+            hand &= ~self.passed
+        else:
+            scores = hand_pass_scores(self.k, hand & ~received)
+            incoming = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))[:count]
+            for cid in incoming:
+                hand &= ~(1 << cid)
+        chosen = hand_pass(self.k, hand, self.need) if self.need > 0 else []
+        return sum(not (received >> cid) & 1 for cid in chosen)
 
 
 class Worlds:
@@ -440,6 +459,7 @@ class Worlds:
         self._replay = Replay(view)
         reading = pass_reading(view)
         self._passer = reading[0] if reading is not None else -1
+        self._pass_read = _PassRead(view, *reading) if reading is not None else None
         self._pass_counts: dict[int, int] = {}
         """The pass surprises of each hand of the passer seen so far (they depend on nothing else)."""
         self.steps = self.accepted = 0
@@ -463,11 +483,12 @@ class Worlds:
         """The deal's surprises (play, and pass read when it is): its weight is ``weight ** energy``. The count
         of play surprises stops once the energy reaches ``stop``."""
         extra = 0.0
-        if self.read_pass:
+        read = self._pass_read
+        if self.read_pass and read is not None:
             held = hands[self._passer]
             found = self._pass_counts.get(held)
             if found is None:
-                found = self._pass_counts[held] = pass_surprises(self.view, hands)
+                found = self._pass_counts[held] = read.surprises(held)
             extra = found * self._pass_factor
         return self._replay.surprises(hands, max(1, math.ceil(stop - extra))) + extra
 
