@@ -83,7 +83,7 @@ def _fine_pass(state: HandState, seat: int, ids: list[int]) -> bool:
         mask |= 1 << cid
     if len(ids) != state.cards_to_pass or mask.bit_count() != len(ids) or mask & ~state._hands[seat]:
         return False
-    return not any(mask & card.bit for card in state.rules.unpassable)
+    return not mask & state.k.unpassable
 
 
 def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> HandState:
@@ -104,15 +104,27 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
                 ids = [c.id for c in cards]
             state._passes[seat] = tuple(ids)
         state._exchange()
+    if state.phase is Phase.PLAYING:
+        styles = [b.style for b in bots if isinstance(b, RuleBasedBot) and type(b) is RuleBasedBot]
+        if len(styles) == len(bots):
+            # a table of rule-based bots: their cards come straight from the rule-based player's own loop
+            rules_finish(state, styles=styles)
+        else:
+            _play(state, bots, fast, rng)
+    if state.phase is Phase.MOON_CHOICE:
+        shooter = state.moon_shooter
+        assert shooter is not None
+        state.choose_moon(best_moon_choice(state.rules, shooter, state.totals_before))
+    return state
+
+
+def _play(state: HandState, bots: Sequence[Policy], fast: list[FastPolicy | None], rng: random.Random) -> None:
+    """The play of the hand, card by card, each from its seat's bot."""
     k = state.k
     hands = state._hands
     players = k.players
     sighted = [_sighted(b) for b in bots]
     sight = Sight(k, state.rules)
-    styles = [b.style for b in bots if isinstance(b, RuleBasedBot) and type(b) is RuleBasedBot]
-    if state.phase is Phase.PLAYING and len(styles) == len(bots):
-        # a table of rule-based bots: their cards come straight from the rule-based player's own loop
-        rules_finish(state, styles=styles)
     while state.phase is Phase.PLAYING:
         seat = (state.leader + len(state._trick)) % players
         legal = legal_mask(k, state, hands[seat])
@@ -130,8 +142,3 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
         else:
             cid = legal.bit_length() - 1
         state._apply_play(cid)
-    if state.phase is Phase.MOON_CHOICE:
-        shooter = state.moon_shooter
-        assert shooter is not None
-        state.choose_moon(best_moon_choice(state.rules, shooter, state.totals_before))
-    return state
