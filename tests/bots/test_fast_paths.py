@@ -10,14 +10,15 @@ import random
 import pytest
 
 from hearts_lessons.bots.driver import run_hand
-from hearts_lessons.bots.features import Sight, sight_of
+from hearts_lessons.bots.features import Knowledge, Sight, sight_of
 from hearts_lessons.bots.rulebased import STYLE, RuleBasedBot, Style, rules_choose, rules_finish, rules_pass, rules_play
 from hearts_lessons.bots.sampling import Replay, sample_hands
-from hearts_lessons.cards import card_from_id
+from hearts_lessons.cards import Card, card_from_id
 from hearts_lessons.lean import Choose
 from hearts_lessons.legality import legal_mask
 from hearts_lessons.rules import HoleCards, Rules
 from hearts_lessons.state import HandState, Phase
+from hearts_lessons.views import SeatView
 
 from .conftest import option_grid, player_counts, variants
 
@@ -38,8 +39,31 @@ def _styled(styles: list[Style]) -> Choose:
     return lambda lean, seat, legal: rules_choose(lean, seat, legal, styles[seat])
 
 
-class _Subclassed(RuleBasedBot):
-    """A rule-based bot of another class: run_hand plays it card by card."""
+class _ByView:
+    """A rule-based bot inside another class (run_hand plays it card by card, from a LiveView)."""
+
+    def __init__(self, **options: object) -> None:
+        self.bot = RuleBasedBot(**options)
+        self.name = self.bot.name
+
+    def pass_ids(self, view: Knowledge, rng: random.Random) -> list[int]:
+        return self.bot.pass_ids(view, rng)
+
+    def play_id(self, view: Knowledge, rng: random.Random) -> int:
+        return self.bot.play_id(view, rng)
+
+    def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
+        return self.bot.choose_pass(view, rng)
+
+    def choose_play(self, view: SeatView, rng: random.Random) -> Card:
+        return self.bot.choose_play(view, rng)
+
+
+class _BySight(_ByView):
+    """The same, playing from a Sight."""
+
+    def play_sight(self, sight: Sight, legal: int, rng: random.Random) -> int:
+        return self.bot.play_sight(sight, legal, rng)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
@@ -83,12 +107,13 @@ def test_a_rule_based_table_plays_the_same_hand_in_the_shortcut(rules: Rules) ->
     for seed in range(3):
         options: list[dict[str, object]] = [{}, {"bleed": False}, {"duck_high": False, "stop_moon": False}]
         mine = [RuleBasedBot(**options[(seed + s) % 3]) for s in range(rules.players)]
-        theirs = [_Subclassed(**options[(seed + s) % 3]) for s in range(rules.players)]
         a = run_hand(HandState.deal(rules, seed=seed, dealer=seed % rules.players, hand_number=seed), mine,
                      random.Random(seed))  # fmt: skip
-        b = run_hand(HandState.deal(rules, seed=seed, dealer=seed % rules.players, hand_number=seed), theirs,
-                     random.Random(seed))  # fmt: skip
-        assert (a._tricks, a._score) == (b._tricks, b._score)
+        for kind in (_ByView, _BySight):
+            theirs = [kind(**options[(seed + s) % 3]) for s in range(rules.players)]
+            b = run_hand(HandState.deal(rules, seed=seed, dealer=seed % rules.players, hand_number=seed), theirs,
+                         random.Random(seed))  # fmt: skip
+            assert (a._tricks, a._score) == (b._tricks, b._score)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
