@@ -56,7 +56,7 @@ from ..table import seat_name
 from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
-from .rulebased import pass_scores, rules_choose, rules_pass, rules_play
+from .rulebased import pass_scores, rules_finish, rules_pass, rules_play
 from .sampling import DEFAULT_BURN, Worlds, sample_hands
 from .shooter import shooter_play
 
@@ -225,12 +225,16 @@ def _alone_on_points(lean: Lean, seat: int, points: int) -> bool:
     return not any(taken & points for other, taken in enumerate(lean._taken) if other != seat)
 
 
+def _shoot(lean: Lean, seat: int, legal: int) -> int:
+    return shooter_play(LeanView(lean, seat, legal), legal)
+
+
 def _finish(lean: Lean, rollout: Rollout, rng: random.Random, shooter: int = -1) -> None:
     """A rollout: every seat plays ``rollout``'s cards to the end of the hand, on the hot path; ``shooter`` (a
     seat, or -1) plays to take every point instead (:func:`~hearts_lessons.bots.shooter.shooter_play`) for as
     long as no other seat has taken a point card."""
-    if shooter < 0 and rollout is _rules_rollout:
-        lean.finish(rules_choose)
+    if rollout is _rules_rollout:
+        rules_finish(lean, shooter, _shoot)
     elif shooter < 0:
         lean.finish(lambda ln, seat, mask: rollout(LeanView(ln, seat, mask), mask))
     else:
@@ -373,6 +377,34 @@ def play_candidates(view: Knowledge) -> list[int]:
     return out
 
 
+class _Bases:
+    """:func:`~hearts_lessons.views.state_from_view` of one view for many worlds: the hand in play with the
+    world's cards. Worlds with the same hole cards (none, in most games) differ in the hands only, so the first
+    one is kept as a template and the next ones copy it with their hands."""
+
+    __slots__ = ("hole", "template", "view")
+
+    def __init__(self, view: SeatView) -> None:
+        self.view = view
+        self.template: Lean | None = None
+        self.hole = 0
+
+    def of(self, hands: list[int]) -> Lean:
+        view = self.view
+        held = 0
+        for mask in hands:
+            held |= mask
+        hole = view.k.deck & ~held & ~view.played_mask
+        if self.template is not None and hole == self.hole and hands[view.seat] == view.hand_mask:
+            lean = self.template.lean_copy()
+            lean._hands = list(hands)
+            return lean
+        state = state_from_view(view, hands)
+        if self.template is None:
+            self.template, self.hole = state.lean_copy(), hole
+        return state
+
+
 def evaluate_plays(
     view: SeatView,
     *,
@@ -422,10 +454,12 @@ def evaluate_plays(
 
     sampler = Worlds(view, rng, burn=burn, read_pass=read_pass) if infer else None
 
+    bases = _Bases(view)
+
     def run(chosen: Sequence[tuple[int, str]], count: int) -> None:
         worlds_ = sampler.take(count) if sampler else (sample_hands(view, rng) for _ in range(count))
         for hands in worlds_:
-            base = state_from_view(view, hands)
+            base = bases.of(hands)
             for key in chosen:
                 cid, plan = key
                 state = base.lean_copy()

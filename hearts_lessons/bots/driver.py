@@ -2,9 +2,13 @@
 recording actions or building a :class:`~hearts_lessons.views.SeatView` for every card.
 
 A bot that has the fast methods ``pass_ids(view, rng)`` and ``play_id(view, rng)`` (see :class:`FastPolicy`) is
-given a :class:`~hearts_lessons.bots.features.LiveView` (one seat's knowledge, read from the live hand); any
-other :class:`~hearts_lessons.bots.base.Policy` gets a ``SeatView``. Every card is checked against the legal mask
-(an illegal choice raises), and a seat with one legal card plays it without asking its bot.
+given a :class:`~hearts_lessons.bots.features.LiveView` (one seat's knowledge, read from the live hand); one that
+has ``play_sight(sight, legal, rng)`` (see :class:`SightPolicy`) plays its cards from a
+:class:`~hearts_lessons.bots.features.Sight` instead; any other :class:`~hearts_lessons.bots.base.Policy` gets a
+``SeatView``. Every card is checked against the legal mask (an illegal choice raises), and a seat with one legal
+card plays it without asking its bot. When every seat's bot is a
+:class:`~hearts_lessons.bots.rulebased.RuleBasedBot` (that class itself), the cards are played in
+:func:`~hearts_lessons.bots.rulebased.rules_finish` instead (the same cards: each is chosen from the legal ones).
 
 >>> import random
 >>> from hearts_lessons.state import HandState
@@ -26,9 +30,10 @@ from ..legality import legal_mask
 from ..scoring import best_moon_choice
 from ..state import HandState, Phase
 from .base import Policy, dealers_choice
-from .features import Knowledge, LiveView
+from .features import Knowledge, LiveView, Sight
+from .rulebased import RuleBasedBot, rules_finish
 
-__all__ = ["FastPolicy", "run_hand"]
+__all__ = ["FastPolicy", "SightPolicy", "run_hand"]
 
 
 @runtime_checkable
@@ -40,7 +45,17 @@ class FastPolicy(Protocol):
     def play_id(self, view: Knowledge, rng: random.Random) -> int: ...
 
 
+@runtime_checkable
+class SightPolicy(Protocol):
+    """A bot that plays from a :class:`~hearts_lessons.bots.features.Sight` (the seat's knowledge as plain
+    fields, refreshed for each card): ``play_sight(sight, legal, rng)`` for a seat with at least two legal
+    cards."""
+
+    def play_sight(self, sight: Sight, legal: int, rng: random.Random) -> int: ...
+
+
 _FAST_TYPES: dict[type, bool] = {}
+_SIGHT_TYPES: dict[type, bool] = {}
 
 
 def _fast(bot: Policy) -> FastPolicy | None:
@@ -52,6 +67,15 @@ def _fast(bot: Policy) -> FastPolicy | None:
     return bot if known else None  # type: ignore[return-value]
 
 
+def _sighted(bot: Policy) -> SightPolicy | None:
+    """The bot as a :class:`SightPolicy`, if it is one (checked once per class)."""
+    kind = type(bot)
+    known = _SIGHT_TYPES.get(kind)
+    if known is None:
+        known = _SIGHT_TYPES[kind] = isinstance(bot, SightPolicy)
+    return bot if known else None  # type: ignore[return-value]
+
+
 def _fine_pass(state: HandState, seat: int, ids: list[int]) -> bool:
     """A quick check of a pass on masks (the verified API explains a refusal)."""
     mask = 0
@@ -59,7 +83,7 @@ def _fine_pass(state: HandState, seat: int, ids: list[int]) -> bool:
         mask |= 1 << cid
     if len(ids) != state.cards_to_pass or mask.bit_count() != len(ids) or mask & ~state._hands[seat]:
         return False
-    return not any(mask & card.bit for card in state.rules.unpassable)
+    return not mask & state.k.unpassable
 
 
 def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> HandState:
@@ -80,15 +104,36 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
                 ids = [c.id for c in cards]
             state._passes[seat] = tuple(ids)
         state._exchange()
+    if state.phase is Phase.PLAYING:
+        styles = [b.style for b in bots if isinstance(b, RuleBasedBot) and type(b) is RuleBasedBot]
+        if len(styles) == len(bots):
+            # a table of rule-based bots: their cards come straight from the rule-based player's own loop
+            rules_finish(state, styles=styles)
+        else:
+            _play(state, bots, fast, rng)
+    if state.phase is Phase.MOON_CHOICE:
+        shooter = state.moon_shooter
+        assert shooter is not None
+        state.choose_moon(best_moon_choice(state.rules, shooter, state.totals_before))
+    return state
+
+
+def _play(state: HandState, bots: Sequence[Policy], fast: list[FastPolicy | None], rng: random.Random) -> None:
+    """The play of the hand, card by card, each from its seat's bot."""
     k = state.k
     hands = state._hands
     players = k.players
+    sighted = [_sighted(b) for b in bots]
+    sight = Sight(k, state.rules)
     while state.phase is Phase.PLAYING:
         seat = (state.leader + len(state._trick)) % players
         legal = legal_mask(k, state, hands[seat])
         if legal & (legal - 1):
             quick = fast[seat]
-            if quick is not None:
+            seer = sighted[seat]
+            if seer is not None:
+                cid = seer.play_sight(sight.look(state, seat), legal, rng)
+            elif quick is not None:
                 cid = quick.play_id(LiveView(state, seat, legal), rng)
             else:
                 cid = bots[seat].choose_play(state.view(seat), rng).id
@@ -97,8 +142,3 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
         else:
             cid = legal.bit_length() - 1
         state._apply_play(cid)
-    if state.phase is Phase.MOON_CHOICE:
-        shooter = state.moon_shooter
-        assert shooter is not None
-        state.choose_moon(best_moon_choice(state.rules, shooter, state.totals_before))
-    return state

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol, final
 
 from ..cards import Suit
 from ..layout import Layout
-from ..lean import Phase
+from ..lean import Lean, Phase
 from ..rules import Moon, PassDirection, Points, Rules
 
 if TYPE_CHECKING:
@@ -31,12 +31,14 @@ __all__ = [
     "HandFeatures",
     "Knowledge",
     "LiveView",
+    "Sight",
     "Tables",
     "TrickState",
     "bits",
     "cost_of",
     "hand_features",
     "moon_threat",
+    "sight_of",
     "start_of_play_hand",
     "tables_for",
     "trick_state",
@@ -135,6 +137,10 @@ class Tables:
     """Cards ranked above a big penalty card of their suit (A♠, K♠): they may have to win it."""
     multi: bool
     """More than one copy of a card (Cancellation Hearts): the fast highest/lowest shortcuts do not apply."""
+    moon_total: float
+    """The layout's moon value as one number (:func:`cost_of`): all the points a shooter takes."""
+    heavy: int
+    """``big | catchers``: the big penalty cards and the cards that could catch them."""
 
     def top(self, mask: int) -> int:
         """The highest-ranked card of ``mask`` (by rank, then by suit)."""
@@ -229,7 +235,7 @@ def _build_tables(k: Layout) -> Tables:
         catchers |= k.suit_masks[s] & ~under[s][(cid & 15) + 1]
     return Tables(
         k=k, cost=tuple(cost), suit=tuple(suit), under=tuple(under), points=points, bonus=bonus, big=big,
-        catchers=catchers & ~big, multi=k.multi_deck,
+        catchers=catchers & ~big, multi=k.multi_deck, moon_total=cost_of(k.moon_value), heavy=big | catchers,
     )  # fmt: skip
 
 
@@ -355,6 +361,103 @@ KNOWLEDGE_FIELDS: tuple[str, ...] = (
     "received_mask", "hole_mask_known", "unseen_mask", "totals_before", "tricks",
 )  # fmt: skip
 """The fields of :class:`Knowledge` (tests compare a :class:`LiveView` with a ``SeatView`` on each)."""
+
+
+_NO_MOON: Final = Moon.NONE
+_DEALERS_CHOICE: Final = Phase.DEALERS_CHOICE
+
+
+@final
+class Sight:
+    """The part of a seat's knowledge that the rule-based play reads, as plain attributes (:func:`sight_of` from
+    any :class:`Knowledge`; :meth:`look` at a seat of a :class:`~hearts_lessons.lean.Lean` hand, again and again
+    for each decision of a rollout): reading them is much cheaper than a view's properties, in Python and
+    compiled. The lists may be the hand's own (not copies): read them, never change them.
+
+    >>> from hearts_lessons.state import HandState
+    >>> s = HandState.deal(seed=2)
+    >>> a, b = sight_of(s.view(1)), Sight(s.k, s.rules).look(s, 1)
+    >>> (a.hand, a.unseen, a.voids, a.taken, a.trick) == (b.hand, b.unseen, b.voids, b.taken, b.trick)
+    True
+    """
+
+    __slots__ = ("face_up", "hand", "k", "no_moon", "rules", "seat", "t", "taken", "trick", "trick_number",
+                 "unseen", "voids")  # fmt: skip
+
+    def __init__(self, k: Layout, rules: Rules) -> None:
+        self.k = k
+        self.rules = rules
+        self.t = tables_for(k)
+        self.face_up = rules.leftover_face_up
+        self.no_moon = rules.moon is _NO_MOON
+        self.seat = -1
+        self.hand = 0
+        """The seat's cards (``hand_mask``)."""
+        self.unseen = 0
+        """The cards the seat has not seen (``unseen_mask``)."""
+        self.voids: list[int] = []
+        self.taken: list[int] = []
+        """Each seat's taken cards as this seat sees them (``taken_masks``)."""
+        self.trick: list[tuple[int, int, int]] = []
+        """The trick on the table (``current_trick``)."""
+        self.trick_number = 0
+
+    def look(self, lean: Lean, seat: int) -> Sight:
+        """This sight, now of ``seat`` in ``lean`` (a hand of the same rules): what a
+        :class:`~hearts_lessons.lean.LeanView` of it shows, read from the hand's fields at once."""
+        hand = 0 if lean.phase is _DEALERS_CHOICE and seat == lean.dealer else lean._hands[seat]
+        owner = lean._hole_owner
+        taken = lean._taken
+        known = 0
+        if self.face_up:
+            known = lean._hole
+        elif owner is not None:
+            hole = lean._hole
+            if owner == seat:
+                known = hole
+            else:
+                taken = list(taken)
+                taken[owner] &= ~hole
+        self.seat = seat
+        self.hand = hand
+        self.unseen = self.k.deck & ~(hand | lean._seen | known)
+        self.voids = lean._voids
+        self.taken = taken
+        self.trick = lean._trick
+        self.trick_number = lean.trick_number
+        return self
+
+    def threat(self) -> int:
+        """:func:`moon_threat` (with its default share) of this knowledge."""
+        if self.no_moon:
+            return -1
+        t = self.t
+        points = t.points
+        shooter = -1
+        for seat, taken in enumerate(self.taken):
+            if taken & points:
+                if shooter >= 0:
+                    return -1
+                shooter = seat
+        if shooter < 0 or shooter == self.seat:
+            return -1
+        total = t.moon_total
+        if total <= 0 or t.points_in(self.taken[shooter] & points) < 0.4 * total:
+            return -1
+        return shooter
+
+
+def sight_of(view: Knowledge) -> Sight:
+    """The :class:`Sight` of a seat's view."""
+    sight = Sight(view.k, view.rules)
+    sight.seat = view.seat
+    sight.hand = view.hand_mask
+    sight.unseen = view.unseen_mask
+    sight.voids = list(view.voids)
+    sight.taken = list(view.taken_masks)
+    sight.trick = list(view.current_trick)
+    sight.trick_number = view.trick_number
+    return sight
 
 
 def played_by(view: Knowledge, seat: int) -> int:

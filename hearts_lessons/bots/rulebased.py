@@ -27,13 +27,17 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, fields
+from typing import Final
 
 from ..cards import Card, card_from_id
-from ..lean import Lean, LeanView
+from ..layout import Layout
+from ..lean import Choose, Lean, Phase
+from ..legality import follows_only, legal_mask
 from ..views import SeatView
-from .features import Knowledge, Tables, bits, moon_threat, tables_for
+from .features import Knowledge, Sight, bits, sight_of, tables_for
 
-__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "pass_scores", "rules_choose", "rules_pass", "rules_play"]
+__all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "hand_pass", "hand_pass_scores", "pass_scores",
+           "rules_card", "rules_choose", "rules_finish", "rules_pass", "rules_play"]  # fmt: skip
 
 PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
 """Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
@@ -71,13 +75,11 @@ class Style:
 
 
 STYLE = Style()
+_PLAYING: Final = Phase.PLAYING
 
 
 def _passable(view: Knowledge) -> int:
-    mask = view.hand_mask
-    for card in view.rules.unpassable:
-        mask &= ~card.bit
-    return mask
+    return view.hand_mask & ~view.k.unpassable
 
 
 def pass_scores(view: Knowledge) -> dict[int, float]:
@@ -85,29 +87,37 @@ def pass_scores(view: Knowledge) -> dict[int, float]:
 
     Unguarded big penalty cards (the Q♠ with fewer than three lower spades) score 100 and more, the cards
     that could catch them (A♠, K♠) 60 and more, high hearts 30 and more, other cards their rank."""
-    t = tables_for(view.k)
-    hand = view.hand_mask
+    return hand_pass_scores(view.k, view.hand_mask)
+
+
+def hand_pass_scores(k: Layout, hand: int) -> dict[int, float]:
+    """:func:`pass_scores` of a hand (a mask) under the layout ``k``."""
+    t = tables_for(k)
     under = t.under
     cost = t.cost
+    big = t.big
+    catchers = t.catchers
+    points = t.points
+    special = big | catchers | points | t.bonus
     out: dict[int, float] = {}
-    passable = _passable(view)
+    passable = hand & ~k.unpassable
     while passable:
         low = passable & -passable
         passable ^= low
         cid = low.bit_length() - 1
         rank = cid & 15
-        if not low & (t.big | t.catchers | t.points | t.bonus):
+        if not low & special:
             out[cid] = float(rank)
             continue
         suit = t.suit[cid]
-        if low & t.big:
+        if low & big:
             guards = (hand & under[suit][rank]).bit_count()
             out[cid] = -5.0 if guards >= 3 else 100.0 + cost[cid]
-        elif low & t.catchers:
-            lowest_big = t.bottom(t.big & view.k.suit_masks[suit])
+        elif low & catchers:
+            lowest_big = t.bottom(big & k.suit_masks[suit])
             guards = (hand & under[suit][lowest_big & 15]).bit_count()
             out[cid] = rank - 6.0 if guards >= 3 else 60.0 + rank
-        elif low & t.points:
+        elif low & points:
             out[cid] = 30.0 + rank + cost[cid] if rank >= 11 else rank * 0.8
         else:
             out[cid] = -10.0
@@ -150,14 +160,18 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
         return []
     if style.passing != "danger":
         return _styled_pass(view, style, need, rng)
-    scores = pass_scores(view)
+    return hand_pass(view.k, view.hand_mask, need)
+
+
+def hand_pass(k: Layout, hand: int, need: int) -> list[int]:
+    """:func:`rules_pass` (the default style) of a hand (a mask) that passes ``need`` cards (at least one)."""
+    scores = hand_pass_scores(k, hand)
     order = [c for _, c in sorted(((-v, -(c & 15), c), c) for c, v in scores.items())]
     chosen = [c for c in order[:need] if scores[c] >= 30]
     room = need - len(chosen)
     if room > 0:
-        k = view.k
         t = tables_for(k)
-        passable = _passable(view)
+        passable = hand & ~k.unpassable
         for c in chosen:
             passable &= ~(1 << c)
         best_suit, best_len = -1, 99
@@ -166,12 +180,12 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
             suit_mask = k.suit_masks[suit]
             if suit_mask & special:
                 continue  # only empty a suit without point cards (clubs and diamonds in the standard game)
-            mine = view.hand_mask & suit_mask
+            mine = hand & suit_mask
             length = mine.bit_count()
             if mine and mine & ~passable == 0 and length <= room and length < best_len:
                 best_suit, best_len = suit, length
         if best_suit >= 0:
-            chosen += bits(view.hand_mask & k.suit_masks[best_suit])[::-1]
+            chosen += bits(hand & k.suit_masks[best_suit])[::-1]
         for cid in order:
             if len(chosen) >= need:
                 break
@@ -180,34 +194,42 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
     return chosen[:need]
 
 
-def _lead(view: Knowledge, t: Tables, legal: int, style: Style) -> int:
-    k = view.k
-    hand = view.hand_mask
-    unseen = view.unseen_mask
+def _lead(s: Sight, legal: int, style: Style) -> int:
+    t = s.t
+    suit_masks = s.k.suit_masks
+    hand = s.hand
+    unseen = s.unseen
+    heavy = t.heavy
     big_out = t.big & unseen
     under = t.under
     # bleed spades: lead a low card of a big card's suit while it is out and we hold nothing above it
     if big_out and style.bleed:
-        for cid in bits(big_out):
+        rest = big_out
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            cid = bit.bit_length() - 1
             suit = t.suit[cid]
-            if hand & k.suit_masks[suit] & (t.big | t.catchers):
+            if hand & suit_masks[suit] & heavy:
                 continue
             safe = legal & under[suit][cid & 15]
             if safe:
                 return t.bottom(safe)
     others_void = 0
-    seat = view.seat
-    for other, void in enumerate(view.voids):
+    seat = s.seat
+    for other, void in enumerate(s.voids):
         if other != seat:
             others_void |= void
     guarded = big_out | (hand & t.big)
+    points = t.points
+    multi = t.multi
     best_cid, best_danger = -1, 1e9
     for suit in range(4):
-        suit_mask = k.suit_masks[suit]
+        suit_mask = suit_masks[suit]
         mine = legal & suit_mask
         if not mine:
             continue
-        low = t.bottom(mine)
+        low = t.bottom(mine) if multi else (mine & -mine).bit_length() - 1
         rank = low & 15
         out = unseen & suit_mask
         higher = (out & ~under[suit][rank + 1]).bit_count()
@@ -218,21 +240,22 @@ def _lead(view: Knowledge, t: Tables, legal: int, style: Style) -> int:
             danger = 10.0
         if (others_void >> suit) & 1:
             danger += 3.0  # someone can discard points on it
-        if guarded and hand & suit_mask & (t.big | t.catchers):
+        held = hand & suit_mask
+        if guarded and held & heavy:
             danger += 6.0  # keep the Q♠ (or the spades that would catch it) out of our own lead
-        if (t.points >> low) & 1:
+        if (points >> low) & 1:
             danger += 0.5 + t.cost[low] / 4
-        danger += 0.02 * (hand & suit_mask).bit_count()
+        danger += 0.02 * held.bit_count()
         if danger < best_danger:
             best_cid, best_danger = low, danger
     return best_cid
 
 
-def _follow(view: Knowledge, t: Tables, lead: int, follow: int, winner: int, rank: int, points: float,
-            last: bool, style: Style) -> int:  # fmt: skip
+def _follow(s: Sight, lead: int, follow: int, winner: int, rank: int, last: bool, style: Style) -> int:
+    t = s.t
     under = follow & t.under[lead][rank]
     over = follow ^ under
-    if style.stop_moon and winner == moon_threat(view, t):
+    if style.stop_moon and s.taken[winner] & t.points and winner == s.threat():
         if over:
             return t.bottom(over)  # take the trick (and its points) from the shooter
         return t.bottom(under)  # keep high cards: they are the stoppers
@@ -241,15 +264,16 @@ def _follow(view: Knowledge, t: Tables, lead: int, follow: int, winner: int, ran
             return t.costliest(under & t.big)  # drop the Q♠ under a higher spade
         return t.top(under) if style.duck_high else t.bottom(under)  # duck as high as possible
     safe = over & ~t.big
-    if last or (style.shed_early and view.trick_number == 0 and not view.rules.points_on_first_trick):
+    if last or (style.shed_early and s.trick_number == 0 and not s.rules.points_on_first_trick):
         # we take it anyway (or no point can fall on the first trick): get rid of a high card
         return t.top(safe) if safe else t.bottom(over)
     return t.bottom(safe) if safe else t.bottom(over)
 
 
-def _discard(view: Knowledge, t: Tables, legal: int, winner: int, style: Style) -> int:
-    hand = view.hand_mask
-    threat = moon_threat(view, t) if style.stop_moon else -1
+def _discard(s: Sight, legal: int, winner: int, style: Style) -> int:
+    t = s.t
+    hand = s.hand
+    threat = s.threat() if style.stop_moon else -1
     if threat >= 0:
         points = legal & t.points
         if winner != threat and points:
@@ -262,7 +286,7 @@ def _discard(view: Knowledge, t: Tables, legal: int, winner: int, style: Style) 
     if big:
         return t.costliest(big)
     live = legal & t.catchers
-    if live and t.big & view.unseen_mask:
+    if live and t.big & s.unseen:
         return t.top(live)
     points = legal & t.points
     if points:
@@ -271,13 +295,44 @@ def _discard(view: Knowledge, t: Tables, legal: int, winner: int, style: Style) 
     if not plain:
         return t.bottom(legal)
     # the highest card; among equals, the one from the shortest suit (closer to another void)
-    best, key = -1, (-1, 0)
-    suit_masks = view.k.suit_masks
-    for cid in bits(plain):
-        here = (cid & 15, -(hand & suit_masks[t.suit[cid]]).bit_count())
-        if here > key:
-            best, key = cid, here
+    best, best_rank, best_short = -1, -1, 0
+    suit_masks = s.k.suit_masks
+    suit = t.suit
+    while plain:
+        bit = plain & -plain
+        plain ^= bit
+        cid = bit.bit_length() - 1
+        rank = cid & 15
+        if rank < best_rank:
+            continue
+        short = -(hand & suit_masks[suit[cid]]).bit_count()
+        if rank > best_rank or short > best_short:
+            best, best_rank, best_short = cid, rank, short
     return best
+
+
+def _play(s: Sight, legal: int, style: Style) -> int:
+    """The rule-based card of a seat with at least two legal cards (``legal``)."""
+    trick = s.trick
+    if not trick:
+        return _lead(s, legal, style)
+    suit = s.t.suit
+    lead = suit[trick[0][1]]
+    winner, best = -1, -1
+    for seat, cid, rank in trick:
+        if rank > best and suit[cid] == lead:
+            winner, best = seat, rank
+    follow = legal & s.k.suit_masks[lead]
+    if follow:
+        return _follow(s, lead, follow, winner, best, len(trick) == s.k.players - 1, style)
+    return _discard(s, legal, winner, style)
+
+
+def rules_card(sight: Sight, legal: int, style: Style = STYLE) -> int:
+    """The rule-based card for the seat of ``sight`` (its knowledge now), whose legal cards are ``legal``."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    return _play(sight, legal, style)
 
 
 def rules_play(view: Knowledge, legal: int = -1, style: Style = STYLE) -> int:
@@ -286,29 +341,61 @@ def rules_play(view: Knowledge, legal: int = -1, style: Style = STYLE) -> int:
         legal = view.legal_mask
     if not legal & (legal - 1):
         return legal.bit_length() - 1
-    k = view.k
-    t = tables_for(k)
-    trick = view.current_trick
-    if not trick:
-        return _lead(view, t, legal, style)
-    suit = t.suit
-    cost = t.cost
-    lead = suit[trick[0][1]]
-    winner, best, points = -1, -1, 0.0
-    for seat, cid, rank in trick:
-        if rank > best and suit[cid] == lead:
-            winner, best = seat, rank
-        points += cost[cid]
-    follow = legal & k.suit_masks[lead]
-    if follow:
-        return _follow(view, t, lead, follow, winner, best, points, len(trick) == k.players - 1, style)
-    return _discard(view, t, legal, winner, style)
+    return _play(sight_of(view), legal, style)
 
 
-def rules_choose(lean: Lean, seat: int, legal: int) -> int:
+def rules_choose(lean: Lean, seat: int, legal: int, style: Style = STYLE) -> int:
     """The rule-based card for ``seat`` of a :class:`~hearts_lessons.lean.Lean` hand, whose legal cards are
-    ``legal``: the rollout policy of the hot path (``lean.finish(rules_choose)``)."""
-    return rules_play(LeanView(lean, seat, legal), legal)
+    ``legal``: the rollout policy of the hot path (``lean.finish(rules_choose)``, or :func:`rules_finish`).
+    The same card as :func:`rules_play` of the seat's view, read from the hand's fields directly."""
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    return _play(Sight(lean.k, lean.rules).look(lean, seat), legal, style)
+
+
+def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None, styles: list[Style] | None = None) -> None:
+    """Play a :class:`~hearts_lessons.lean.Lean` hand to the end of its play with the rule-based card for every
+    seat: what ``lean.finish(rules_choose)`` does (a seat with one legal card plays it without asking), with
+    the rule-based player called directly (the coach's rollouts, the simulations of rule-based tables). Each
+    seat plays the default :data:`STYLE`, or its style of ``styles`` (one per seat). With ``shooter`` (a seat)
+    and ``shoot`` (a policy like ``rules_choose``), that seat plays ``shoot``'s cards instead for as long as no
+    other seat has taken a point card. Where following suit is the only rule when following
+    (:func:`~hearts_lessons.legality.follows_only`), a follower's legal cards are its cards of the suit led, or
+    its whole hand without any."""
+    k = lean.k
+    players = k.players
+    hands = lean._hands
+    suit_masks = k.suit_masks
+    plain = follows_only(k)
+    sight = Sight(k, lean.rules)
+    points = sight.t.points
+    playing = _PLAYING
+    while lean.phase is playing:
+        trick = lean._trick
+        seat = (lean.leader + len(trick)) % players
+        hand = hands[seat]
+        if trick and plain and lean.trick_number:
+            legal = hand & suit_masks[lean.lead_suit] or hand
+        else:
+            legal = legal_mask(k, lean, hand)
+        if not legal & (legal - 1):
+            cid = legal.bit_length() - 1
+        elif seat == shooter and shoot is not None and _alone(lean._taken, seat, points):
+            cid = shoot(lean, seat, legal)
+            if not (legal >> cid) & 1:
+                raise ValueError(f"the shooter's policy chose {card_from_id(cid)}, which is not legal now")
+        else:
+            cid = _play(sight.look(lean, seat), legal, STYLE if styles is None else styles[seat])
+        lean._apply_play(cid)
+
+
+def _alone(taken: list[int], seat: int, points: int) -> bool:
+    """No seat but ``seat`` has taken a point card."""
+    others = 0
+    for other, mask in enumerate(taken):
+        if other != seat:
+            others |= mask
+    return not others & points
 
 
 class RuleBasedBot:
@@ -328,6 +415,11 @@ class RuleBasedBot:
 
     def play_id(self, view: Knowledge, rng: random.Random) -> int:
         return rules_play(view, -1, self.style)
+
+    def play_sight(self, sight: Sight, legal: int, rng: random.Random) -> int:
+        """The card for the seat of ``sight`` (its knowledge now), whose legal cards are ``legal`` (at least two):
+        :meth:`play_id` without a view (the simulation driver's fast path)."""
+        return _play(sight, legal, self.style)
 
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         return [card_from_id(c) for c in self.pass_ids(view, rng)]

@@ -25,18 +25,15 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, cast
+from typing import final
 
-from ..lean import LeanView
-from ..legality import legal_mask
+from ..lean import Lean
+from ..legality import follows_only, legal_mask
 from ..rules import HoleCards, PassDirection
 from ..state import HandState
 from ..views import SeatView
-from .features import bits, played_by
-from .rulebased import pass_scores, rules_pass, rules_play
-
-if TYPE_CHECKING:
-    from .features import Knowledge
+from .features import Sight, bits, played_by
+from .rulebased import hand_pass, hand_pass_scores, rules_card, rules_choose
 
 __all__ = ["DEFAULT_BURN", "PASS_WEIGHT", "Replay", "Worlds", "holder_share", "known_holdings", "pass_reading",
            "pass_surprises", "sample_hands", "surprises"]  # fmt: skip
@@ -166,11 +163,36 @@ def _deal_carefully(cards: list[int], allowed: list[list[int]], room: dict[int, 
     return dealt
 
 
+@final
+class _Plan:
+    """The public side of the play so far, for the worlds that start it with one leader and opening card: the
+    spot before each card (for the legal cards), what every seat saw then (a :class:`Sight` without the hand),
+    and each seat's count of surprises for each hand it might hold (filled as worlds ask)."""
+
+    __slots__ = ("follow", "ok", "seen", "sights", "spots", "terms")
+
+    def __init__(self) -> None:
+        self.ok = True
+        """Each card of the history was played in turn (else no world with this start explains the play)."""
+        self.spots: list[Lean] = []
+        self.follow: list[int] = []
+        """The suit to follow before each card when following suit is the only rule then
+        (:func:`~hearts_lessons.legality.follows_only`), else -1 (the legal cards come from the spot)."""
+        self.sights: list[Sight] = []
+        self.seen: list[int] = []
+        self.terms: dict[tuple[int, int], int] = {}
+        """(seat, the seat's cards now) -> its surprises, or -1 when it could not have played its cards."""
+
+
 class Replay:
     """The play so far as one seat saw it, ready to be replayed in many worlds (:func:`surprises`): built once
-    per decision, then :meth:`surprises` replays it on a bare :class:`~hearts_lessons.lean.Lean` hand."""
+    per decision, then :meth:`surprises` replays it on a bare :class:`~hearts_lessons.lean.Lean` hand.
 
-    __slots__ = ("history", "k", "replayable", "seat", "template")
+    When no card is left over (no hole), the play so far is the same in every world but for who held what, so
+    each seat's surprises depend on its own cards only: they are worked out once per seat and hand and summed
+    (a world of the coach's chains differs from the last one in two seats' hands)."""
+
+    __slots__ = ("_plans", "_turns", "history", "k", "replayable", "seat", "template")
 
     def __init__(self, view: SeatView) -> None:
         self.k = view.k
@@ -186,6 +208,17 @@ class Replay:
                                   hand_number=view.hand_number, direction=PassDirection.HOLD,
                                   totals_before=view.totals_before).lean_copy()  # fmt: skip
         """The hand before its first card, without cards: each replay copies it and deals a world's cards."""
+        turns: list[list[tuple[int, int, int]]] = [[] for _ in range(view.players)]
+        later = [0] * view.players
+        for index in range(len(history) - 1, -1, -1):
+            seat, cid = history[index]
+            later[seat] |= 1 << cid
+            turns[seat].append((index, cid, later[seat]))
+        for mine in turns:
+            mine.reverse()
+        self._turns = turns
+        """Each seat's cards of the history: (index, card id, the cards it played from that one on)."""
+        self._plans: dict[tuple[int, int], _Plan] = {}
 
     def surprises(self, hands: Sequence[int], stop: int | None = None) -> int:
         """:func:`surprises` of the world ``hands``."""
@@ -204,17 +237,86 @@ class Replay:
         lean._hole = k.deck & ~held
         lean._in_play = k.deck & ~lean._hole if lean.rules.hole_cards is HoleCards.SET_ASIDE else k.deck
         lean._start_play()
+        impossible = len(history) + 1 if stop is None else stop  # the play so far could not have happened
+        if lean._hole or (stop is not None and stop < 1):
+            return self._replay(lean, impossible, stop)
+        key = (lean.leader, lean.opening_card)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._plan(lean)
+        if not plan.ok:
+            return impossible
+        count = 0
+        for seat in range(len(hands)):
+            if self._turns[seat]:
+                term = self._term(plan, seat, hands[seat])
+                if term < 0:
+                    return impossible
+                count += term
+        return count if stop is None or count < stop else stop
+
+    def _plan(self, lean: Lean) -> _Plan:
+        """Play the history on (a copy of) ``lean``, keeping the spot before each card."""
+        plan = _Plan()
+        lean = lean.lean_copy()
+        k = self.k
         players = k.players
+        plain = follows_only(k)
+        for seat, cid in self.history:
+            if (lean.leader + len(lean._trick)) % players != seat:
+                plan.ok = False
+                break
+            plan.spots.append(lean.lean_copy())
+            plan.follow.append(lean.lead_suit if plain and lean._trick and lean.trick_number else -1)
+            sight = Sight(k, lean.rules)
+            sight.seat = seat
+            sight.voids = list(lean._voids)
+            sight.taken = list(lean._taken)
+            sight.trick = list(lean._trick)
+            sight.trick_number = lean.trick_number
+            plan.sights.append(sight)
+            plan.seen.append(lean._seen)
+            lean._apply_play(cid)
+        return plan
+
+    def _term(self, plan: _Plan, seat: int, hand_now: int) -> int:
+        """The surprises of ``seat``'s cards in the history when it holds ``hand_now`` now (-1: it could not
+        have played them)."""
+        found = plan.terms.get((seat, hand_now))
+        if found is not None:
+            return found
+        k = self.k
+        deck = k.deck
+        suit_masks = k.suit_masks
+        count = 0
+        for index, cid, later in self._turns[seat]:
+            hand = hand_now | later
+            lead = plan.follow[index]
+            legal = (hand & suit_masks[lead] or hand) if lead >= 0 else legal_mask(k, plan.spots[index], hand)
+            if not (legal >> cid) & 1:
+                count = -1
+                break
+            if seat != self.seat and legal & (legal - 1):
+                sight = plan.sights[index]
+                sight.hand = hand
+                sight.unseen = deck & ~(hand | plan.seen[index])
+                if rules_card(sight, legal) != cid:
+                    count += 1
+        plan.terms[(seat, hand_now)] = count
+        return count
+
+    def _replay(self, lean: Lean, impossible: int, stop: int | None) -> int:
+        """The surprises, replaying the history card by card on ``lean`` (a world with cards left over)."""
+        players = self.k.players
         me = self.seat
         count = 0
-        impossible = len(history) + 1 if stop is None else stop  # the play so far could not have happened
-        for seat, cid in history:
+        for seat, cid in self.history:
             if (lean.leader + len(lean._trick)) % players != seat:
                 return impossible
-            legal = legal_mask(k, lean, lean._hands[seat])
+            legal = legal_mask(self.k, lean, lean._hands[seat])
             if not (legal >> cid) & 1:
                 return impossible
-            if seat != me and legal & (legal - 1) and rules_play(LeanView(lean, seat, legal), legal) != cid:
+            if seat != me and legal & (legal - 1) and rules_choose(lean, seat, legal) != cid:
                 count += 1
                 if stop is not None and count >= stop:
                     return count
@@ -231,20 +333,6 @@ def surprises(view: SeatView, hands: list[int], *, stop: int | None = None) -> i
     With ``stop``, the replay ends when that many are found (and an impossible world counts ``stop``).
     (Many worlds of one view: :class:`Replay`.)"""
     return Replay(view).surprises(hands, stop)
-
-
-class _PrePass:
-    """The little of a seat's knowledge that :func:`~hearts_lessons.bots.rulebased.rules_pass` reads: a hand of
-    the passer before the pass."""
-
-    __slots__ = ("hand_mask", "k", "rules", "seat", "targets")
-
-    def __init__(self, view: SeatView, seat: int, hand: int) -> None:
-        self.k = view.k
-        self.rules = view.rules
-        self.seat = seat
-        self.targets = view.targets
-        self.hand_mask = hand
 
 
 def pass_reading(view: SeatView) -> tuple[int, bool] | None:
@@ -284,19 +372,40 @@ def pass_surprises(view: SeatView, hands: Sequence[int]) -> int:
     if reading is None:
         return 0
     passer, exact = reading
-    received = view.received_mask
-    hand = hands[passer] | received | played_by(view, passer)
-    count = received.bit_count()
-    if exact:
-        hand &= ~view.passed_mask
-    else:
-        kept = cast("Knowledge", _PrePass(view, passer, hand & ~received))  # the fields the pass rules read
-        scores = pass_scores(kept)
-        incoming = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))[:count]
-        for cid in incoming:
-            hand &= ~(1 << cid)
-    chosen = rules_pass(cast("Knowledge", _PrePass(view, passer, hand)))
-    return sum(not (received >> cid) & 1 for cid in chosen)
+    return _PassRead(view, passer, exact).surprises(hands[passer])
+
+
+@final
+class _PassRead:
+    """What :func:`pass_surprises` reads of the view, read once (for many worlds)."""
+
+    __slots__ = ("exact", "k", "need", "passed", "played", "received")
+
+    def __init__(self, view: SeatView, passer: int, exact: bool) -> None:
+        self.k = view.k
+        self.exact = exact
+        self.received = view.received_mask
+        self.passed = view.passed_mask
+        self.played = played_by(view, passer)
+        need = 0
+        for _, count in view.targets:
+            need += count
+        self.need = need
+
+    def surprises(self, held: int) -> int:
+        """:func:`pass_surprises` of a world in which the passer holds ``held``."""
+        received = self.received
+        hand = held | received | self.played
+        count = received.bit_count()
+        if self.exact:
+            hand &= ~self.passed
+        else:
+            scores = hand_pass_scores(self.k, hand & ~received)
+            incoming = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))[:count]
+            for cid in incoming:
+                hand &= ~(1 << cid)
+        chosen = hand_pass(self.k, hand, self.need) if self.need > 0 else []
+        return sum(not (received >> cid) & 1 for cid in chosen)
 
 
 class Worlds:
@@ -348,6 +457,11 @@ class Worlds:
         self._cards = bits(self.movable)
         self._states: list[tuple[list[int], float]] = []
         self._replay = Replay(view)
+        reading = pass_reading(view)
+        self._passer = reading[0] if reading is not None else -1
+        self._pass_read = _PassRead(view, *reading) if reading is not None else None
+        self._pass_counts: dict[int, int] = {}
+        """The pass surprises of each hand of the passer seen so far (they depend on nothing else)."""
         self.steps = self.accepted = 0
 
     def take(self, count: int) -> list[list[int]]:
@@ -368,7 +482,14 @@ class Worlds:
     def energy(self, hands: list[int], stop: float = float(1 << 30)) -> float:
         """The deal's surprises (play, and pass read when it is): its weight is ``weight ** energy``. The count
         of play surprises stops once the energy reaches ``stop``."""
-        extra = pass_surprises(self.view, hands) * self._pass_factor if self.read_pass else 0.0
+        extra = 0.0
+        read = self._pass_read
+        if self.read_pass and read is not None:
+            held = hands[self._passer]
+            found = self._pass_counts.get(held)
+            if found is None:
+                found = self._pass_counts[held] = read.surprises(held)
+            extra = found * self._pass_factor
         return self._replay.surprises(hands, max(1, math.ceil(stop - extra))) + extra
 
     def _start(self) -> tuple[list[int], float]:
