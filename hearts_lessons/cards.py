@@ -2,8 +2,11 @@
 
 Every physical card has a small integer *id* so that sets of cards can be held as bit masks (the engine's hot
 path works on masks; the readable API works on :class:`Card` values). The id layout is
-``copy * 64 + suit * 16 + rank``, so a second deck (Cancellation Hearts) simply lives 64 bits higher and the
-two jokers of Hi-Lo Joker Hearts are the heart-suit cards of rank 15 in copies 0 and 1.
+``copy * 64 + suit * 16 + rank - 2``: a suit's cards are 16 ids apart from the next suit's, from the 2 (``+0``) to
+the ace (``+12``), so a card's rank is ``(id & 15) + 2`` and a higher id of the same suit is a higher card. The
+two jokers of Hi-Lo Joker Hearts are the heart-suit cards of rank 15 (``+13``) in copies 0 and 1, and a second deck
+(Cancellation Hearts) simply lives 64 bits higher. The ids of one deck run from 0 to 61, so its masks stay
+within the 62 bits a compiled build (mypyc) keeps as plain machine integers.
 
 >>> Card.from_str("QS")
 QS
@@ -137,7 +140,7 @@ class Card:
     @property
     def id(self) -> int:
         """The card's bit position in masks."""
-        return self.copy * 64 + self.suit * 16 + self.rank
+        return self.copy * 64 + self.suit * 16 + self.rank - 2
 
     @property
     def bit(self) -> int:
@@ -239,8 +242,9 @@ def card_from_id(card_id: int) -> Card:
     card = _CARD_BY_ID.get(card_id)
     if card is None:
         copy, rest = divmod(card_id, 64)
-        suit, rank = divmod(rest, 16)
-        if not (0 <= suit <= 3 and 2 <= rank <= 15):
+        suit, offset = divmod(rest, 16)
+        rank = offset + 2
+        if not (copy >= 0 and 0 <= suit <= 3 and 2 <= rank <= 15):
             raise ValueError(f"{card_id} is not a card id")
         card = Card(Rank(rank), Suit(suit), copy)
         _CARD_BY_ID[card_id] = card
@@ -270,8 +274,8 @@ def cards_of_mask(mask: int) -> list[Card]:
 
 def _sort_key_id(card_id: int) -> tuple[int, int, int]:
     copy, rest = divmod(card_id, 64)
-    suit, rank = divmod(rest, 16)
-    return (suit, rank, copy)
+    suit, offset = divmod(rest, 16)
+    return (suit, offset, copy)
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:

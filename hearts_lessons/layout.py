@@ -68,7 +68,7 @@ def _suit_id_mask(suit: int, decks: int) -> int:
     mask = 0
     for copy in range(decks):
         for rank in range(2, 15):
-            mask |= 1 << (copy * 64 + suit * 16 + rank)
+            mask |= 1 << (copy * 64 + suit * 16 + rank - 2)
     return mask
 
 

@@ -453,7 +453,7 @@ class Lean:
                     rank = 15 if self._jokers_played == 0 else 1
                     self._jokers_played += 1
                 else:
-                    rank = cid & 15
+                    rank = (cid & 15) + 2
                 lead = self.lead_suit = suit_of[cid]
                 best, winner = cid, seat
                 trick.append((seat, cid, rank))
@@ -477,7 +477,7 @@ class Lean:
                     rank = 15 if self._jokers_played == 0 else 1
                     self._jokers_played += 1
                 else:
-                    rank = cid & 15
+                    rank = (cid & 15) + 2
                 if bit & lead_mask:  # the suit led (a joker counts as a heart)
                     if cid > best:
                         best, winner = cid, seat
@@ -555,7 +555,7 @@ class Lean:
             rank = 15 if self._jokers_played == 0 else 1
             self._jokers_played += 1
         else:
-            rank = cid & 15
+            rank = (cid & 15) + 2
         if placed:
             lead = self.lead_suit
             if not bit & k.suit_masks[lead]:  # not the suit led (a joker counts as a heart)

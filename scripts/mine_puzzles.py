@@ -180,14 +180,14 @@ def _winning_after(view: SeatView, cid: int) -> bool:
     """Whether the card leads, or would be winning the trick as far as it has been played."""
     t = tables_for(view.k)
     ts = trick_state(view, t)
-    return ts.lead_suit < 0 or (t.suit[cid] == ts.lead_suit and (cid & 15) > ts.winning_rank)
+    return ts.lead_suit < 0 or (t.suit[cid] == ts.lead_suit and (cid & 15) + 2 > ts.winning_rank)
 
 
 def _beaten_by_unseen(view: SeatView, cid: int) -> bool:
     """Whether a card the seat has not seen (held by another seat) ranks above ``cid`` in its suit."""
     t = tables_for(view.k)
     suit = t.suit[cid]
-    return bool(view.unseen_mask & view.k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 1])
+    return bool(view.unseen_mask & view.k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 3])
 
 
 def moon_seat(view: SeatView) -> int:
@@ -205,7 +205,7 @@ def moon_seat(view: SeatView) -> int:
         return seat
     hearts = view.k.suit_masks[Suit.HEARTS]
     mine = view.hand_mask & hearts
-    above = view.unseen_mask & hearts & ~(t.under[Suit.HEARTS][(t.top(mine) & 15) + 1] if mine else 0)
+    above = view.unseen_mask & hearts & ~(t.under[Suit.HEARTS][(t.top(mine) & 15) + 3] if mine else 0)
     passed = sum(mask for target, mask in view.pass_recipients if target == seat)
     if above and not above & ~passed:
         return seat
@@ -233,7 +233,7 @@ def _stops_moon(view: SeatView, cid: int, threat: int) -> bool:
     if not mine or not out:
         return False
     stopper = t.top(mine)
-    return (stopper & 15) > (t.top(out) & 15) and bool(view.legal_mask >> stopper & 1) and cid != stopper
+    return ((stopper & 15) + 2) > ((t.top(out) & 15) + 2) and bool(view.legal_mask >> stopper & 1) and cid != stopper
 
 
 def play_themes(view: SeatView, cid: int) -> list[str]:
@@ -242,28 +242,28 @@ def play_themes(view: SeatView, cid: int) -> list[str]:
     k = view.k
     ts = trick_state(view, t)
     suit = t.suit[cid]
-    rank = cid & 15
+    rank = (cid & 15) + 2
     bit = 1 << cid
     suit_mask = k.suit_masks[suit]
     leading = ts.lead_suit < 0
     following = not leading and suit == ts.lead_suit
     found: set[str] = set()
     same_suit = [c for c in bits(view.legal_mask) if t.suit[c] == suit]
-    lowest = min(same_suit, key=lambda c: c & 15)
-    lower = [c for c in same_suit if (c & 15) < rank]
+    lowest = min(same_suit, key=lambda c: (c & 15) + 2)
+    lower = [c for c in same_suit if (c & 15) + 2 < rank]
     shooting = _shooting_position(view) and _takes_trick(view, cid)
     # ducking: stay under the winner holding a winner; play low when every card of the suit goes over; lead low
-    higher_legal = any((c & 15) > ts.winning_rank for c in same_suit)
+    higher_legal = any(((c & 15) + 2) > ts.winning_rank for c in same_suit)
     if following and rank < ts.winning_rank and higher_legal:
         found.add("ducking")
-    if (following and not ts.last and cid == lowest and (lowest & 15) > ts.winning_rank and len(same_suit) > 1
+    if (following and not ts.last and cid == lowest and (lowest & 15) + 2 > ts.winning_rank and len(same_suit) > 1
             and _beaten_by_unseen(view, cid)):  # fmt: skip
         found.add("ducking")
     if leading and cid == lowest and (view.hand_mask & suit_mask).bit_count() > 1 and _beaten_by_unseen(view, cid):
         found.add("ducking")
     # unloading: a higher card than needed, when it costs little
     if lower and not bit & t.big and not shooting:
-        low_rank = min(c & 15 for c in lower)
+        low_rank = min((c & 15) + 2 for c in lower)
         if not leading and not following:
             found.add("unloading")  # a discard
         elif following and rank < ts.winning_rank:
@@ -279,7 +279,7 @@ def play_themes(view: SeatView, cid: int) -> list[str]:
         found.add("dumping-queen")
     queen = view.legal_mask & t.big
     if (queen and not bit & t.big and following and ts.last and rank > ts.winning_rank
-            and (t.top(queen) & 15) > ts.winning_rank):  # fmt: skip
+            and (t.top(queen) & 15) + 2 > ts.winning_rank):  # fmt: skip
         found.add("dumping-queen")
     if view.hand_mask & suit_mask == bit and view.hand_mask.bit_count() >= 2 and not following:
         found.add("making-void")
@@ -321,7 +321,7 @@ def pass_themes(view: SeatView, ids: list[int]) -> list[str]:
     hearts = view.k.suit_masks[Suit.HEARTS]
     top_two = [t.top(hearts), t.top(hearts & ~(1 << t.top(hearts)))]
     kept = view.hand_mask & ~chosen
-    if all(kept >> c & 1 for c in top_two) and all((c & 15) <= Rank.TEN for c in ids):
+    if all(kept >> c & 1 for c in top_two) and all(((c & 15) + 2) <= Rank.TEN for c in ids):
         found.add("shooting")
     return [theme for theme in THEMES if theme in found]
 
@@ -383,8 +383,8 @@ def _margin(found: list[Candidate]) -> tuple[Candidate, Candidate, float]:
 def _has_equivalent(view: SeatView, best: int, ids: list[int]) -> bool:
     """Whether a legal card not tried (merged by :func:`play_candidates`) is equivalent to ``best``."""
     t = tables_for(view.k)
-    lower = [c for c in bits(view.legal_mask) if t.suit[c] == t.suit[best] and (c & 15) < (best & 15)]
-    return bool(lower) and max(lower, key=lambda c: c & 15) not in ids
+    lower = [c for c in bits(view.legal_mask) if t.suit[c] == t.suit[best] and (c & 15) + 2 < ((best & 15) + 2)]
+    return bool(lower) and max(lower, key=lambda c: (c & 15) + 2) not in ids
 
 
 def _rng(seed: int, pid: str, step: str) -> random.Random:

@@ -141,7 +141,8 @@ run_compiled() {
 mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.py tests/test_playout.py \
   tests/bots/test_rulebased.py tests/bots/test_features.py tests/bots/test_review.py tests/bots/test_sampling.py \
   tests/test_state.py tests/test_legality.py tests/test_scoring.py tests/test_records.py tests/test_game.py \
-  tests/test_simulate.py tests/variants/test_lab.py)
+  tests/test_simulate.py tests/variants/test_lab.py tests/bots/test_fast_paths.py tests/bots/test_coach.py \
+  tests/bots/test_coach_ideas.py tests/test_cards.py)
 step compiled run_compiled
 
 if compgen -G "$HL_ROOT/notebooks/*.ipynb" >/dev/null; then

@@ -145,7 +145,7 @@ def test_ids_and_masks_round_trip() -> None:
     assert all(card_from_id(c.id) == c for c in deck)
     assert cards_of_mask(mask_of(deck)) == sort_hand(deck)
     assert mask_of([QS, QS]) == QS.bit
-    for bad in (0, 1, 16 + 1, 64 * 5 + 4 * 16):
+    for bad in (14, 15, 16 + 15, 64 * 5 + 14, -1):  # offsets 14 and 15 (ranks 16 and 17), and below 0
         with pytest.raises(ValueError):
             card_from_id(bad)
 

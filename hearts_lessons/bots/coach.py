@@ -364,12 +364,12 @@ def play_candidates(view: Knowledge) -> list[int]:
     legal = view.legal_mask
     unseen = view.unseen_mask
     out: list[int] = []
-    for cid in sorted(bits(legal), key=lambda c: (t.suit[c], c & 15)):
+    for cid in sorted(bits(legal), key=lambda c: (t.suit[c], (c & 15) + 2)):
         if out:
             prev = out[-1]
             suit = t.suit[cid]
             if t.suit[prev] == suit and t.cost[prev] == t.cost[cid] and not t.multi:
-                between = t.under[suit][cid & 15] & ~t.under[suit][(prev & 15) + 1]
+                between = t.under[suit][(cid & 15) + 2] & ~t.under[suit][(prev & 15) + 3]
                 if not between & unseen and not (t.catchers | t.big) >> prev & 1:
                     out[-1] = cid
                     continue
@@ -505,7 +505,7 @@ def pass_candidates(view: Knowledge, *, limit: int = 24) -> list[tuple[int, ...]
     empty a short suit."""
     need = sum(count for _, count in view.targets)
     scores = pass_scores(view)
-    order = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))
+    order = sorted(scores, key=lambda c: (-scores[c], -((c & 15) + 2), c))
     if need <= 0 or len(order) < need:
         return []
     out: list[tuple[int, ...]] = [tuple(rules_pass(view))]

@@ -45,7 +45,7 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
     threat = moon_threat(view, t)
     if threat >= 0:
         shooter = seat_name(threat, view.players)
-        if trick.winner == threat and suit == trick.lead_suit and (cid & 15) > trick.winning_rank:
+        if trick.winner == threat and suit == trick.lead_suit and (cid & 15) + 2 > trick.winning_rank:
             what = "this heart" if bit & t.points else "this trick"
             reasons.append(f"{shooter} may be shooting the moon: take {what} from {shooter} now")
         else:
@@ -60,8 +60,8 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
             )
             return reasons
         out = unseen & k.suit_masks[suit]
-        higher = (out & ~t.under[suit][(cid & 15) + 1]).bit_count()
-        if higher and (out & t.under[suit][cid & 15]).bit_count() == 0:
+        higher = (out & ~t.under[suit][(cid & 15) + 3]).bit_count()
+        if higher and (out & t.under[suit][(cid & 15) + 2]).bit_count() == 0:
             reasons.append(
                 f"{higher} higher {_suit_name(suit)} are still out and none lower, so your "
                 f"{card.symbol} will not win the trick"
@@ -103,7 +103,7 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
                 f"you are void in {lead}, so you can throw away the {card.symbol}, a card that could win a trick later"
             )
         return reasons
-    if winning is not None and (cid & 15) < trick.winning_rank:
+    if winning is not None and (cid & 15) + 2 < trick.winning_rank:
         if bit & t.big:
             reasons.append(f"the {winning.symbol} already wins the trick, so the {card.symbol} goes to {winner_name}")
         else:
@@ -117,7 +117,7 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
         over = winning.symbol if winning else "winning card"
         below = t.under[suit][trick.winning_rank] if winning is not None else 0
         mine = view.hand_mask & k.suit_masks[suit]
-        beaters = (unseen & k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 1]).bit_count()
+        beaters = (unseen & k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 3]).bit_count()
         if not mine & below:
             head = f"you hold no {_suit_name(suit)[:-1]} under the {over}, so you cannot duck"
         else:
@@ -270,17 +270,17 @@ def pass_reasons(view: Knowledge, ids: Sequence[int]) -> list[str]:
                 f"{_suit_name(suit)} are led"
             )
     for cid in bits(chosen & t.big):
-        guards = (hand & t.under[t.suit[cid]][cid & 15]).bit_count()
+        guards = (hand & t.under[t.suit[cid]][(cid & 15) + 2]).bit_count()
         reasons.append(f"the {card_from_id(cid).symbol} has only {guards} lower {_suit_name(t.suit[cid])} to guard it")
     for cid in bits(keep & t.big):
-        guards = (hand & t.under[t.suit[cid]][cid & 15]).bit_count()
+        guards = (hand & t.under[t.suit[cid]][(cid & 15) + 2]).bit_count()
         reasons.append(f"keep the {card_from_id(cid).symbol}: {guards} lower {_suit_name(t.suit[cid])} guard it")
     catchers = [card_from_id(c) for c in bits(chosen & t.catchers)]
     if catchers and not chosen & t.big:
         queen = card_from_id(t.bottom(t.big)) if t.big else None
         target = f"the {queen.symbol}" if queen else "a big penalty card"
         reasons.append(f"the {_names(catchers)} could be forced to win {target}")
-    high_hearts = [card_from_id(c) for c in bits(chosen & t.points) if c & 15 >= 11]
+    high_hearts = [card_from_id(c) for c in bits(chosen & t.points) if (c & 15) + 2 >= 11]
     if high_hearts:
         reasons.append(f"high point cards like the {_names(high_hearts)} win tricks full of points")
     return reasons

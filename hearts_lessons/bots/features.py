@@ -146,13 +146,13 @@ class Tables:
         """The highest-ranked card of ``mask`` (by rank, then by suit)."""
         if not self.multi:
             return mask.bit_length() - 1
-        return max(bits(mask), key=lambda c: (c & 15, c & 63))
+        return max(bits(mask), key=lambda c: ((c & 15) + 2, c & 63))
 
     def bottom(self, mask: int) -> int:
         """The lowest-ranked card of ``mask``."""
         if not self.multi:
             return (mask & -mask).bit_length() - 1
-        return min(bits(mask), key=lambda c: (c & 15, c & 63))
+        return min(bits(mask), key=lambda c: ((c & 15) + 2, c & 63))
 
     def top_rank(self, mask: int) -> int:
         """The card of ``mask`` with the highest rank, whatever its suit (ties: the highest suit id)."""
@@ -160,8 +160,8 @@ class Tables:
         while mask:
             low = mask & -mask
             cid = low.bit_length() - 1
-            if cid & 15 >= best_rank:
-                best, best_rank = cid, cid & 15
+            if (cid & 15) + 2 >= best_rank:
+                best, best_rank = cid, ((cid & 15) + 2)
             mask ^= low
         return best
 
@@ -172,7 +172,7 @@ class Tables:
         while mask:
             low = mask & -mask
             cid = low.bit_length() - 1
-            here = (cost[cid], cid & 15)
+            here = (cost[cid], (cid & 15) + 2)
             if here > key:
                 best, key = cid, here
             mask ^= low
@@ -217,7 +217,7 @@ def _build_tables(k: Layout) -> Tables:
         for rank in range(17):
             mask = 0
             for cid in bits(k.suit_masks[s]):
-                if cid & 15 < rank:
+                if (cid & 15) + 2 < rank:
                     mask |= 1 << cid
             row.append(mask)
         under.append(tuple(row))
@@ -232,7 +232,7 @@ def _build_tables(k: Layout) -> Tables:
     catchers = 0
     for cid in bits(big):
         s = suit[cid]
-        catchers |= k.suit_masks[s] & ~under[s][(cid & 15) + 1]
+        catchers |= k.suit_masks[s] & ~under[s][(cid & 15) + 3]
     return Tables(
         k=k, cost=tuple(cost), suit=tuple(suit), under=tuple(under), points=points, bonus=bonus, big=big,
         catchers=catchers & ~big, multi=k.multi_deck, moon_total=cost_of(k.moon_value), heavy=big | catchers,
@@ -592,13 +592,13 @@ class HandFeatures:
 def hand_features(hand: int, k: Layout) -> HandFeatures:
     """Count the features of a hand (a mask)."""
     t = tables_for(k)
-    ranks = [c & 15 for c in bits(hand)]
+    ranks = [(c & 15) + 2 for c in bits(hand)]
     lengths = [(hand & k.suit_masks[s]).bit_count() for s in range(4)]
     hearts = hand & k.suit_masks[Suit.HEARTS]
     top = 0
     for rank in (15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2):
-        has = any((c & 15) == rank for c in bits(hearts))
-        in_deck = any((c & 15) == rank for c in bits(k.suit_masks[Suit.HEARTS]))
+        has = any(((c & 15) + 2) == rank for c in bits(hearts))
+        in_deck = any(((c & 15) + 2) == rank for c in bits(k.suit_masks[Suit.HEARTS]))
         if not in_deck:
             continue
         if not has:
@@ -607,7 +607,7 @@ def hand_features(hand: int, k: Layout) -> HandFeatures:
     big = hand & t.big
     guards = 0
     for cid in bits(t.big & k.suit_masks[Suit.SPADES]):
-        guards = (hand & t.under[Suit.SPADES][cid & 15]).bit_count()
+        guards = (hand & t.under[Suit.SPADES][(cid & 15) + 2]).bit_count()
     return HandFeatures(
         length=len(ranks), clubs=lengths[0], diamonds=lengths[1], spades=lengths[2], hearts=lengths[3],
         aces=ranks.count(14), kings=ranks.count(13), high_cards=sum(r >= 11 for r in ranks),

@@ -105,7 +105,7 @@ def hand_pass_scores(k: Layout, hand: int) -> dict[int, float]:
         low = passable & -passable
         passable ^= low
         cid = low.bit_length() - 1
-        rank = cid & 15
+        rank = (cid & 15) + 2
         if not low & special:
             out[cid] = float(rank)
             continue
@@ -115,7 +115,7 @@ def hand_pass_scores(k: Layout, hand: int) -> dict[int, float]:
             out[cid] = -5.0 if guards >= 3 else 100.0 + cost[cid]
         elif low & catchers:
             lowest_big = t.bottom(big & k.suit_masks[suit])
-            guards = (hand & under[suit][lowest_big & 15]).bit_count()
+            guards = (hand & under[suit][(lowest_big & 15) + 2]).bit_count()
             out[cid] = rank - 6.0 if guards >= 3 else 60.0 + rank
         elif low & points:
             out[cid] = 30.0 + rank + cost[cid] if rank >= 11 else rank * 0.8
@@ -130,7 +130,7 @@ def _styled_pass(view: Knowledge, style: Style, need: int, rng: random.Random | 
     if style.passing == "random":
         return (rng or random.Random(0)).sample(passable, need)
     if style.passing == "high":
-        return sorted(passable, key=lambda c: (-(c & 15), -c))[:need]
+        return sorted(passable, key=lambda c: (-((c & 15) + 2), -c))[:need]
     if style.passing == "void":
         by_length = sorted(
             (s for s in range(4) if view.hand_mask & view.k.suit_masks[s] and not view.k.suit_masks[s] & t.points),
@@ -141,12 +141,12 @@ def _styled_pass(view: Knowledge, style: Style, need: int, rng: random.Random | 
             cards = [c for c in passable if t.suit[c] == suit]
             if len(chosen) + len(cards) <= need:
                 chosen += cards
-        rest = sorted((c for c in passable if c not in chosen), key=lambda c: (-(c & 15), -c))
+        rest = sorted((c for c in passable if c not in chosen), key=lambda c: (-((c & 15) + 2), -c))
         return (chosen + rest)[:need]
     scores = pass_scores(view)
     for cid in bits(view.hand_mask & t.big):
         scores[cid] = -50.0  # keep_queen
-    order = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))
+    order = sorted(scores, key=lambda c: (-scores[c], -((c & 15) + 2), c))
     return order[:need]
 
 
@@ -166,7 +166,7 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
 def hand_pass(k: Layout, hand: int, need: int) -> list[int]:
     """:func:`rules_pass` (the default style) of a hand (a mask) that passes ``need`` cards (at least one)."""
     scores = hand_pass_scores(k, hand)
-    order = [c for _, c in sorted(((-v, -(c & 15), c), c) for c, v in scores.items())]
+    order = [c for _, c in sorted(((-v, -((c & 15) + 2), c), c) for c, v in scores.items())]
     chosen = [c for c in order[:need] if scores[c] >= 30]
     room = need - len(chosen)
     if room > 0:
@@ -212,7 +212,7 @@ def _lead(s: Sight, legal: int, style: Style) -> int:
             suit = t.suit[cid]
             if hand & suit_masks[suit] & heavy:
                 continue
-            safe = legal & under[suit][cid & 15]
+            safe = legal & under[suit][(cid & 15) + 2]
             if safe:
                 return t.bottom(safe)
     others_void = 0
@@ -230,7 +230,7 @@ def _lead(s: Sight, legal: int, style: Style) -> int:
         if not mine:
             continue
         low = t.bottom(mine) if multi else (mine & -mine).bit_length() - 1
-        rank = low & 15
+        rank = (low & 15) + 2
         out = unseen & suit_mask
         higher = (out & ~under[suit][rank + 1]).bit_count()
         if higher:
@@ -302,7 +302,7 @@ def _discard(s: Sight, legal: int, winner: int, style: Style) -> int:
         bit = plain & -plain
         plain ^= bit
         cid = bit.bit_length() - 1
-        rank = cid & 15
+        rank = (cid & 15) + 2
         if rank < best_rank:
             continue
         short = -(hand & suit_masks[suit[cid]]).bit_count()

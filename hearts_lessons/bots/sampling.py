@@ -401,7 +401,7 @@ class _PassRead:
             hand &= ~self.passed
         else:
             scores = hand_pass_scores(self.k, hand & ~received)
-            incoming = sorted(scores, key=lambda c: (-scores[c], -(c & 15), c))[:count]
+            incoming = sorted(scores, key=lambda c: (-scores[c], -((c & 15) + 2), c))[:count]
             for cid in incoming:
                 hand &= ~(1 << cid)
         chosen = hand_pass(self.k, hand, self.need) if self.need > 0 else []

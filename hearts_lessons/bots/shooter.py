@@ -68,7 +68,7 @@ def shooter_pass(view: Knowledge) -> list[int]:
     passable = view.hand_mask
     for card in view.rules.unpassable:
         passable &= ~card.bit
-    order = sorted(bits(passable), key=lambda c: ((t.points >> c) & 1, c & 15, c))
+    order = sorted(bits(passable), key=lambda c: ((t.points >> c) & 1, (c & 15) + 2, c))
     return order[:need]
 
 
@@ -78,7 +78,7 @@ def _masters(view: Knowledge, t: Tables, mask: int) -> int:
     unseen = view.unseen_mask
     for cid in bits(mask):
         suit = t.suit[cid]
-        if not unseen & view.k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 1]:
+        if not unseen & view.k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 3]:
             out |= 1 << cid
     return out
 
