@@ -48,7 +48,8 @@ except ImportError:  # pragma: no cover - run as Python without mypy installed, 
 if TYPE_CHECKING:
     from .state import Trick
 
-__all__ = ["FIELDS", "Choose", "Lean", "LeanView", "Phase", "RawTrick", "deal_masks", "moon_choice_for"]
+__all__ = ["FIELDS", "Choose", "Lean", "LeanView", "Phase", "RawTrick", "deal_masks", "direction_offset",
+           "moon_choice_for", "pass_targets"]  # fmt: skip
 
 
 class Phase(Enum):
@@ -73,6 +74,28 @@ def moon_choice_for(rules: Rules, shooter: int, totals: tuple[Points, ...], rng:
     choice = best_moon_choice(rules, shooter, totals)
     choices = MOON_CHOICES[rules.moon]
     return choice if choice in choices else rng.choice(choices)
+
+
+def direction_offset(direction: PassDirection | str, players: int) -> int:
+    """How many seats to the left the cards go: left 1, right ``players - 1``, across ``players // 2``."""
+    d = direction if isinstance(direction, PassDirection) else PassDirection(direction)
+    if d is PassDirection.LEFT:
+        return 1
+    if d is PassDirection.RIGHT:
+        return players - 1
+    if d is PassDirection.ACROSS:
+        return players // 2
+    raise ValueError(f"{d.value} is not a single direction")
+
+
+def pass_targets(direction: PassDirection, rules: Rules) -> tuple[tuple[int, int], ...]:
+    """The pass of a hand as ``(offset, count)`` pairs: who gets how many cards (empty for hold)."""
+    n = rules.players
+    if direction is PassDirection.HOLD or direction is PassDirection.DEALERS_CHOICE:
+        return ()
+    if direction is PassDirection.SPLIT:
+        return tuple((offset, 1) for offset in range(1, n))
+    return ((direction_offset(direction, n), rules.cards_passed),)
 
 
 _DECK_BITS: dict[int, tuple[Layout, list[int]]] = {}

@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 
 from .cards import card_from_id
 from .layout import layout_for
-from .lean import Lean, deal_masks, moon_choice_for
+from .lean import Lean, deal_masks, direction_offset, moon_choice_for, pass_targets
 from .rules import PassDirection, Points, Rules
-from .state import HandState, Phase, direction_offset, pass_targets
+from .state import HandState, Phase
 
 __all__ = ["finish_with", "nth_bit", "random_bit", "random_hand", "random_pass", "random_playout"]
 

@@ -28,7 +28,7 @@ from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_
 from .errors import IllegalPassError, IllegalPlayError, RecordError, RulesError
 from .layout import layout_for
 from .lean import FIELDS as LEAN_FIELDS
-from .lean import Lean, Phase, RawTrick, deal_masks
+from .lean import Lean, Phase, RawTrick, deal_masks, direction_offset, pass_targets
 from .legality import legal_mask, play_reason
 from .records import dump_record, load_record, require
 from .rules import STANDARD, PassDirection, Points, Rules
@@ -102,28 +102,6 @@ def _card(value: CardLike) -> Card:
 def _codes(text: str) -> list[str]:
     """Split a list of card codes (``"QS 2C, QS#1"``: ``#1`` names the card of the second deck)."""
     return text.replace(",", " ").replace(";", " ").split()
-
-
-def direction_offset(direction: PassDirection | str, players: int) -> int:
-    """How many seats to the left the cards go: left 1, right ``players - 1``, across ``players // 2``."""
-    d = PassDirection(direction)
-    if d is PassDirection.LEFT:
-        return 1
-    if d is PassDirection.RIGHT:
-        return players - 1
-    if d is PassDirection.ACROSS:
-        return players // 2
-    raise ValueError(f"{d.value} is not a single direction")
-
-
-def pass_targets(direction: PassDirection, rules: Rules) -> tuple[tuple[int, int], ...]:
-    """The pass of a hand as ``(offset, count)`` pairs: who gets how many cards (empty for hold)."""
-    n = rules.players
-    if direction is PassDirection.HOLD or direction is PassDirection.DEALERS_CHOICE:
-        return ()
-    if direction is PassDirection.SPLIT:
-        return tuple((offset, 1) for offset in range(1, n))
-    return ((direction_offset(direction, n), rules.cards_passed),)
 
 
 _HAND_FIELDS = ("actions", "deal_cards", "hand_number", "seed", "start")
