@@ -35,9 +35,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-import os
-import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -203,45 +200,11 @@ def build_site(site: Path, force: bool) -> None:
 
 
 @contextlib.contextmanager
-def served(site: Path, log: Path) -> Iterator[str]:
-    """``python -m http.server`` on a free port of 127.0.0.1, serving ``site``; stopped on exit."""
-    from tests.e2e.conftest import LOCAL_HOST, free_port
-
-    port = free_port()
-    with open(log, "wb") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", LOCAL_HOST, "--directory", str(site), str(port)],
-            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
-        )  # fmt: skip
-        try:
-            deadline = time.monotonic() + 20
-            while True:
-                if server.poll() is not None:
-                    raise RuntimeError(f"http.server exited with {server.returncode}: {log.read_text()[-2000:]}")
-                try:
-                    with socket.create_connection((LOCAL_HOST, port), timeout=0.5):
-                        break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise RuntimeError(f"http.server did not listen on {LOCAL_HOST}:{port} within 20 s") from None
-                    time.sleep(0.1)
-            yield f"http://{LOCAL_HOST}:{port}/"
-        finally:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(server.pid, signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
-
-
-@contextlib.contextmanager
 def live_kernel(site: Path, timeout_s: float) -> Iterator[tuple[Browser, Any]]:
     """A Browser on a fresh Pyodide kernel of the live site (the first lesson opened), and the page's watch."""
     from playwright.sync_api import sync_playwright
 
-    from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, watch_page
+    from tests.e2e.conftest import CHROMIUM, CHROMIUM_FLAGS, served, watch_page
     from tests.e2e.test_lite import KERNEL_INFO, KERNEL_READY
 
     if not CHROMIUM.exists():

@@ -12,6 +12,7 @@ import hashlib
 import json
 import pickle
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -238,30 +239,36 @@ def test_a_policy_must_choose_a_legal_card() -> None:
     assert state.is_over and all(m & (m - 1) for m in asked)  # a single legal card is played without asking
 
 
-@pytest.mark.parametrize(("name", "rules"), cases()[::2], ids=[name for name, _ in cases()[::2]])
-def test_the_random_playouts_shortcut_for_following_is_the_cascade(name: str, rules: Rules) -> None:
-    """Where :func:`~hearts_lessons.legality.follows_only` holds, the random playout takes the legal cards of a
-    player following suit after the first trick as ``hand & suit_masks[lead] or hand``: the cascade's mask at
-    every such moment of seeded hands (and every hand, suit led and trick number of the play in between)."""
+def moments(rules: Rules, seeds: range) -> Iterator[HandState]:
+    """Every moment of play of seeded random hands (passes made): the hand just before each card is played."""
     n = rules.players
-    checked = 0
-    for seed in range(12):
+    for seed in seeds:
         state = HandState.deal(rules, seed=seed, dealer=seed % n, hand_number=seed)
         rng = random.Random(seed)
         if state.phase is Phase.DEALERS_CHOICE:
             state.choose_passes({"left": seed % (rules.cards_passed + 1)})
         if state.phase is Phase.PASSING:
             random_pass(state, rng)
-        k = state.k
-        assert follows_only(k)  # no rule of any preset but "follow suit" can bite there
         while state.phase is Phase.PLAYING:
-            if state.lead_suit >= 0 and state.trick_number:
-                for seat_hand in state._hands:
-                    shortcut = seat_hand & k.suit_masks[state.lead_suit] or seat_hand
-                    assert shortcut == cascade_mask(k, state, seat_hand)
-                    checked += 1
+            yield state
             mask = state.legal_mask()
             state.play_id(nth_bit(mask, int(rng.random() * mask.bit_count())))
+
+
+@pytest.mark.parametrize(("name", "rules"), cases()[::2], ids=[name for name, _ in cases()[::2]])
+def test_the_random_playouts_shortcut_for_following_is_the_cascade(name: str, rules: Rules) -> None:
+    """Where :func:`~hearts_lessons.legality.follows_only` holds, the random playout takes the legal cards of a
+    player following suit after the first trick as ``hand & suit_masks[lead] or hand``: the cascade's mask at
+    every such moment of seeded hands (and every hand, suit led and trick number of the play in between)."""
+    assert follows_only(layout_for(rules))  # no rule of any preset but "follow suit" can bite there
+    checked = 0
+    for state in moments(rules, range(12)):
+        k = state.k
+        if state.lead_suit >= 0 and state.trick_number:
+            for seat_hand in state._hands:
+                shortcut = seat_hand & k.suit_masks[state.lead_suit] or seat_hand
+                assert shortcut == cascade_mask(k, state, seat_hand)
+                checked += 1
     assert checked > 100
 
 
@@ -287,24 +294,13 @@ def test_a_random_hand_on_the_hot_path_is_the_benchmarks_hand(name: str, rules: 
 def test_the_random_playouts_shortcut_for_leading_is_the_cascade(name: str, rules: Rules) -> None:
     """Where :func:`~hearts_lessons.legality.leads_free_once_broken` holds, the random playout lets a player who
     leads after the first trick with hearts broken lead any card: the cascade's mask at every such moment."""
-    n = rules.players
+    assert leads_free_once_broken(layout_for(rules))
     checked = 0
-    for seed in range(12):
-        state = HandState.deal(rules, seed=seed, dealer=seed % n, hand_number=seed)
-        rng = random.Random(seed)
-        if state.phase is Phase.DEALERS_CHOICE:
-            state.choose_passes({"left": seed % (rules.cards_passed + 1)})
-        if state.phase is Phase.PASSING:
-            random_pass(state, rng)
-        k = state.k
-        assert leads_free_once_broken(k)
-        while state.phase is Phase.PLAYING:
-            if state.lead_suit < 0 and state.trick_number and state.hearts_broken:
-                for seat_hand in state._hands:
-                    assert cascade_mask(k, state, seat_hand) == seat_hand
-                    checked += 1
-            mask = state.legal_mask()
-            state.play_id(nth_bit(mask, int(rng.random() * mask.bit_count())))
+    for state in moments(rules, range(12)):
+        if state.lead_suit < 0 and state.trick_number and state.hearts_broken:
+            for seat_hand in state._hands:
+                assert cascade_mask(state.k, state, seat_hand) == seat_hand
+                checked += 1
     assert checked > 50
 
 

@@ -58,22 +58,23 @@ _FAST_TYPES: dict[type, bool] = {}
 _SIGHT_TYPES: dict[type, bool] = {}
 
 
-def _fast(bot: Policy) -> FastPolicy | None:
-    """The bot as a :class:`FastPolicy`, if it is one (checked once per class: protocol checks are slow)."""
+def _is(bot: Policy, protocol: type, known: dict[type, bool]) -> bool:
+    """Whether ``bot`` implements ``protocol``, checked once per class (protocol checks are slow)."""
     kind = type(bot)
-    known = _FAST_TYPES.get(kind)
-    if known is None:
-        known = _FAST_TYPES[kind] = isinstance(bot, FastPolicy)
-    return bot if known else None  # type: ignore[return-value]
+    found = known.get(kind)
+    if found is None:
+        found = known[kind] = isinstance(bot, protocol)
+    return found
+
+
+def _fast(bot: Policy) -> FastPolicy | None:
+    """The bot as a :class:`FastPolicy`, if it is one."""
+    return bot if _is(bot, FastPolicy, _FAST_TYPES) else None  # type: ignore[return-value]
 
 
 def _sighted(bot: Policy) -> SightPolicy | None:
-    """The bot as a :class:`SightPolicy`, if it is one (checked once per class)."""
-    kind = type(bot)
-    known = _SIGHT_TYPES.get(kind)
-    if known is None:
-        known = _SIGHT_TYPES[kind] = isinstance(bot, SightPolicy)
-    return bot if known else None  # type: ignore[return-value]
+    """The bot as a :class:`SightPolicy`, if it is one."""
+    return bot if _is(bot, SightPolicy, _SIGHT_TYPES) else None  # type: ignore[return-value]
 
 
 def _fine_pass(state: HandState, seat: int, ids: list[int]) -> bool:

@@ -41,6 +41,7 @@ __all__ = [
     "sight_of",
     "start_of_play_hand",
     "tables_for",
+    "threat_in",
     "trick_state",
 ]
 
@@ -431,20 +432,7 @@ class Sight:
         """:func:`moon_threat` (with its default share) of this knowledge."""
         if self.no_moon:
             return -1
-        t = self.t
-        points = t.points
-        shooter = -1
-        for seat, taken in enumerate(self.taken):
-            if taken & points:
-                if shooter >= 0:
-                    return -1
-                shooter = seat
-        if shooter < 0 or shooter == self.seat:
-            return -1
-        total = t.moon_total
-        if total <= 0 or t.points_in(self.taken[shooter] & points) < 0.4 * total:
-            return -1
-        return shooter
+        return threat_in(self.taken, self.seat, self.t, 0.4)
 
 
 def sight_of(view: Knowledge) -> Sight:
@@ -512,21 +500,26 @@ def trick_state(view: Knowledge, t: Tables) -> TrickState:
 
 def moon_threat(view: Knowledge, t: Tables, *, share: float = 0.4) -> int:
     """The seat that looks like shooting the moon, or -1: another seat has taken every point card taken so
-    far, and at least ``share`` of all the points."""
-    rules = view.rules
-    if rules.moon is Moon.NONE:
+    far, and at least ``share`` of all the points (:func:`threat_in`); -1 when no moon rule is in force."""
+    if view.rules.moon is Moon.NONE:
         return -1
+    return threat_in(list(view.taken_masks), view.seat, t, share)
+
+
+def threat_in(taken: list[int], seat: int, t: Tables, share: float) -> int:
+    """Of the cards each seat has taken (``taken``, as ``seat`` sees them): the other seat that has taken every
+    point card taken so far and at least ``share`` of all the points, or -1."""
     points = t.points
     shooter = -1
-    for seat, taken in enumerate(view.taken_masks):
-        if taken & points:
+    for other, mask in enumerate(taken):
+        if mask & points:
             if shooter >= 0:
                 return -1
-            shooter = seat
-    if shooter < 0 or shooter == view.seat:
+            shooter = other
+    if shooter < 0 or shooter == seat:
         return -1
-    total = cost_of(view.k.moon_value)
-    if total <= 0 or t.points_in(view.taken_masks[shooter] & points) < share * total:
+    total = t.moon_total
+    if total <= 0 or t.points_in(taken[shooter] & points) < share * total:
         return -1
     return shooter
 

@@ -107,29 +107,27 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
-    """Serve the built book with ``python -m http.server`` on a free port of 127.0.0.1."""
+@contextlib.contextmanager
+def served(site: Path, log: Path) -> Iterator[str]:
+    """``python -m http.server`` on a free port of 127.0.0.1, serving ``site`` (its output in ``log``); yields the
+    site's address and stops the server on exit (the e2e tests' ``site_url``, and ``bench/browser.py``)."""
     port = free_port()
-    with open(ARTIFACTS / "http-server.log", "wb") as log:
+    with open(log, "wb") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "--bind", LOCAL_HOST, "--directory", str(site_dir), str(port)],
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
+            [sys.executable, "-m", "http.server", "--bind", LOCAL_HOST, "--directory", str(site), str(port)],
+            stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
         try:
             deadline = time.monotonic() + 20
             while True:
                 if server.poll() is not None:
-                    pytest.fail(f"http.server exited with {server.returncode}; see {log.name}")
+                    raise RuntimeError(f"http.server exited with {server.returncode}: {log.read_text()[-2000:]}")
                 try:
                     with socket.create_connection((LOCAL_HOST, port), timeout=0.5):
                         break
                 except OSError:
                     if time.monotonic() > deadline:
-                        pytest.fail(f"http.server did not listen on {LOCAL_HOST}:{port} within 20 s")
+                        raise RuntimeError(f"http.server did not listen on {LOCAL_HOST}:{port} within 20 s") from None
                     time.sleep(0.1)
             yield f"http://{LOCAL_HOST}:{port}/"
         finally:
@@ -140,6 +138,13 @@ def site_url(site_dir: Path) -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 os.killpg(server.pid, signal.SIGKILL)
                 server.wait()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """Serve the built book with ``python -m http.server`` on a free port of 127.0.0.1."""
+    with served(site_dir, ARTIFACTS / "http-server.log") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
