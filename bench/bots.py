@@ -21,7 +21,7 @@ The last line is ``coach_margin_points_per_hand: M +- H``: the coach's saving ov
 hands (goal: M ≥ 2.5 and M − H ≥ 2.3 over at least 1,000 duplicate deals).
 
     python bench/bots.py [--deals 2000] [--coach-deals 100] [--seconds 3] [--processes N] [--lab-hands N]
-                         [--scheduler tcp://host:8786] [--only-speed]
+                         [--scheduler tcp://host:8786] [--only-speed] [--coach-worlds 100] [--coach-only]
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.cards import Card
 from hearts_lessons.rules import STANDARD
 from hearts_lessons.runtime import engine_build
-from hearts_lessons.simulate import margin, margins, simulate_hands, summary, wilson
+from hearts_lessons.simulate import BotSpec, margin, margins, simulate_hands, summary, wilson
 from hearts_lessons.state import HandState
 from hearts_lessons.tables import Table
 from hearts_lessons.views import SeatView
@@ -57,17 +57,24 @@ def mixed_table(deals: int, processes: int | None, executor: Executor | None = N
     print("moons shot per 100 hands: " + ", ".join(f"{b} {100 * n / (len(df) / 4):.1f}" for b, n in moons.items()))
 
 
-def field_margins(deals: int, coach_deals: int, processes: int | None,
-                  executor: Executor | None = None) -> tuple[float, float]:  # fmt: skip
+def field_margins(deals: int, coach_deals: int, processes: int | None, executor: Executor | None = None,
+                  coach_worlds: int = DEFAULT_WORLDS, coach_only: bool = False) -> tuple[float, float]:  # fmt: skip
     print(f"## against three rule-based bots: points per hand saved versus a rule-based bot in the same seat "
           f"(positive is better); {deals} duplicate deals, coach {coach_deals}")  # fmt: skip
     base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes,
                           executor=executor)  # fmt: skip
     coach = (0.0, 0.0)
-    for name, count in (("random", deals), ("beginner", deals), ("shooter", deals), ("coach", coach_deals)):
+    coach_spec: BotSpec = "coach" if coach_worlds == DEFAULT_WORLDS else ("coach", {"worlds": coach_worlds})
+    entries: list[tuple[str, BotSpec, int]] = [("coach", coach_spec, coach_deals)]
+    if not coach_only:
+        entries = [("random", "random", deals), ("beginner", "beginner", deals), ("shooter", "shooter", deals),
+                   *entries]  # fmt: skip
+    for label, spec, count in entries:
         start = time.perf_counter()
-        df = simulate_hands(STANDARD, [name, "rules", "rules", "rules"], hands=count, seed=SEED, duplicate=True,
+        df = simulate_hands(STANDARD, [spec, "rules", "rules", "rules"], hands=count, seed=SEED, duplicate=True,
                             processes=processes, executor=executor)  # fmt: skip
+        # the bot's name in the table: its label, or with its options ("coach (worlds=400)")
+        name = label if isinstance(spec, str) else next(row["bot"] for row in df.rows if row["bot"] != "rules")
         m = margin(df, base, bot=name, baseline="rules")
         rel = margin(df, base, bot=name, baseline="rules", value="relative")
         mine = df.where(bot=name)
@@ -79,9 +86,9 @@ def field_margins(deals: int, coach_deals: int, processes: int | None,
             if row["direction"] == "hold":
                 print(f"{'':10s} hold hands only: saves {row['mean']:+6.2f} +- {row['ci95']:.2f} points/hand "
                       f"({row['deals']} deals)")  # fmt: skip
-        if name in ("shooter", "coach"):
+        if label in ("shooter", "coach"):
             print(f"{'':10s} {moon_figures(df, base, name)}")
-        if name == "coach":
+        if label == "coach":
             coach = (m["mean"], m["ci95"])
     return coach
 
@@ -181,6 +188,9 @@ def main() -> None:
     parser.add_argument("--lab-hands", type=int, default=0, help="rule-based hands for the lab's throughput")
     parser.add_argument("--scheduler", default=None, help="run the lab on this Dask scheduler (needs distributed)")
     parser.add_argument("--only-speed", action="store_true", help="speed figures only (no strength tables)")
+    parser.add_argument("--coach-worlds", type=int, default=DEFAULT_WORLDS,
+                        help=f"the coach's worlds per card decision in the strength table (default {DEFAULT_WORLDS})")
+    parser.add_argument("--coach-only", action="store_true", help="of the strength tables, the coach's margin only")
     args = parser.parse_args()
     executor: Executor | None = None
     if args.scheduler:
@@ -195,8 +205,9 @@ def main() -> None:
         lab_speed(args.lab_hands, args.processes, executor)
     if args.only_speed:
         return
-    mixed_table(args.deals, args.processes, executor)
-    m, h = field_margins(args.deals, args.coach_deals, args.processes, executor)
+    if not args.coach_only:
+        mixed_table(args.deals, args.processes, executor)
+    m, h = field_margins(args.deals, args.coach_deals, args.processes, executor, args.coach_worlds, args.coach_only)
     print(f"coach_margin_points_per_hand: {m:.2f} +- {h:.2f}")
 
 
