@@ -174,7 +174,7 @@ def damaged(change: str) -> str:
     ("schedule", "table 1 of the schedule seats 'grandmaster', who is not an entrant"),
     ("twice", "must rate every entrant exactly once"),
     ("library", "was made with trueskill BradleyTerryFull, not openskill's BradleyTerryFull"),
-    ("results", "the results must hold each of the 700 hands once, not 699 rows"),
+    ("results", "the results must hold each of the 1680 hands once, not 1679 rows"),
     ("a result", "hand 3 of the results is not [deal, table, rotation, 4 points]"),
 ])  # fmt: skip
 def test_a_damaged_file_is_refused_with_its_reason(change: str, reason: str) -> None:
