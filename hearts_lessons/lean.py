@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from .state import Trick
 
 __all__ = ["FIELDS", "Choose", "Lean", "LeanView", "Phase", "RawTrick", "deal_masks", "direction_offset",
-           "moon_choice_for", "pass_targets"]  # fmt: skip
+           "moon_choice_for", "pass_targets", "seat_sight"]  # fmt: skip
 
 
 class Phase(Enum):
@@ -463,6 +463,7 @@ class Lean:
             else:  # the lead
                 seat = self.leader
                 hand = hands[seat]
+                # the card is picked as for the followers below, written out twice so the loop calls nothing
                 mask = hand if free_leads and later and broken else legal_mask(k, self, hand)
                 index = int(rand() * mask.bit_count())
                 while index:
@@ -695,6 +696,26 @@ def _winner(entries: list[tuple[int, int, int]], lead: int, k: Layout) -> int | 
     return best
 
 
+def seat_sight(lean: Lean, seat: int, face_up: bool) -> tuple[int, list[int], int]:
+    """What ``seat`` sees of the cards of ``lean``: its hand (none while a dealer names the passes before looking
+    at it), each seat's taken cards (hole cards another seat took face down hidden: the hand's own list when
+    nothing is hidden, else a copy) and the hole cards it knows. ``face_up`` is ``rules.leftover_face_up``.
+    :class:`LeanView` and the bots' :class:`~hearts_lessons.bots.features.Sight` read a seat through it."""
+    hand = 0 if lean.phase is Phase.DEALERS_CHOICE and seat == lean.dealer else lean._hands[seat]
+    taken = lean._taken
+    owner = lean._hole_owner
+    known = 0
+    if face_up:
+        known = lean._hole
+    elif owner is not None:
+        if owner == seat:
+            known = lean._hole
+        else:
+            taken = list(taken)
+            taken[owner] &= ~lean._hole
+    return hand, taken, known
+
+
 class LeanView:
     """One seat's knowledge of a :class:`Lean` hand (a :class:`~hearts_lessons.state.HandState` is one), read on
     demand: what a :class:`~hearts_lessons.views.SeatView` of the same moment shows (a test checks every field),
@@ -715,10 +736,7 @@ class LeanView:
 
     @property
     def hand_mask(self) -> int:
-        lean = self._lean
-        if lean.phase is Phase.DEALERS_CHOICE and self.seat == lean.dealer:
-            return 0  # the dealer names the passes before seeing their cards
-        return lean._hands[self.seat]
+        return seat_sight(self._lean, self.seat, self.rules.leftover_face_up)[0]
 
     @property
     def legal_mask(self) -> int:
@@ -749,13 +767,7 @@ class LeanView:
 
     @property
     def taken_masks(self) -> tuple[int, ...]:
-        lean = self._lean
-        owner = lean._hole_owner
-        if owner is None or owner == self.seat or self.rules.leftover_face_up:
-            return tuple(lean._taken)
-        taken = list(lean._taken)
-        taken[owner] &= ~lean._hole
-        return tuple(taken)
+        return tuple(seat_sight(self._lean, self.seat, self.rules.leftover_face_up)[1])
 
     @property
     def voids(self) -> tuple[int, ...]:
@@ -786,12 +798,12 @@ class LeanView:
 
     @property
     def hole_mask_known(self) -> int:
-        lean = self._lean
-        return lean._hole if lean._hole_owner == self.seat or self.rules.leftover_face_up else 0
+        return seat_sight(self._lean, self.seat, self.rules.leftover_face_up)[2]
 
     @property
     def unseen_mask(self) -> int:
-        return self.k.deck & ~(self.hand_mask | self._lean._seen | self.hole_mask_known)
+        hand, _, known = seat_sight(self._lean, self.seat, self.rules.leftover_face_up)
+        return self.k.deck & ~(hand | self._lean._seen | known)
 
     @property
     def totals_before(self) -> tuple[Points, ...]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Final, Protocol, final
 
 from ..cards import Suit
 from ..layout import Layout
-from ..lean import Lean, Phase
+from ..lean import Lean, Phase, seat_sight
 from ..rules import Moon, PassDirection, Points, Rules
 
 if TYPE_CHECKING:
@@ -365,7 +365,6 @@ KNOWLEDGE_FIELDS: tuple[str, ...] = (
 
 
 _NO_MOON: Final = Moon.NONE
-_DEALERS_CHOICE: Final = Phase.DEALERS_CHOICE
 
 
 @final
@@ -406,19 +405,7 @@ class Sight:
     def look(self, lean: Lean, seat: int) -> Sight:
         """This sight, now of ``seat`` in ``lean`` (a hand of the same rules): what a
         :class:`~hearts_lessons.lean.LeanView` of it shows, read from the hand's fields at once."""
-        hand = 0 if lean.phase is _DEALERS_CHOICE and seat == lean.dealer else lean._hands[seat]
-        owner = lean._hole_owner
-        taken = lean._taken
-        known = 0
-        if self.face_up:
-            known = lean._hole
-        elif owner is not None:
-            hole = lean._hole
-            if owner == seat:
-                known = hole
-            else:
-                taken = list(taken)
-                taken[owner] &= ~hole
+        hand, taken, known = seat_sight(lean, seat, self.face_up)
         self.seat = seat
         self.hand = hand
         self.unseen = self.k.deck & ~(hand | lean._seen | known)

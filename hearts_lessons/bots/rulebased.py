@@ -32,7 +32,7 @@ from typing import Final
 from ..cards import Card, card_from_id
 from ..layout import Layout
 from ..lean import Choose, Lean, Phase
-from ..legality import follows_only, legal_mask
+from ..legality import legal_mask
 from ..views import SeatView
 from .features import Knowledge, Sight, bits, sight_of, tables_for
 
@@ -359,25 +359,17 @@ def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None, sty
     the rule-based player called directly (the coach's rollouts, the simulations of rule-based tables). Each
     seat plays the default :data:`STYLE`, or its style of ``styles`` (one per seat). With ``shooter`` (a seat)
     and ``shoot`` (a policy like ``rules_choose``), that seat plays ``shoot``'s cards instead for as long as no
-    other seat has taken a point card. Where following suit is the only rule when following
-    (:func:`~hearts_lessons.legality.follows_only`), a follower's legal cards are its cards of the suit led, or
-    its whole hand without any."""
+    other seat has taken a point card."""
     k = lean.k
     players = k.players
     hands = lean._hands
-    suit_masks = k.suit_masks
-    plain = follows_only(k)
     sight = Sight(k, lean.rules)
     points = sight.t.points
     playing = _PLAYING
     while lean.phase is playing:
         trick = lean._trick
         seat = (lean.leader + len(trick)) % players
-        hand = hands[seat]
-        if trick and plain and lean.trick_number:
-            legal = hand & suit_masks[lean.lead_suit] or hand
-        else:
-            legal = legal_mask(k, lean, hand)
+        legal = legal_mask(k, lean, hands[seat])
         if not legal & (legal - 1):
             cid = legal.bit_length() - 1
         elif seat == shooter and shoot is not None and _alone(lean._taken, seat, points):

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import final
 
 from ..lean import Lean
-from ..legality import follows_only, legal_mask
+from ..legality import legal_mask
 from ..rules import HoleCards, PassDirection
 from ..state import HandState
 from ..views import SeatView
@@ -169,15 +169,12 @@ class _Plan:
     spot before each card (for the legal cards), what every seat saw then (a :class:`Sight` without the hand),
     and each seat's count of surprises for each hand it might hold (filled as worlds ask)."""
 
-    __slots__ = ("follow", "ok", "seen", "sights", "spots", "terms")
+    __slots__ = ("ok", "seen", "sights", "spots", "terms")
 
     def __init__(self) -> None:
         self.ok = True
         """Each card of the history was played in turn (else no world with this start explains the play)."""
         self.spots: list[Lean] = []
-        self.follow: list[int] = []
-        """The suit to follow before each card when following suit is the only rule then
-        (:func:`~hearts_lessons.legality.follows_only`), else -1 (the legal cards come from the spot)."""
         self.sights: list[Sight] = []
         self.seen: list[int] = []
         self.terms: dict[tuple[int, int], int] = {}
@@ -261,13 +258,11 @@ class Replay:
         lean = lean.lean_copy()
         k = self.k
         players = k.players
-        plain = follows_only(k)
         for seat, cid in self.history:
             if (lean.leader + len(lean._trick)) % players != seat:
                 plan.ok = False
                 break
             plan.spots.append(lean.lean_copy())
-            plan.follow.append(lean.lead_suit if plain and lean._trick and lean.trick_number else -1)
             sight = Sight(k, lean.rules)
             sight.seat = seat
             sight.voids = list(lean._voids)
@@ -287,12 +282,10 @@ class Replay:
             return found
         k = self.k
         deck = k.deck
-        suit_masks = k.suit_masks
         count = 0
         for index, cid, later in self._turns[seat]:
             hand = hand_now | later
-            lead = plan.follow[index]
-            legal = (hand & suit_masks[lead] or hand) if lead >= 0 else legal_mask(k, plan.spots[index], hand)
+            legal = legal_mask(k, plan.spots[index], hand)
             if not (legal >> cid) & 1:
                 count = -1
                 break

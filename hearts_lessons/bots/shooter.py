@@ -65,9 +65,7 @@ def shooter_pass(view: Knowledge) -> list[int]:
     """Pass the lowest cards, keeping hearts (a shooter must win every heart)."""
     need = sum(count for _, count in view.targets)
     t = tables_for(view.k)
-    passable = view.hand_mask
-    for card in view.rules.unpassable:
-        passable &= ~card.bit
+    passable = view.hand_mask & ~view.k.unpassable
     order = sorted(bits(passable), key=lambda c: ((t.points >> c) & 1, (c & 15) + 2, c))
     return order[:need]
 
