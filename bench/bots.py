@@ -9,7 +9,8 @@ Prints figures; asserts nothing. Standard Hearts, four players, pass directions 
    hands and over the hold hands only (no pass: the play alone); and for the shooter and the coach, how often
    they shoot the moon and how often they stop a moon that another seat shot against the rule-based bot in the
    same seat of the same deal (Wilson 95% intervals; a higher stop rate is better).
-3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second).
+3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second), on the hot path
+   (a bare hand, ``rules_hand``) and on the lab's readable path.
 4. The coach's time per decision at its default strength (CPU seconds, in this process), and at 128 worlds.
 
 The first line says which build of the engine ran (pure Python, or compiled: ``scripts/compile_engine.sh``); the
@@ -36,7 +37,9 @@ from hearts_lessons.bots import CoachBot, RuleBasedBot
 from hearts_lessons.bots.base import Policy
 from hearts_lessons.bots.coach import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
 from hearts_lessons.bots.driver import run_hand
+from hearts_lessons.bots.rulebased import rules_hand
 from hearts_lessons.cards import Card
+from hearts_lessons.playout import dealt_hand
 from hearts_lessons.rules import STANDARD
 from hearts_lessons.runtime import engine_build
 from hearts_lessons.simulate import BotSpec, margin, margins, simulate_hands, summary, wilson
@@ -111,18 +114,30 @@ def moon_figures(df: Table, base: Table, bot: str) -> str:
 
 
 def rules_speed(seconds: float) -> None:
-    bots: list[Policy] = [RuleBasedBot() for _ in range(4)]
+    """Four rule-based bots play hands on the hot path (:func:`~hearts_lessons.bots.rulebased.rules_hand` on a
+    bare hand dealt from one seeded generator: the same cards, passes and plays as ``run_hand`` with four
+    ``RuleBasedBot`` s); then, for comparison, the readable path the lab's tables take (``HandState.deal`` with a
+    seed per hand, ``run_hand``)."""
     rng = random.Random(SEED)
     hands = 0
     cpu0, wall0 = time.process_time(), time.perf_counter()
     while time.process_time() - cpu0 < seconds:
-        for _ in range(100):
-            run_hand(HandState.deal(STANDARD, seed=hands, dealer=hands % 4, hand_number=hands), bots, rng)
+        for _ in range(200):
+            rules_hand(dealt_hand(STANDARD, rng, dealer=hands % 4, hand_number=hands), rng)
             hands += 1
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
     print(f"## rule-based self-play: {hands} hands in {cpu:.2f} CPU s ({wall:.2f} wall s)")
     print(f"rules_hands_per_cpu_s: {hands / cpu:.0f}")
     print(f"rules_hands_per_wall_s: {hands / wall:.0f}")
+    bots: list[Policy] = [RuleBasedBot() for _ in range(4)]
+    slow = 0
+    cpu0 = time.process_time()
+    while time.process_time() - cpu0 < seconds / 2:
+        for _ in range(100):
+            run_hand(HandState.deal(STANDARD, seed=slow, dealer=slow % 4, hand_number=slow), bots, rng)
+            slow += 1
+    cpu = time.process_time() - cpu0
+    print(f"rules_hands_per_cpu_s_readable_path: {slow / cpu:.0f} (HandState.deal with a seed per hand, run_hand)")
 
 
 def lab_speed(hands: int, processes: int | None, executor: Executor | None) -> None:

@@ -20,7 +20,8 @@ __all__ = ["Layout", "layout_for"]
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Masks and tables for one rules value. ``values[id]`` is a card's points, ``suit_of[id]`` its suit."""
+    """Masks and tables for one rules value. ``values[id]`` is a card's points, ``suit_of[id]`` its suit (-1 for an
+    id that is no card of the deck)."""
 
     rules: Rules
     deck: int
@@ -39,7 +40,7 @@ class Layout:
     queen: int
     jokers: int
     values: dict[int, Points]
-    suit_of: dict[int, int]
+    suit_of: tuple[int, ...]
     moon_value: Points
     """M, the penalty total of the deck (``rules.moon_value`` when set)."""
     ten_of_clubs: int
@@ -52,7 +53,8 @@ class Layout:
     unpassable: int
     """Cards that may not be passed (``rules.unpassable``)."""
     cascades: list[Any] = field(default_factory=lambda: [None, None, None, None])
-    """Filled by :mod:`hearts_lessons.legality`: the cascade for each moment of play, built on first use."""
+    """Filled by :mod:`hearts_lessons.legality`: the cascade for each moment of play (the numbers of its rules),
+    built on first use."""
     shortcuts: list[int] = field(default_factory=lambda: [-1])
     """Filled by :mod:`hearts_lessons.legality` on first use: which of ``legal_mask``'s shortcuts hold under these
     rules (bit 0: following after the first trick is "follow suit" alone; bit 1: leading after the first trick is
@@ -127,7 +129,7 @@ def _build(rules: Rules) -> Layout:
         queen=mask_of(c for c in deck_cards if _is_queen(c)),
         jokers=jokers,
         values=values,
-        suit_of={i: int(s) for i, s in suit_of.items()},
+        suit_of=tuple(int(suit_of.get(i, -1)) for i in range(deck.bit_length())),
         moon_value=moon_value,
         ten_of_clubs=ten_clubs if rules.ten_of_clubs_multiplier != 1 else 0,
         multi_deck=rules.decks > 1,

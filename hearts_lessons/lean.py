@@ -6,9 +6,8 @@ cards go) and ending the play (is there a moon to choose? the score) are written
 :class:`~hearts_lessons.state.HandState` *is* a ``Lean`` with the readable API, the phases before the play and
 the record of every action on top; the fast loops (random playouts, the coach's rollouts and its reading of the
 others' play, the lab's hands) run on a ``Lean`` copy without building the readable history card by card. Legal
-cards come from :func:`~hearts_lessons.legality.legal_mask` (a ``Lean`` is a
-:class:`~hearts_lessons.legality.Spot`) and scores from :func:`~hearts_lessons.scoring.score_hand`: one
-implementation of the rules.
+cards come from :func:`~hearts_lessons.legality.legal_mask` (the play rules read a ``Lean``'s fields) and scores
+from :func:`~hearts_lessons.scoring.score_hand`: one implementation of the rules.
 
 >>> import random
 >>> from hearts_lessons.state import HandState
@@ -574,7 +573,8 @@ class Lean:
         placed = len(trick)
         seat = (self.leader + placed) % k.players
         bit = 1 << cid
-        self._hands[seat] ^= bit
+        hands = self._hands
+        hands[seat] = hands[seat] ^ bit  # (not ``^=`` on the item: compiled, that is a generic Python operation)
         if bit & k.jokers:  # the first joker played ranks above the ace, the second below the two
             rank = 15 if self._jokers_played == 0 else 1
             self._jokers_played += 1
@@ -583,7 +583,8 @@ class Lean:
         if placed:
             lead = self.lead_suit
             if not bit & k.suit_masks[lead]:  # not the suit led (a joker counts as a heart)
-                self._voids[seat] |= 1 << lead
+                voids = self._voids
+                voids[seat] = voids[seat] | (1 << lead)
         else:
             self.lead_suit = k.suit_of[cid]
         trick.append((seat, cid, rank))

@@ -1,6 +1,8 @@
 """Which cards may be played or passed, and why not: one ordered cascade of small named rules.
 
-Each play rule looks at the spot (who leads, which suit was led, the trick number, whether hearts are broken)
+Each play rule looks at the spot, the hand in play (a :class:`~hearts_lessons.lean.Lean`, which a
+:class:`~hearts_lessons.state.HandState` is: which suit was led, ``lead_suit``, -1 when the player leads; the
+``trick_number``, 0 for the first; ``hearts_broken``; the ``opening_card`` that must open the hand, or -1),
 and the player's hand, and names the cards it forbids; its ``reason`` says why in words a learner understands.
 :func:`legal_mask` (the engine's hot path) and :func:`play_reason` (the "why not?" answer) run the *same*
 cascade, so the two can never disagree. A rule that would forbid every card still allowed is skipped: a
@@ -18,16 +20,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from .cards import Suit, card_from_id
 from .layout import Layout
 from .rules import OpeningLead
 
+if TYPE_CHECKING:  # the spot is a hand in play; lean imports this module
+    from .lean import Lean
+
 __all__ = [
     "PLAY_RULES",
     "PlayRule",
-    "Spot",
     "cascade_mask",
     "cascade_of",
     "follows_only",
@@ -38,27 +42,8 @@ __all__ = [
 ]
 
 
-class Spot(Protocol):
-    """What the play rules need to know about the moment of play."""
-
-    @property
-    def lead_suit(self) -> int:
-        """The suit led to the current trick, or -1 when the player is leading."""
-
-    @property
-    def trick_number(self) -> int:
-        """0 for the first trick."""
-
-    @property
-    def hearts_broken(self) -> bool: ...
-
-    @property
-    def opening_card(self) -> int:
-        """The id of the card that must open the hand, or -1."""
-
-
-Forbid = Callable[[Layout, Spot, int, int], int]
-Reason = Callable[[Layout, Spot, int], str]
+Forbid = Callable[[Layout, "Lean", int, int], int]
+Reason = Callable[[Layout, "Lean", int], str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +66,7 @@ def _only_penalty(k: Layout, hand: int) -> bool:
     return hand & ~k.penalty == 0
 
 
-def _must_follow(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+def _must_follow(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     lead = s.lead_suit
     if lead < 0:
         return 0
@@ -89,12 +74,12 @@ def _must_follow(k: Layout, s: Spot, hand: int, allowed: int) -> int:
     return allowed & ~same if same else 0
 
 
-def _must_follow_reason(k: Layout, s: Spot, card: int) -> str:
+def _must_follow_reason(k: Layout, s: Lean, card: int) -> str:
     suit = Suit(s.lead_suit)
     return f"you must follow {suit.symbol}: you still hold {suit.english}"
 
 
-def _opening_lead(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+def _opening_lead(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     if s.trick_number or s.lead_suit >= 0:
         return 0
     mode = k.rules.opening_lead
@@ -105,61 +90,61 @@ def _opening_lead(k: Layout, s: Spot, hand: int, allowed: int) -> int:
     return 0
 
 
-def _opening_lead_reason(k: Layout, s: Spot, card: int) -> str:
+def _opening_lead_reason(k: Layout, s: Lean, card: int) -> str:
     if k.rules.opening_lead is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
         return "the first trick must be opened with a club"
     return f"the first trick is opened with the {card_from_id(s.opening_card).symbol}"
 
 
-def _first_trick_points(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+def _first_trick_points(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     if s.trick_number or k.rules.points_on_first_trick or _only_penalty(k, hand):
         return 0
     return allowed & k.penalty
 
 
-def _first_trick_points_reason(k: Layout, s: Spot, card: int) -> str:
+def _first_trick_points_reason(k: Layout, s: Lean, card: int) -> str:
     return "no penalty cards on the first trick (unless you hold nothing else)"
 
 
-def _first_trick_hearts_lead(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+def _first_trick_hearts_lead(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     if s.trick_number or s.lead_suit >= 0 or _only_penalty(k, hand):
         return 0
     return allowed & k.hearts
 
 
-def _first_trick_hearts_lead_reason(k: Layout, s: Spot, card: int) -> str:
+def _first_trick_hearts_lead_reason(k: Layout, s: Lean, card: int) -> str:
     return "hearts may not be led to the first trick"
 
 
-def _hearts_not_broken(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+def _hearts_not_broken(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     if s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
         return 0
     return allowed & k.hearts
 
 
-def _hearts_not_broken_reason(k: Layout, s: Spot, card: int) -> str:
+def _hearts_not_broken_reason(k: Layout, s: Lean, card: int) -> str:
     if k.rules.penalty_cards_break_hearts:
         return "hearts are not broken yet: lead another suit (a penalty card must be played first)"
     return "hearts are not broken yet: lead another suit (a heart must be discarded first)"
 
 
-def _queen_lead_restricted(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+def _queen_lead_restricted(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     if s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
         return 0
     return allowed & k.queen
 
 
-def _queen_lead_restricted_reason(k: Layout, s: Spot, card: int) -> str:
+def _queen_lead_restricted_reason(k: Layout, s: Lean, card: int) -> str:
     return "the Q♠ may not be led before hearts are broken"
 
 
-def _queen_first(k: Layout, s: Spot, hand: int, allowed: int) -> int:
+def _queen_first(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     if s.lead_suit >= 0 or s.hearts_broken or not _only_penalty(k, hand) or not hand & k.queen:
         return 0
     return allowed & ~k.queen
 
 
-def _queen_first_reason(k: Layout, s: Spot, card: int) -> str:
+def _queen_first_reason(k: Layout, s: Lean, card: int) -> str:
     return "you hold only penalty cards and hearts are not broken: lead the Q♠ first"
 
 
@@ -224,10 +209,36 @@ def cascade_of(k: Layout) -> tuple[PlayRule, ...]:
     return tuple(PLAY_RULES[n] for n in k.play_rules)
 
 
-def _forbids(k: Layout, key: int) -> tuple[Forbid, ...]:
+_ORDER: tuple[Forbid, ...] = tuple(rule.forbid for rule in PLAY_RULES.values())
+"""The rules' ``forbid`` functions in the order of :data:`PLAY_RULES`: :func:`_forbid`'s numbering."""
+
+
+def _forbid(index: int, k: Layout, s: Lean, hand: int, allowed: int) -> int:
+    """``_ORDER[index](k, s, hand, allowed)``, called by name: in the compiled build a direct call of a compiled
+    function instead of a call through a Python function object (a test checks it against ``_ORDER``)."""
+    if index == 0:
+        return _must_follow(k, s, hand, allowed)
+    if index == 1:
+        return _opening_lead(k, s, hand, allowed)
+    if index == 2:
+        return _first_trick_points(k, s, hand, allowed)
+    if index == 3:
+        return _first_trick_hearts_lead(k, s, hand, allowed)
+    if index == 4:
+        return _hearts_not_broken(k, s, hand, allowed)
+    if index == 5:
+        return _queen_lead_restricted(k, s, hand, allowed)
+    if index == 6:
+        return _queen_first(k, s, hand, allowed)
+    return _ORDER[index](k, s, hand, allowed)
+
+
+def _forbids(k: Layout, key: int) -> tuple[int, ...]:
+    """The numbers (:func:`_forbid`) of the rules of ``k``'s cascade that can bite at a moment ``key`` (bit 1:
+    leading, bit 0: the first trick), in cascade order; kept in ``k.cascades``."""
     leading, first = bool(key & 2), bool(key & 1)
-    entry: tuple[Forbid, ...] = tuple(
-        r.forbid
+    entry: tuple[int, ...] = tuple(
+        _ORDER.index(r.forbid)
         for r in cascade_of(k)
         if (first or not r.first_trick_only) and r.when != ("following" if leading else "leading")
     )
@@ -270,12 +281,12 @@ def shortcut_flags(k: Layout) -> int:
         if following is None:
             following = _forbids(k, 0)
         free = all(r.lapses_once_broken for r in cascade_of(k) if not r.first_trick_only and r.when != "following")
-        flags = (1 if following == (_must_follow,) else 0) | (2 if free else 0)
+        flags = (1 if following == (_ORDER.index(_must_follow),) else 0) | (2 if free else 0)
         k.shortcuts[0] = flags
     return flags
 
 
-def legal_mask(k: Layout, s: Spot, hand: int) -> int:
+def legal_mask(k: Layout, s: Lean, hand: int) -> int:
     """The mask of the cards of ``hand`` that may be played now: :func:`cascade_mask`, which it skips where the
     cascade itself says what it would give. After the first trick, when following under a cascade of "follow
     suit" alone (:func:`follows_only`), that is the hand's cards of the suit led, or the whole hand when it has
@@ -294,21 +305,21 @@ def legal_mask(k: Layout, s: Spot, hand: int) -> int:
     return cascade_mask(k, s, hand)
 
 
-def cascade_mask(k: Layout, s: Spot, hand: int) -> int:
+def cascade_mask(k: Layout, s: Lean, hand: int) -> int:
     """The mask of the cards of ``hand`` that the whole cascade allows now (what :func:`legal_mask` gives)."""
     key = (2 if s.lead_suit < 0 else 0) + (s.trick_number == 0)
-    forbids = k.cascades[key]
+    forbids: tuple[int, ...] | None = k.cascades[key]
     if forbids is None:
         forbids = _forbids(k, key)
     allowed = hand
-    for forbid in forbids:
-        f = forbid(k, s, hand, allowed) & allowed
+    for index in forbids:
+        f = _forbid(index, k, s, hand, allowed) & allowed
         if f and f != allowed:
             allowed ^= f
     return allowed
 
 
-def play_reason(k: Layout, s: Spot, hand: int, card: int) -> str | None:
+def play_reason(k: Layout, s: Lean, hand: int, card: int) -> str | None:
     """Why ``card`` (in ``hand``) may not be played now, or ``None`` if it may."""
     bit = 1 << card
     allowed = hand

@@ -23,7 +23,7 @@ from .lean import Lean, deal_masks, direction_offset, moon_choice_for, pass_targ
 from .rules import PassDirection, Points, Rules
 from .state import HandState, Phase
 
-__all__ = ["finish_with", "nth_bit", "random_bit", "random_hand", "random_pass", "random_playout"]
+__all__ = ["dealt_hand", "finish_with", "nth_bit", "random_bit", "random_hand", "random_pass", "random_playout"]
 
 
 def nth_bit(mask: int, index: int) -> int:
@@ -86,7 +86,7 @@ def random_playout(state: HandState, rng: random.Random, *, record: bool = True)
     _settle(state, rng)
 
 
-def random_hand(
+def dealt_hand(
     rules: Rules,
     rng: random.Random,
     *,
@@ -94,16 +94,14 @@ def random_hand(
     hand_number: int = 0,
     totals_before: Sequence[Points] | None = None,
 ) -> Lean:
-    """A whole random hand on the hot path, returned finished and scored (its ``score``): dealt with
-    ``rng`` (:func:`~hearts_lessons.lean.deal_masks`), uniformly random passes and plays, the bots' moon choice.
-    It is the same hand, with the same random draws, as ``HandState.deal(rules, dealer=dealer,
-    hand_number=hand_number, rng=rng)`` followed by :func:`random_playout` with ``record=False``, without the
-    readable :class:`~hearts_lessons.state.HandState` around it.
+    """A bare :class:`~hearts_lessons.lean.Lean` hand as dealt with ``rng`` (:func:`~hearts_lessons.lean.deal_masks`),
+    in its first phase (the dealer's choice, the passing or the play): the cards of ``HandState.deal(rules,
+    dealer=dealer, hand_number=hand_number, rng=rng)`` without the readable state around them.
 
     >>> from hearts_lessons.rules import STANDARD
-    >>> lean = random_hand(STANDARD, random.Random(7))
-    >>> lean.phase, sum(lean.score.points) in (26, 78)
-    (<Phase.DONE: 'done'>, True)
+    >>> lean = dealt_hand(STANDARD, random.Random(7))
+    >>> lean.phase, [bin(hand).count("1") for hand in lean._hands]
+    (<Phase.PASSING: 'passing'>, [13, 13, 13, 13])
     """
     k = layout_for(rules)
     n = rules.players
@@ -113,9 +111,32 @@ def random_hand(
     lean = Lean()
     lean._set_up(rules, k, hands, hole, dealer % n, direction, pass_targets(direction, rules), totals)
     lean._begin()
+    return lean
+
+
+def random_hand(
+    rules: Rules,
+    rng: random.Random,
+    *,
+    dealer: int = 0,
+    hand_number: int = 0,
+    totals_before: Sequence[Points] | None = None,
+) -> Lean:
+    """A whole random hand on the hot path, returned finished and scored (its ``score``): dealt with
+    ``rng`` (:func:`dealt_hand`), uniformly random passes and plays, the bots' moon choice.
+    It is the same hand, with the same random draws, as ``HandState.deal(rules, dealer=dealer,
+    hand_number=hand_number, rng=rng)`` followed by :func:`random_playout` with ``record=False``, without the
+    readable :class:`~hearts_lessons.state.HandState` around it.
+
+    >>> from hearts_lessons.rules import STANDARD
+    >>> lean = random_hand(STANDARD, random.Random(7))
+    >>> lean.phase, sum(lean.score.points) in (26, 78)
+    (<Phase.DONE: 'done'>, True)
+    """
+    lean = dealt_hand(rules, rng, dealer=dealer, hand_number=hand_number, totals_before=totals_before)
     if lean.phase is Phase.DEALERS_CHOICE:  # as random_playout's dealer: 0 to cards_passed cards to the left
         count = rng.randint(0, rules.cards_passed)
-        lean._choose_targets(((direction_offset(PassDirection.LEFT, n), count),) if count else ())
+        lean._choose_targets(((direction_offset(PassDirection.LEFT, rules.players), count),) if count else ())
     if lean.phase is Phase.PASSING:
         lean.random_passes(rng)
     lean.random_play(rng)

@@ -14,7 +14,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 
 from .cards import Card, mask_of
 from .layout import Layout, layout_for
@@ -40,21 +39,87 @@ MOON_CHOICES: dict[Moon, tuple[str, ...]] = {
 """Moon rules that ask the shooter to choose, and the choices."""
 
 
-@dataclass(frozen=True, slots=True)
 class HandScore:
-    """The score of one hand: what each seat took and what it scores, with the reasons in words."""
+    """The score of one hand: what each seat took and what it scores, with the reasons in words. A value: its
+    fields are read-only, and two scores with the same fields are equal.
 
-    card_points: tuple[Points, ...]
-    """Step 1–2: each seat's card points (after the 10♣ multiplier)."""
-    points: tuple[Points, ...]
-    """Steps 1–4: what each seat adds to its total for this hand."""
-    shooter: int | None
-    """The seat that shot the moon (or the sun), if any."""
-    sun: bool
-    moon_choice: str | None
-    reset_shooter: bool
-    """The shooter's running total is reset to 0 (moon option)."""
-    notes: tuple[str, ...]
+    (A plain class rather than a frozen dataclass: the engine scores every hand of every simulation, and a
+    dataclass's generated ``__init__`` stays interpreted Python in the compiled build.)"""
+
+    __slots__ = ("_card_points", "_moon_choice", "_notes", "_points", "_reset_shooter", "_shooter", "_sun")
+
+    def __init__(
+        self,
+        card_points: tuple[Points, ...],
+        points: tuple[Points, ...],
+        shooter: int | None,
+        sun: bool,
+        moon_choice: str | None,
+        reset_shooter: bool,
+        notes: tuple[str, ...],
+    ) -> None:
+        self._card_points = card_points
+        self._points = points
+        self._shooter = shooter
+        self._sun = sun
+        self._moon_choice = moon_choice
+        self._reset_shooter = reset_shooter
+        self._notes = notes
+
+    @property
+    def card_points(self) -> tuple[Points, ...]:
+        """Step 1–2: each seat's card points (after the 10♣ multiplier)."""
+        return self._card_points
+
+    @property
+    def points(self) -> tuple[Points, ...]:
+        """Steps 1–4: what each seat adds to its total for this hand."""
+        return self._points
+
+    @property
+    def shooter(self) -> int | None:
+        """The seat that shot the moon (or the sun), if any."""
+        return self._shooter
+
+    @property
+    def sun(self) -> bool:
+        """The shooter took every trick (shot the sun)."""
+        return self._sun
+
+    @property
+    def moon_choice(self) -> str | None:
+        """The shooter's choice of how the moon scores, under a moon rule that asks for one."""
+        return self._moon_choice
+
+    @property
+    def reset_shooter(self) -> bool:
+        """The shooter's running total is reset to 0 (moon option)."""
+        return self._reset_shooter
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """The reasons, in words."""
+        return self._notes
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self._card_points, self._points, self._shooter, self._sun, self._moon_choice, self._reset_shooter,
+                self._notes)  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandScore):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (f"HandScore(card_points={self._card_points!r}, points={self._points!r}, shooter={self._shooter!r}, "
+                f"sun={self._sun!r}, moon_choice={self._moon_choice!r}, reset_shooter={self._reset_shooter!r}, "
+                f"notes={self._notes!r})")  # fmt: skip
+
+    def __reduce__(self) -> tuple[type[HandScore], tuple[object, ...]]:
+        return (HandScore, self._fields())
 
 
 def _positive(value: Points) -> bool:
@@ -168,7 +233,10 @@ def score_hand(
     penalty_part: list[Points] = []
     bonus_part: list[Points] = []
     multipliers: list[Points] = []
+    cards: list[Points] = []
     notes: list[str] = []
+    multiplier = rules.ten_of_clubs_multiplier
+    ten = k.ten_of_clubs if multiplier != 1 else 0
     for seat in range(n):
         pen: Points = 0
         bonus: Points = 0
@@ -180,11 +248,15 @@ def score_hand(
                 bonus += bonuses[sub]
         penalty_part.append(pen)
         bonus_part.append(bonus)
-        mult: Points = rules.ten_of_clubs_multiplier if mask & k.ten_of_clubs else 1
-        multipliers.append(mult)
-        if mult != 1:
-            notes.append(f"{_seat_words(name, seat, n)} took the 10♣: card points × {format_points(mult)}.")
-    card_points = tuple(_clean((penalty_part[s] + bonus_part[s]) * multipliers[s]) for s in range(n))
+        if mask & ten:
+            multipliers.append(multiplier)
+            notes.append(f"{_seat_words(name, seat, n)} took the 10♣: card points × {format_points(multiplier)}.")
+            cards.append(_clean((pen + bonus) * multiplier))
+        else:
+            multipliers.append(1)
+            total = pen + bonus
+            cards.append(total if type(total) is int else _clean(total))
+    card_points = tuple(cards)
 
     moon_cards = k.moon_cards & in_play
     shooter: int | None = None
@@ -202,7 +274,7 @@ def score_hand(
     reset = False
     choice: str | None = None
     if shooter is None:
-        points = list(card_points)
+        points = cards
     else:
         m: Points = k.moon_value * (2 if sun else 1)
         what = "every trick: shot the sun" if sun else "every penalty card: shot the moon"
@@ -237,15 +309,10 @@ def score_hand(
             if tricks_won[seat] == 0:
                 points[seat] -= rules.no_tricks_bonus
                 notes.append(f"{_seat_words(name, seat, n)} took no trick: −{rules.no_tricks_bonus}.")
-    return HandScore(
-        card_points=card_points,
-        points=tuple(_clean(p) for p in points),
-        shooter=shooter,
-        sun=sun,
-        moon_choice=choice,
-        reset_shooter=reset,
-        notes=tuple(notes),
-    )
+    final: list[Points] = []
+    for value in points:
+        final.append(value if type(value) is int else _clean(value))
+    return HandScore(card_points, tuple(final), shooter, sun, choice, reset, tuple(notes))
 
 
 def score_taken(

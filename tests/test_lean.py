@@ -14,7 +14,6 @@ import pickle
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -319,8 +318,9 @@ def test_rules_marked_as_lapsing_forbid_nothing_once_hearts_are_broken() -> None
                 hand = hand & (k.penalty | k.queen) or hand  # often only penalty cards
             for lead in (-1, 0, 1, 2, 3):
                 for trick_number in (0, 3):
-                    spot = SimpleNamespace(lead_suit=lead, trick_number=trick_number, hearts_broken=True,
-                                           opening_card=-1)  # fmt: skip
+                    spot = Lean()  # the play rules read these four fields of the hand in play
+                    spot.lead_suit, spot.trick_number = lead, trick_number
+                    spot.hearts_broken, spot.opening_card = True, -1
                     for name in lapsing:
                         assert PLAY_RULES[name].forbid(k, spot, hand, hand) == 0, name
 

@@ -270,3 +270,39 @@ def test_legal_mask_is_the_whole_cascade(players: int) -> None:
                     checked += 1
                 state.play(rng.choice(state.legal_plays()))
     assert checked > 1000
+
+
+def test_the_cascade_calls_each_rule_by_its_number() -> None:
+    """``cascade_mask`` calls the rules by number (``_forbid``: direct calls when compiled); at every moment of
+    random hands of every preset, for every seat's hand, rule number ``i`` forbids what the ``forbid`` of the
+    ``i``-th rule of ``PLAY_RULES`` forbids, and a layout's cascade lists its rules' numbers in cascade order."""
+    from hearts_lessons.legality import _forbid, _forbids
+
+    forbids = [rule.forbid for rule in PLAY_RULES.values()]
+    rng = random.Random(5)
+    checked = 0
+    for preset in PRESETS.values():
+        rules = preset.rules_for(preset.players[0])
+        k = layout_for(rules)
+        names = list(PLAY_RULES)
+        for key in range(4):
+            numbers = _forbids(k, key)
+            assert [names[i] for i in numbers] == [
+                r.name for r in cascade_of(k)
+                if (key & 1 or not r.first_trick_only) and r.when != ("following" if key & 2 else "leading")
+            ]  # fmt: skip
+        state = HandState.deal(rules, seed=checked, hand_number=3)
+        if state.phase is Phase.DEALERS_CHOICE:
+            state.choose_passes({})
+        if state.phase is Phase.PASSING:
+            for seat in state.to_pass:
+                state.pass_cards(seat, rng.sample(state.hand(seat), state.cards_to_pass))
+        while state.phase is Phase.PLAYING:
+            for seat_hand in state._hands:
+                for index, forbid in enumerate(forbids):
+                    allowed = seat_hand & ~(1 << rng.randrange(64)) if rng.random() < 0.3 else seat_hand
+                    assert _forbid(index, state.k, state, seat_hand, allowed) == forbid(
+                        state.k, state, seat_hand, allowed)  # fmt: skip
+                    checked += 1
+            state.play(rng.choice(state.legal_plays()))
+    assert checked > 5000

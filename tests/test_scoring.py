@@ -260,3 +260,34 @@ def test_point_tables_add_up_card_by_card(rules: Rules, rnd: random.Random) -> N
         assert type(points) is (complex if isinstance(points, complex) else int)
         if not mask & k.scoring:
             assert points == 0
+
+
+def test_a_hand_score_is_a_read_only_value() -> None:
+    """A plain class (fast to build when compiled) that behaves as the frozen value it was: read-only fields,
+    equality and hashing by value, a readable repr, and a pickle that gives an equal score back."""
+    import pickle
+
+    k = layout_for(STANDARD)
+    score = score_hand(k, [k.moon_cards, 0, 0, k.deck & ~k.moon_cards], [5, 0, 0, 8], k.deck)
+    again = score_hand(k, [k.moon_cards, 0, 0, k.deck & ~k.moon_cards], [5, 0, 0, 8], k.deck)
+    assert score == again and hash(score) == hash(again) and score is not again
+    assert score != score_hand(k, [0, k.moon_cards, 0, k.deck & ~k.moon_cards], [0, 5, 0, 8], k.deck)
+    assert (score.points, score.card_points, score.shooter, score.sun) == ((0, 26, 26, 26), (26, 0, 0, 0), 0, False)
+    assert repr(score).startswith("HandScore(card_points=(26, 0, 0, 0), points=(0, 26, 26, 26), shooter=0,")
+    assert pickle.loads(pickle.dumps(score)) == score
+    with pytest.raises(AttributeError):
+        score.points = (0, 0, 0, 0)  # type: ignore[misc]
+    assert (score == "a score") is False
+
+
+def test_the_layout_gives_each_card_id_its_suit() -> None:
+    """``Layout.suit_of`` is indexed by card id: each card's suit (a joker is a heart), -1 for ids of no card."""
+    for preset in PRESETS.values():
+        rules = preset.rules_for(preset.players[0])
+        k = layout_for(rules)
+        for cid in range(len(k.suit_of)):
+            if (k.deck >> cid) & 1:
+                assert (k.suit_masks[k.suit_of[cid]] >> cid) & 1
+            else:
+                assert k.suit_of[cid] == -1
+        assert len(k.suit_of) == k.deck.bit_length()

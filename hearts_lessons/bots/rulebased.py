@@ -31,13 +31,15 @@ from typing import Final
 
 from ..cards import Card, card_from_id
 from ..layout import Layout
-from ..lean import Choose, Lean, Phase
+from ..lean import Choose, Lean, LeanView, Phase, direction_offset
 from ..legality import legal_mask
+from ..rules import PassDirection
+from ..scoring import best_moon_choice
 from ..views import SeatView
 from .features import Knowledge, Sight, bits, sight_of, tables_for
 
 __all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "hand_pass", "hand_pass_scores", "pass_scores",
-           "rules_card", "rules_choose", "rules_finish", "rules_pass", "rules_play"]  # fmt: skip
+           "rules_card", "rules_choose", "rules_finish", "rules_hand", "rules_pass", "rules_play"]  # fmt: skip
 
 PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
 """Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
@@ -166,7 +168,11 @@ def rules_pass(view: Knowledge, style: Style = STYLE, rng: random.Random | None 
 def hand_pass(k: Layout, hand: int, need: int) -> list[int]:
     """:func:`rules_pass` (the default style) of a hand (a mask) that passes ``need`` cards (at least one)."""
     scores = hand_pass_scores(k, hand)
-    order = [c for _, c in sorted(((-v, -((c & 15) + 2), c), c) for c, v in scores.items())]
+    # highest score first; among equals, the highest rank, then the lowest id: ``(-score, -rank, id)`` as a pair
+    # of a float and one exact int (cheaper to sort than a triple)
+    keyed = [(-v, ((32 - ((c & 15) + 2)) << 12) | c) for c, v in scores.items()]
+    keyed.sort()
+    order = [code & 4095 for _, code in keyed]
     chosen = [c for c in order[:need] if scores[c] >= 30]
     room = need - len(chosen)
     if room > 0:
@@ -379,6 +385,49 @@ def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None, sty
         else:
             cid = _play(sight.look(lean, seat), legal, STYLE if styles is None else styles[seat])
         lean._apply_play(cid)
+
+
+_DEALERS_OPTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
+
+
+def rules_hand(lean: Lean, rng: random.Random, styles: list[Style] | None = None) -> None:
+    """Play a dealt :class:`~hearts_lessons.lean.Lean` hand to its end with the rule-based player in every seat
+    (each seat's style of ``styles``, else :data:`STYLE`): the rule-based self-play of the lab and the
+    benchmarks, on the hot path. The dealer's choice is the bots' (all the cards to the left, right or, with an
+    even number of players, across: one ``rng.choice``), each seat still to pass passes :func:`rules_pass`,
+    the play is :func:`rules_finish`, and a moon that needs a choice takes the shooter's best
+    (:func:`~hearts_lessons.scoring.best_moon_choice`): the same hand, with the same random draws, as
+    :func:`~hearts_lessons.bots.driver.run_hand` with four :class:`RuleBasedBot` s."""
+    k = lean.k
+    rules = lean.rules
+    n = k.players
+    if lean.phase is Phase.DEALERS_CHOICE:
+        direction = rng.choice(_DEALERS_OPTIONS[: 3 if n % 2 == 0 else 2])
+        count = rules.cards_passed
+        lean._choose_targets(((direction_offset(direction, n), count),) if count else ())
+    if lean.phase is Phase.PASSING:
+        need = 0
+        for _, count in lean.targets:
+            need += count
+        passes = lean._passes
+        hands = lean._hands
+        for seat in range(n):
+            if passes[seat] is not None:
+                continue
+            style = STYLE if styles is None else styles[seat]
+            if need <= 0:
+                ids: list[int] = []
+            elif style.passing == "danger":
+                ids = hand_pass(k, hands[seat], need)
+            else:
+                ids = rules_pass(LeanView(lean, seat), style, rng)
+            passes[seat] = tuple(ids)
+        lean._exchange()
+    rules_finish(lean, styles=styles)
+    if lean.phase is Phase.MOON_CHOICE:
+        shooter = lean.moon_shooter
+        assert shooter is not None
+        lean._score_moon(best_moon_choice(rules, shooter, lean.totals_before))
 
 
 def _alone(taken: list[int], seat: int, points: int) -> bool:

@@ -109,7 +109,7 @@ def sample_hands(view: SeatView, rng: random.Random) -> list[int]:
     return hands
 
 
-def _deal(cards: list[int], allowed: list[list[int]], room: dict[int, int], suit_of: dict[int, int],
+def _deal(cards: list[int], allowed: list[list[int]], room: dict[int, int], suit_of: tuple[int, ...],
           rng: random.Random) -> dict[int, int] | None:  # fmt: skip
     dealt: dict[int, int] = {s: 0 for s in room}
     for cid in cards:
@@ -138,7 +138,7 @@ def _feasible(counts: list[int], allowed: list[list[int]], room: dict[int, int])
     return True
 
 
-def _deal_carefully(cards: list[int], allowed: list[list[int]], room: dict[int, int], suit_of: dict[int, int],
+def _deal_carefully(cards: list[int], allowed: list[list[int]], room: dict[int, int], suit_of: tuple[int, ...],
                     rng: random.Random) -> dict[int, int]:  # fmt: skip
     """A slower deal that checks, before each card, that the rest can still be dealt (never gets stuck)."""
     counts = [0, 0, 0, 0]

@@ -1,7 +1,7 @@
 """The bots' fast paths give what the plain ones give: the rule-based card from a Sight (a rollout's, the
 driver's) is the card of the seat's view, rules_finish plays what ``lean.finish(rules_choose)`` plays, a table of
-rule-based bots plays the same hand in run_hand's shortcut, and the coach's per-seat reading of the play counts
-what a card-by-card replay counts."""
+rule-based bots plays the same hand in run_hand's shortcut and on a bare hand (rules_hand), and the coach's
+per-seat reading of the play counts what a card-by-card replay counts."""
 
 from __future__ import annotations
 
@@ -11,11 +11,21 @@ import pytest
 
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import Knowledge, Sight, sight_of
-from hearts_lessons.bots.rulebased import STYLE, RuleBasedBot, Style, rules_choose, rules_finish, rules_pass, rules_play
+from hearts_lessons.bots.rulebased import (
+    STYLE,
+    RuleBasedBot,
+    Style,
+    rules_choose,
+    rules_finish,
+    rules_hand,
+    rules_pass,
+    rules_play,
+)
 from hearts_lessons.bots.sampling import Replay, sample_hands
 from hearts_lessons.cards import Card, card_from_id
 from hearts_lessons.lean import Choose
 from hearts_lessons.legality import legal_mask
+from hearts_lessons.playout import dealt_hand
 from hearts_lessons.rules import HoleCards, Rules
 from hearts_lessons.state import HandState, Phase
 from hearts_lessons.views import SeatView
@@ -114,6 +124,23 @@ def test_a_rule_based_table_plays_the_same_hand_in_the_shortcut(rules: Rules) ->
             b = run_hand(HandState.deal(rules, seed=seed, dealer=seed % rules.players, hand_number=seed), theirs,
                          random.Random(seed))  # fmt: skip
             assert (a._tricks, a._score) == (b._tricks, b._score)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_rules_hand_on_a_bare_hand_plays_what_run_hand_plays(rules: Rules) -> None:
+    """The self-play hot path: the same dealer's choice, passes (every pass style), plays and moon choice."""
+    passing = ["danger", "random", "void", "high", "keep_queen"]
+    for seed in range(4):
+        styles = [Style(passing=passing[(seed + s) % 5], bleed=(seed + s) % 2 == 0) for s in range(rules.players)]
+        dealer, number = seed % rules.players, seed * 3 + 1
+        lean = dealt_hand(rules, random.Random(seed), dealer=dealer, hand_number=number)
+        rules_hand(lean, random.Random(seed + 50), styles)
+        bots = [RuleBasedBot(passing=st.passing, bleed=st.bleed) for st in styles]
+        state = HandState.deal(rules, rng=random.Random(seed), dealer=dealer, hand_number=number)
+        run_hand(state, bots, random.Random(seed + 50))
+        assert lean.phase is Phase.DONE
+        assert (lean._passes, lean._tricks, lean._taken, lean.score) == (
+            state._passes, state._tricks, state._taken, state.score)  # fmt: skip
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
