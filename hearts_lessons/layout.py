@@ -28,7 +28,10 @@ class Layout:
     """Mask of every card used this hand."""
     deck_ids: tuple[int, ...]
     """The ids of those cards, in id order (the order they are shuffled from)."""
-    suit_masks: tuple[int, int, int, int]
+    suit_masks: tuple[int, ...]
+    """Each suit's cards, by suit number (clubs, diamonds, spades, hearts; the jokers count as hearts). A tuple of
+    any length to the type checker: the compiled build keeps it as one Python tuple, not four numbers that it
+    would have to put back together at every look-up by a suit held in a variable."""
     hearts: int
     """The heart suit, jokers included."""
     penalty: int

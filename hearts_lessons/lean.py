@@ -487,7 +487,12 @@ class Lean:
             lead_bit = 1 << lead
             for seat in seats:
                 hand = hands[seat]
-                mask = (hand & lead_mask or hand) if plain else legal_mask(k, self, hand)
+                if plain:  # (``hand & lead_mask or hand``, without an ``or`` that compiles to Python objects)
+                    mask = hand & lead_mask
+                    if not mask:
+                        mask = hand
+                else:
+                    mask = legal_mask(k, self, hand)
                 index = int(rand() * mask.bit_count())
                 while index:
                     mask &= mask - 1

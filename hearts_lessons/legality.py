@@ -299,7 +299,8 @@ def legal_mask(k: Layout, s: Lean, hand: int) -> int:
         lead = s.lead_suit
         if lead >= 0:
             if flags & 1:
-                return hand & k.suit_masks[lead] or hand
+                same = hand & k.suit_masks[lead]
+                return same if same else hand
         elif flags & 2 and s.hearts_broken:
             return hand
     return cascade_mask(k, s, hand)
