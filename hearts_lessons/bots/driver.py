@@ -7,7 +7,8 @@ has ``play_sight(sight, legal, rng)`` (see :class:`SightPolicy`) plays its cards
 :class:`~hearts_lessons.bots.features.Sight` instead; any other :class:`~hearts_lessons.bots.base.Policy` gets a
 ``SeatView``. Every card is checked against the legal mask (an illegal choice raises), and a seat with one legal
 card plays it without asking its bot. When every seat's bot is a
-:class:`~hearts_lessons.bots.rulebased.RuleBasedBot` (that class itself), the cards are played in
+:class:`~hearts_lessons.bots.rulebased.RuleBasedBot` (that class itself), the cards are passed in
+:func:`~hearts_lessons.bots.rulebased.rules_passes` and played in
 :func:`~hearts_lessons.bots.rulebased.rules_finish` instead (the same cards: each is chosen from the legal ones).
 
 >>> import random
@@ -31,7 +32,7 @@ from ..scoring import best_moon_choice
 from ..state import HandState, Phase
 from .base import Policy, dealers_choice
 from .features import Knowledge, LiveView, Sight
-from .rulebased import RuleBasedBot, rules_finish
+from .rulebased import RuleBasedBot, rules_finish, rules_passes
 
 __all__ = ["FastPolicy", "SightPolicy", "run_hand"]
 
@@ -92,6 +93,10 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
     fast = [_fast(b) for b in bots]
     if state.phase is Phase.DEALERS_CHOICE:
         state.choose_passes(dealers_choice(state.view(state.dealer), rng))
+    styles = [b.style for b in bots if isinstance(b, RuleBasedBot) and type(b) is RuleBasedBot]
+    rule_based = len(styles) == len(bots)
+    if state.phase is Phase.PASSING and rule_based:
+        rules_passes(state, rng, styles)  # the rule-based passes, straight from the hand's masks
     if state.phase is Phase.PASSING:
         for seat in state.to_pass:
             quick = fast[seat]
@@ -106,8 +111,7 @@ def run_hand(state: HandState, bots: Sequence[Policy], rng: random.Random) -> Ha
             state._passes[seat] = tuple(ids)
         state._exchange()
     if state.phase is Phase.PLAYING:
-        styles = [b.style for b in bots if isinstance(b, RuleBasedBot) and type(b) is RuleBasedBot]
-        if len(styles) == len(bots):
+        if rule_based:
             # a table of rule-based bots: their cards come straight from the rule-based player's own loop
             rules_finish(state, styles=styles)
         else:

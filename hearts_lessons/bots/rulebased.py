@@ -39,7 +39,8 @@ from ..views import SeatView
 from .features import Knowledge, Sight, bits, sight_of, tables_for
 
 __all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "hand_pass", "hand_pass_scores", "pass_scores",
-           "rules_card", "rules_choose", "rules_finish", "rules_hand", "rules_pass", "rules_play"]  # fmt: skip
+           "rules_card", "rules_choose", "rules_finish", "rules_hand", "rules_pass", "rules_passes",
+           "rules_play"]  # fmt: skip
 
 PASS_STYLES = ("danger", "high", "void", "keep_queen", "random")
 """Ways to pass: ``danger`` (the rules above), ``high`` (the highest ranks, the advice of seed 002),
@@ -390,11 +391,36 @@ def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None, sty
 _DEALERS_OPTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
 
 
+def rules_passes(lean: Lean, rng: random.Random, styles: list[Style] | None = None) -> None:
+    """Every seat of a :class:`~hearts_lessons.lean.Lean` hand in its passing phase that has not passed yet passes
+    :func:`rules_pass` (its style of ``styles``, else :data:`STYLE`; the ``random`` style draws from ``rng``),
+    seat by seat; then the cards change hands and the play starts."""
+    k = lean.k
+    need = 0
+    for _, count in lean.targets:
+        need += count
+    passes = lean._passes
+    hands = lean._hands
+    for seat in range(k.players):
+        if passes[seat] is not None:
+            continue
+        style = STYLE if styles is None else styles[seat]
+        if need <= 0:
+            ids: list[int] = []
+        elif style.passing == "danger":
+            ids = hand_pass(k, hands[seat], need)
+        else:
+            ids = rules_pass(LeanView(lean, seat), style, rng)
+        passes[seat] = tuple(ids)
+    lean._exchange()
+
+
 def rules_hand(lean: Lean, rng: random.Random, styles: list[Style] | None = None) -> None:
     """Play a dealt :class:`~hearts_lessons.lean.Lean` hand to its end with the rule-based player in every seat
     (each seat's style of ``styles``, else :data:`STYLE`): the rule-based self-play of the lab and the
     benchmarks, on the hot path. The dealer's choice is the bots' (all the cards to the left, right or, with an
-    even number of players, across: one ``rng.choice``), each seat still to pass passes :func:`rules_pass`,
+    even number of players, across: one ``rng.choice``), each seat still to pass passes :func:`rules_pass`
+    (:func:`rules_passes`),
     the play is :func:`rules_finish`, and a moon that needs a choice takes the shooter's best
     (:func:`~hearts_lessons.scoring.best_moon_choice`): the same hand, with the same random draws, as
     :func:`~hearts_lessons.bots.driver.run_hand` with four :class:`RuleBasedBot` s."""
@@ -406,23 +432,7 @@ def rules_hand(lean: Lean, rng: random.Random, styles: list[Style] | None = None
         count = rules.cards_passed
         lean._choose_targets(((direction_offset(direction, n), count),) if count else ())
     if lean.phase is Phase.PASSING:
-        need = 0
-        for _, count in lean.targets:
-            need += count
-        passes = lean._passes
-        hands = lean._hands
-        for seat in range(n):
-            if passes[seat] is not None:
-                continue
-            style = STYLE if styles is None else styles[seat]
-            if need <= 0:
-                ids: list[int] = []
-            elif style.passing == "danger":
-                ids = hand_pass(k, hands[seat], need)
-            else:
-                ids = rules_pass(LeanView(lean, seat), style, rng)
-            passes[seat] = tuple(ids)
-        lean._exchange()
+        rules_passes(lean, rng, styles)
     rules_finish(lean, styles=styles)
     if lean.phase is Phase.MOON_CHOICE:
         shooter = lean.moon_shooter
