@@ -472,16 +472,9 @@ class Lean:
                 cid = bit.bit_length() - 1
                 hands[seat] = hand ^ bit
                 seen |= bit
-                if bit & jokers:  # the first joker played ranks above the ace, the second below the two
-                    rank = 15 if self._jokers_played == 0 else 1
-                    self._jokers_played += 1
-                else:
-                    rank = (cid & 15) + 2
                 lead = self.lead_suit = suit_of[cid]
                 best, winner = cid, seat
-                trick.append((seat, cid, rank))
-                if not broken and bit & breakers:
-                    broken = self.hearts_broken = True
+                trick.append((seat, cid, (cid & 15) + 2))  # a joker's rank is set when the trick is complete
                 seats = followers[seat]
             lead_mask = suit_masks[lead]
             lead_bit = 1 << lead
@@ -501,26 +494,26 @@ class Lean:
                 cid = bit.bit_length() - 1
                 hands[seat] = hand ^ bit
                 seen |= bit
-                if bit & jokers:
-                    rank = 15 if self._jokers_played == 0 else 1
-                    self._jokers_played += 1
-                else:
-                    rank = (cid & 15) + 2
                 if bit & lead_mask:  # the suit led (a joker counts as a heart)
                     if cid > best:
                         best, winner = cid, seat
                 else:
                     voids[seat] |= lead_bit
-                trick.append((seat, cid, rank))
-                if not broken and bit & breakers:
-                    broken = self.hearts_broken = True
+                trick.append((seat, cid, (cid & 15) + 2))
             self._seen = seen
+            # Once per trick, not per card: hearts break (no rule for following a suit looks at it), and the
+            # jokers played get their ranks in the order they were played.
+            played = seen ^ before
+            if not broken and played & breakers:
+                self.hearts_broken = True
             if not simple:
+                if played & jokers:
+                    self._rank_jokers(played & jokers)
                 self._finish_trick()
             elif self._pending or (self._hole and self._hole_owner is None) or not hands[0]:
-                self._close_trick((winner - trick[0][0]) % players, trick_mask | (seen ^ before))
+                self._close_trick((winner - trick[0][0]) % players, trick_mask | played)
             else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
-                taken_mask = trick_mask | (seen ^ before)
+                taken_mask = trick_mask | played
                 taken[winner] |= taken_mask
                 tricks_won[winner] += 1
                 points: Points = 0
@@ -534,6 +527,15 @@ class Lean:
                 self.lead_suit = -1
                 self.trick_number += 1
                 self.leader = winner
+
+    def _rank_jokers(self, played: int) -> None:
+        """The jokers of ``played`` in the trick on the table rank as :meth:`_apply_play` ranks them: the first
+        joker played in the hand above the ace, the second below the two (in the order of the trick)."""
+        trick = self._trick
+        for index, (seat, cid, _) in enumerate(trick):
+            if (played >> cid) & 1:
+                trick[index] = (seat, cid, 15 if self._jokers_played == 0 else 1)
+                self._jokers_played += 1
 
     def finish(self, choose: Choose) -> None:
         """Play to the end, asking ``choose(lean, seat, legal_mask)`` for each card (it must be legal); a seat
