@@ -7,6 +7,7 @@ import itertools
 import json
 import random
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -258,18 +259,25 @@ def test_legal_mask_is_the_whole_cascade(players: int) -> None:
     checked = 0
     for rules in rule_sets:
         for seed in range(3):
-            state = HandState.deal(rules, seed=seed, hand_number=3)  # hand 3: no pass in the usual cycles
-            if state.phase is Phase.DEALERS_CHOICE:
-                state.choose_passes({})
-            if state.phase is Phase.PASSING:
-                for seat in state.to_pass:
-                    state.pass_cards(seat, rng.sample(state.hand(seat), state.cards_to_pass))
-            while state.phase is Phase.PLAYING:
+            for state in moments_of_play(rules, seed, rng):
                 for seat_hand in state._hands:
                     assert legal_mask(state.k, state, seat_hand) == cascade_mask(state.k, state, seat_hand)
                     checked += 1
-                state.play(rng.choice(state.legal_plays()))
     assert checked > 1000
+
+
+def moments_of_play(rules: Rules, seed: int, rng: random.Random) -> Iterator[HandState]:
+    """The hand dealt from ``seed`` (hand 3: no pass in the usual cycles; random passes otherwise) at every moment
+    of its play, each card random and legal."""
+    state = HandState.deal(rules, seed=seed, hand_number=3)
+    if state.phase is Phase.DEALERS_CHOICE:
+        state.choose_passes({})
+    if state.phase is Phase.PASSING:
+        for seat in state.to_pass:
+            state.pass_cards(seat, rng.sample(state.hand(seat), state.cards_to_pass))
+    while state.phase is Phase.PLAYING:
+        yield state
+        state.play(rng.choice(state.legal_plays()))
 
 
 def test_the_cascade_calls_each_rule_by_its_number() -> None:
@@ -291,18 +299,11 @@ def test_the_cascade_calls_each_rule_by_its_number() -> None:
                 r.name for r in cascade_of(k)
                 if (key & 1 or not r.first_trick_only) and r.when != ("following" if key & 2 else "leading")
             ]  # fmt: skip
-        state = HandState.deal(rules, seed=checked, hand_number=3)
-        if state.phase is Phase.DEALERS_CHOICE:
-            state.choose_passes({})
-        if state.phase is Phase.PASSING:
-            for seat in state.to_pass:
-                state.pass_cards(seat, rng.sample(state.hand(seat), state.cards_to_pass))
-        while state.phase is Phase.PLAYING:
+        for state in moments_of_play(rules, checked, rng):
             for seat_hand in state._hands:
                 for index, forbid in enumerate(forbids):
                     allowed = seat_hand & ~(1 << rng.randrange(64)) if rng.random() < 0.3 else seat_hand
                     assert _forbid(index, state.k, state, seat_hand, allowed) == forbid(
                         state.k, state, seat_hand, allowed)  # fmt: skip
                     checked += 1
-            state.play(rng.choice(state.legal_plays()))
     assert checked > 5000
