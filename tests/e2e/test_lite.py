@@ -184,7 +184,9 @@ def open_live_lesson(watch: Watch, site_url: str, lesson: str) -> tuple[float, D
     """Open the lesson's book page, follow its "Run it live" link, wait for a ready kernel; return seconds."""
     page = watch.page
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.goto(f"notebooks/{lesson}.html")
+    # networkidle: the book page asks for its widget module (hl-amd/anywidget.js) after the load event; leaving
+    # before it arrives aborts that request, which the watch would count as a failed one
+    page.goto(f"notebooks/{lesson}.html", wait_until="networkidle")
     link = page.locator("a.hl-live-link-button")
     expect(link).to_have_count(1)
     href = link.get_attribute("href") or ""
