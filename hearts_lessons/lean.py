@@ -480,12 +480,7 @@ class Lean:
             lead_bit = 1 << lead
             for seat in seats:
                 hand = hands[seat]
-                if plain:  # (``hand & lead_mask or hand``, without an ``or`` that compiles to Python objects)
-                    mask = hand & lead_mask
-                    if not mask:
-                        mask = hand
-                else:
-                    mask = legal_mask(k, self, hand)
+                mask = (hand & lead_mask or hand) if plain else legal_mask(k, self, hand)
                 index = int(rand() * mask.bit_count())
                 while index:
                     mask &= mask - 1
@@ -528,14 +523,20 @@ class Lean:
                 self.trick_number += 1
                 self.leader = winner
 
+    def _joker_rank(self) -> int:
+        """The rank of a joker played now: the first joker played in the hand ranks above the ace, the second
+        below the two."""
+        rank = 15 if self._jokers_played == 0 else 1
+        self._jokers_played += 1
+        return rank
+
     def _rank_jokers(self, played: int) -> None:
-        """The jokers of ``played`` in the trick on the table rank as :meth:`_apply_play` ranks them: the first
-        joker played in the hand above the ace, the second below the two (in the order of the trick)."""
+        """The jokers of ``played`` in the trick on the table get their ranks (:meth:`_joker_rank`), in the order
+        of the trick."""
         trick = self._trick
         for index, (seat, cid, _) in enumerate(trick):
             if (played >> cid) & 1:
-                trick[index] = (seat, cid, 15 if self._jokers_played == 0 else 1)
-                self._jokers_played += 1
+                trick[index] = (seat, cid, self._joker_rank())
 
     def finish(self, choose: Choose) -> None:
         """Play to the end, asking ``choose(lean, seat, legal_mask)`` for each card (it must be legal); a seat
@@ -582,11 +583,7 @@ class Lean:
         bit = 1 << cid
         hands = self._hands
         hands[seat] = hands[seat] ^ bit  # (not ``^=`` on the item: compiled, that is a generic Python operation)
-        if bit & k.jokers:  # the first joker played ranks above the ace, the second below the two
-            rank = 15 if self._jokers_played == 0 else 1
-            self._jokers_played += 1
-        else:
-            rank = (cid & 15) + 2
+        rank = self._joker_rank() if bit & k.jokers else (cid & 15) + 2
         if placed:
             lead = self.lead_suit
             if not bit & k.suit_masks[lead]:  # not the suit led (a joker counts as a heart)

@@ -62,6 +62,10 @@ class PlayRule:
     """The rule forbids nothing once hearts are broken (a test checks it on every kind of hand)."""
 
 
+def _only_penalty(k: Layout, hand: int) -> bool:
+    return hand & ~k.penalty == 0
+
+
 def _must_follow(k: Layout, s: Lean, hand: int, allowed: int) -> int:
     lead = s.lead_suit
     if lead < 0:
@@ -93,7 +97,7 @@ def _opening_lead_reason(k: Layout, s: Lean, card: int) -> str:
 
 
 def _first_trick_points(k: Layout, s: Lean, hand: int, allowed: int) -> int:
-    if s.trick_number or k.rules.points_on_first_trick or hand & ~k.penalty == 0:
+    if s.trick_number or k.rules.points_on_first_trick or _only_penalty(k, hand):
         return 0
     return allowed & k.penalty
 
@@ -103,7 +107,7 @@ def _first_trick_points_reason(k: Layout, s: Lean, card: int) -> str:
 
 
 def _first_trick_hearts_lead(k: Layout, s: Lean, hand: int, allowed: int) -> int:
-    if s.trick_number or s.lead_suit >= 0 or hand & ~k.penalty == 0:
+    if s.trick_number or s.lead_suit >= 0 or _only_penalty(k, hand):
         return 0
     return allowed & k.hearts
 
@@ -113,7 +117,7 @@ def _first_trick_hearts_lead_reason(k: Layout, s: Lean, card: int) -> str:
 
 
 def _hearts_not_broken(k: Layout, s: Lean, hand: int, allowed: int) -> int:
-    if s.lead_suit >= 0 or s.hearts_broken or hand & ~k.penalty == 0:
+    if s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
         return 0
     return allowed & k.hearts
 
@@ -125,7 +129,7 @@ def _hearts_not_broken_reason(k: Layout, s: Lean, card: int) -> str:
 
 
 def _queen_lead_restricted(k: Layout, s: Lean, hand: int, allowed: int) -> int:
-    if s.lead_suit >= 0 or s.hearts_broken or hand & ~k.penalty == 0:
+    if s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
         return 0
     return allowed & k.queen
 
@@ -135,7 +139,7 @@ def _queen_lead_restricted_reason(k: Layout, s: Lean, card: int) -> str:
 
 
 def _queen_first(k: Layout, s: Lean, hand: int, allowed: int) -> int:
-    if s.lead_suit >= 0 or s.hearts_broken or hand & ~k.penalty != 0 or not hand & k.queen:
+    if s.lead_suit >= 0 or s.hearts_broken or not _only_penalty(k, hand) or not hand & k.queen:
         return 0
     return allowed & ~k.queen
 
@@ -295,8 +299,7 @@ def legal_mask(k: Layout, s: Lean, hand: int) -> int:
         lead = s.lead_suit
         if lead >= 0:
             if flags & 1:
-                same = hand & k.suit_masks[lead]
-                return same if same else hand
+                return hand & k.suit_masks[lead] or hand
         elif flags & 2 and s.hearts_broken:
             return hand
     return cascade_mask(k, s, hand)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ..cards import Card, card_from_id, cards_of_mask
 from ..game import GameState
@@ -18,6 +18,9 @@ from ..rules import STANDARD, PassDirection, Rules
 from ..scoring import best_moon_choice
 from ..state import HandState, Phase
 from ..views import SeatView
+
+if TYPE_CHECKING:
+    from .features import Knowledge
 
 __all__ = [
     "BOTS",
@@ -105,7 +108,7 @@ def make_bot(name: str, **options: Any) -> Policy:
     return factory(**options)
 
 
-def dealers_choice(view: SeatView, rng: random.Random) -> dict[str | PassDirection, int]:
+def dealers_choice(view: Knowledge, rng: random.Random) -> dict[str | PassDirection, int]:
     """A dealer's-choice pass for bots: all cards to the left, right or across, chosen at random."""
     options = ["left", "right"] + (["across"] if view.players % 2 == 0 else [])
     return {rng.choice(options): view.rules.cards_passed}

@@ -33,9 +33,9 @@ from ..cards import Card, card_from_id
 from ..layout import Layout
 from ..lean import Choose, Lean, LeanView, Phase, direction_offset
 from ..legality import legal_mask
-from ..rules import PassDirection
 from ..scoring import best_moon_choice
 from ..views import SeatView
+from .base import dealers_choice
 from .features import Knowledge, Sight, bits, sight_of, tables_for
 
 __all__ = ["PASS_STYLES", "STYLE", "RuleBasedBot", "Style", "hand_pass", "hand_pass_scores", "pass_scores",
@@ -388,9 +388,6 @@ def rules_finish(lean: Lean, shooter: int = -1, shoot: Choose | None = None, sty
         lean._apply_play(cid)
 
 
-_DEALERS_OPTIONS: Final = (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS)
-
-
 def rules_passes(lean: Lean, rng: random.Random, styles: list[Style] | None = None) -> None:
     """Every seat of a :class:`~hearts_lessons.lean.Lean` hand in its passing phase that has not passed yet passes
     :func:`rules_pass` (its style of ``styles``, else :data:`STYLE`; the ``random`` style draws from ``rng``),
@@ -418,8 +415,8 @@ def rules_passes(lean: Lean, rng: random.Random, styles: list[Style] | None = No
 def rules_hand(lean: Lean, rng: random.Random, styles: list[Style] | None = None) -> None:
     """Play a dealt :class:`~hearts_lessons.lean.Lean` hand to its end with the rule-based player in every seat
     (each seat's style of ``styles``, else :data:`STYLE`): the rule-based self-play of the lab and the
-    benchmarks, on the hot path. The dealer's choice is the bots' (all the cards to the left, right or, with an
-    even number of players, across: one ``rng.choice``), each seat still to pass passes :func:`rules_pass`
+    benchmarks, on the hot path. The dealer's choice is the bots'
+    (:func:`~hearts_lessons.bots.base.dealers_choice`), each seat still to pass passes :func:`rules_pass`
     (:func:`rules_passes`),
     the play is :func:`rules_finish`, and a moon that needs a choice takes the shooter's best
     (:func:`~hearts_lessons.scoring.best_moon_choice`): the same hand, with the same random draws, as
@@ -428,9 +425,8 @@ def rules_hand(lean: Lean, rng: random.Random, styles: list[Style] | None = None
     rules = lean.rules
     n = k.players
     if lean.phase is Phase.DEALERS_CHOICE:
-        direction = rng.choice(_DEALERS_OPTIONS[: 3 if n % 2 == 0 else 2])
-        count = rules.cards_passed
-        lean._choose_targets(((direction_offset(direction, n), count),) if count else ())
+        chosen = dealers_choice(LeanView(lean, lean.dealer), rng)
+        lean._choose_targets(tuple((direction_offset(d, n), count) for d, count in chosen.items() if count))
     if lean.phase is Phase.PASSING:
         rules_passes(lean, rng, styles)
     rules_finish(lean, styles=styles)
