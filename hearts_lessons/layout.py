@@ -13,9 +13,9 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, mask_of
-from .rules import Points, Rules
+from .rules import PassDirection, Points, Rules
 
-__all__ = ["Layout", "layout_for"]
+__all__ = ["Layout", "direction_offset", "layout_for", "pass_targets"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,8 @@ class Layout:
     """Mask of every card used this hand."""
     deck_ids: tuple[int, ...]
     """The ids of those cards, in id order (the order they are shuffled from)."""
+    deck_bits: tuple[int, ...]
+    """Their bits (``1 << id``), in the same order."""
     suit_masks: tuple[int, ...]
     """Each suit's cards, by suit number (clubs, diamonds, spades, hearts; the jokers count as hearts). A tuple of
     any length to the type checker: the compiled build keeps it as one Python tuple, not four numbers that it
@@ -55,6 +57,11 @@ class Layout:
     """Cards whose play breaks hearts: penalty cards, or only hearts (Windows Hearts option)."""
     unpassable: int
     """Cards that may not be passed (``rules.unpassable``)."""
+    plays: tuple[tuple[tuple[int, int, int], ...], ...]
+    """``plays[seat][id]``: the record of that seat playing that card in a trick, ``(seat, id, rank)`` (a joker's
+    rank is set when its trick is complete), made once so that the hot path does not build one for each card."""
+    turns: tuple[tuple[PassDirection, tuple[tuple[int, int], ...]], ...]
+    """The pass cycle (``rules.cycle``): for each hand of it, its direction and its passes (:func:`pass_targets`)."""
     cascades: list[Any] = field(default_factory=lambda: [None, None, None, None])
     """Filled by :mod:`hearts_lessons.legality`: the cascade for each moment of play (the numbers of its rules),
     built on first use."""
@@ -124,6 +131,7 @@ def _build(rules: Rules) -> Layout:
         rules=rules,
         deck=deck,
         deck_ids=tuple(c.id for c in deck_cards),
+        deck_bits=tuple(c.bit for c in deck_cards),
         suit_masks=suits,
         hearts=hearts,
         penalty=penalty,
@@ -140,7 +148,33 @@ def _build(rules: Rules) -> Layout:
         players=rules.players,
         breakers=penalty if rules.penalty_cards_break_hearts else hearts,
         unpassable=mask_of(rules.unpassable),
+        plays=tuple(
+            tuple((seat, cid, (cid & 15) + 2) for cid in range(deck.bit_length())) for seat in range(rules.players)
+        ),
+        turns=tuple((direction, pass_targets(direction, rules)) for direction in rules.cycle),
     )
+
+
+def direction_offset(direction: PassDirection | str, players: int) -> int:
+    """How many seats to the left the cards go: left 1, right ``players - 1``, across ``players // 2``."""
+    d = direction if isinstance(direction, PassDirection) else PassDirection(direction)
+    if d is PassDirection.LEFT:
+        return 1
+    if d is PassDirection.RIGHT:
+        return players - 1
+    if d is PassDirection.ACROSS:
+        return players // 2
+    raise ValueError(f"{d.value} is not a single direction")
+
+
+def pass_targets(direction: PassDirection, rules: Rules) -> tuple[tuple[int, int], ...]:
+    """The pass of a hand as ``(offset, count)`` pairs: who gets how many cards (empty for hold)."""
+    n = rules.players
+    if direction is PassDirection.HOLD or direction is PassDirection.DEALERS_CHOICE:
+        return ()
+    if direction is PassDirection.SPLIT:
+        return tuple((offset, 1) for offset in range(1, n))
+    return ((direction_offset(direction, n), rules.cards_passed),)
 
 
 def _is_queen(card: Card) -> bool:

@@ -27,9 +27,10 @@ import random
 from collections.abc import Callable
 from enum import Enum
 from itertools import repeat, starmap
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
-from .layout import Layout
+from .layout import Layout, direction_offset, pass_targets
 from .legality import legal_mask, shortcut_flags
 from .rules import HoleCards, OpeningLead, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore, best_moon_choice, score_hand
@@ -75,42 +76,6 @@ def moon_choice_for(rules: Rules, shooter: int, totals: tuple[Points, ...], rng:
     return choice if choice in choices else rng.choice(choices)
 
 
-def direction_offset(direction: PassDirection | str, players: int) -> int:
-    """How many seats to the left the cards go: left 1, right ``players - 1``, across ``players // 2``."""
-    d = direction if isinstance(direction, PassDirection) else PassDirection(direction)
-    if d is PassDirection.LEFT:
-        return 1
-    if d is PassDirection.RIGHT:
-        return players - 1
-    if d is PassDirection.ACROSS:
-        return players // 2
-    raise ValueError(f"{d.value} is not a single direction")
-
-
-def pass_targets(direction: PassDirection, rules: Rules) -> tuple[tuple[int, int], ...]:
-    """The pass of a hand as ``(offset, count)`` pairs: who gets how many cards (empty for hold)."""
-    n = rules.players
-    if direction is PassDirection.HOLD or direction is PassDirection.DEALERS_CHOICE:
-        return ()
-    if direction is PassDirection.SPLIT:
-        return tuple((offset, 1) for offset in range(1, n))
-    return ((direction_offset(direction, n), rules.cards_passed),)
-
-
-_DECK_BITS: dict[int, tuple[Layout, list[int]]] = {}
-
-
-def _deck_bits(k: Layout) -> list[int]:
-    """The bit of each card of the deck, in id order (the order a deal shuffles), kept per layout."""
-    entry = _DECK_BITS.get(id(k))
-    if entry is None or entry[0] is not k:
-        if len(_DECK_BITS) >= 64:  # many rules values made in one session: keep the cache small
-            _DECK_BITS.clear()
-        entry = (k, [1 << card_id for card_id in k.deck_ids])
-        _DECK_BITS[id(k)] = entry
-    return entry[1]
-
-
 def deal_masks(k: Layout, dealer: int, seed: int, rng: random.Random | None) -> tuple[list[int], int]:
     """A shuffled deal as masks: each seat's hand and the cards left over (the hole). The deck (in id order)
     is shuffled by ``random.Random(seed).shuffle``, or, given ``rng``, sorted by one ``rng.random()`` per card
@@ -123,7 +88,7 @@ def deal_masks(k: Layout, dealer: int, seed: int, rng: random.Random | None) -> 
     >>> [h.bit_count() for h in hands], hole
     ([13, 13, 13, 13], 0)
     """
-    deck_bits = _deck_bits(k)
+    deck_bits = k.deck_bits
     size = len(deck_bits)
     order: list[int]
     if rng is None:
@@ -132,13 +97,74 @@ def deal_masks(k: Layout, dealer: int, seed: int, rng: random.Random | None) -> 
     else:
         keys = list(starmap(rng.random, repeat((), size)))  # built-in loops: fast compiled or not
         order = sorted(range(size), key=keys.__getitem__)
-    bits = list(map(deck_bits.__getitem__, order))
+    bits: tuple[int, ...] = itemgetter(*order)(deck_bits)  # the bits in the shuffled order (one C call)
     n = k.players
     dealt = size // n * n
     hands = [0] * n
     for first in range(n):  # every n-th card of the order goes to the same seat (distinct bits: sum is "or")
         hands[(dealer + 1 + first) % n] = sum(bits[first:dealt:n])
     return hands, sum(bits[dealt:])
+
+
+def _picks(pool: int, need: int, rand: Callable[[], float]) -> tuple[int, ...]:
+    """``need`` cards of ``pool`` at random: for each, the ``rand()``-th of the cards not chosen yet, lowest first
+    (found by walking the mask's bits)."""
+    chosen: list[int] = []
+    for _ in range(need):
+        mask = pool
+        index = int(rand() * mask.bit_count())
+        while index:
+            mask &= mask - 1
+            index -= 1
+        bit = mask & -mask
+        pool ^= bit
+        chosen.append(bit.bit_length() - 1)
+    return tuple(chosen)
+
+
+def _picks_by_table(
+    pool: int, need: int, rand: Callable[[], float], tables: list[list[tuple[int, ...] | None]]
+) -> tuple[int, ...]:
+    """The same cards as :func:`_picks`, from the list of the pool's ids, lowest first, made with one look-up per
+    suit in ``tables`` (:func:`_id_tables`)."""
+    ids: list[int] = []
+    for table in tables:
+        found = table[pool & _CHUNK]
+        if found is None:
+            found = _fill_ids(table, pool & _CHUNK)
+        ids += found
+        pool >>= 16
+    chosen: list[int] = []
+    for _ in range(need):
+        chosen.append(ids.pop(int(rand() * len(ids))))
+    return tuple(chosen)
+
+
+PICKS_BY_TABLE = __file__.endswith(".py")
+"""How :meth:`Lean.random_passes` finds the cards it picks (the same cards either way). Interpreted, it looks the
+ids up in tables (:func:`_picks_by_table`: a few look-ups instead of a Python step per bit); compiled, walking the
+bits (:func:`_picks`) is plain machine arithmetic and the faster."""
+_CHUNK = 0x3FFF
+"""The ids of a suit of one deck lie within 14 bits of a 16-bit chunk (ranks 2 to ace, and a joker)."""
+_ID_TABLES: list[list[tuple[int, ...] | None]] = []
+"""For each 16-bit chunk of the card ids (one suit of one deck), indexed by the pattern of its cards in a mask, the
+ids of those cards, lowest first (filled on first use)."""
+
+
+def _id_tables(k: Layout) -> list[list[tuple[int, ...] | None]]:
+    """The :data:`_ID_TABLES` of the chunks of ``k``'s deck, lowest first."""
+    chunks = (k.deck.bit_length() + 15) // 16
+    while len(_ID_TABLES) < chunks:
+        _ID_TABLES.append([None] * (_CHUNK + 1))
+    return _ID_TABLES[:chunks]
+
+
+def _fill_ids(table: list[tuple[int, ...] | None], part: int) -> tuple[int, ...]:
+    """The ids of the cards of pattern ``part`` in ``table``'s chunk, kept in the table."""
+    base = 16 * next(index for index, known in enumerate(_ID_TABLES) if known is table)
+    found = tuple(base + offset for offset in range(14) if (part >> offset) & 1)
+    table[part] = found
+    return found
 
 
 _FOLLOWERS: dict[int, list[list[int]]] = {}
@@ -348,21 +374,12 @@ class Lean:
         hands = self._hands
         passes = self._passes
         rand = rng.random
+        by_table = PICKS_BY_TABLE
+        tables = _id_tables(self.k) if by_table else []
         for seat in range(self.k.players):
-            if passes[seat] is not None:
-                continue
-            pool = hands[seat] & ~forbidden
-            chosen: list[int] = []
-            for _ in range(need):
-                mask = pool
-                index = int(rand() * mask.bit_count())
-                while index:
-                    mask &= mask - 1
-                    index -= 1
-                bit = mask & -mask
-                pool ^= bit
-                chosen.append(bit.bit_length() - 1)
-            passes[seat] = tuple(chosen)
+            if passes[seat] is None:
+                pool = hands[seat] & ~forbidden
+                passes[seat] = _picks_by_table(pool, need, rand, tables) if by_table else _picks(pool, need, rand)
         self._exchange()
 
     # -- the start of the play -----------------------------------------------------------------------------
@@ -372,16 +389,27 @@ class Lean:
         n = self.k.players
         hands = self._hands
         received = self._received
-        for seat in range(n):
-            ids = self._passes[seat] or ()
-            position = 0
-            for offset, count in self.targets:
+        passes = self._passes
+        targets = self.targets
+        if len(targets) == 1:  # one pass per seat (left, right, across): every card chosen goes to one seat
+            offset = targets[0][0]
+            for seat in range(n):
                 given = 0
-                for cid in ids[position : position + count]:
+                for cid in passes[seat] or ():
                     given |= 1 << cid
                 hands[seat] &= ~given
                 received[(seat + offset) % n] |= given
-                position += count
+        else:
+            for seat in range(n):
+                ids = passes[seat] or ()
+                position = 0
+                for offset, count in targets:
+                    given = 0
+                    for cid in ids[position : position + count]:
+                        given |= 1 << cid
+                    hands[seat] &= ~given
+                    received[(seat + offset) % n] |= given
+                    position += count
         for seat in range(n):
             hands[seat] |= received[seat]
         self._start_play()
@@ -395,8 +423,9 @@ class Lean:
             self.leader = (self.dealer + 1) % n
             self.opening_card = -1
             return
+        hands = self._hands
         in_hands = 0
-        for mask in self._hands:
+        for mask in hands:
             in_hands |= mask
         lowest = in_hands & self.k.suit_masks[0]  # the clubs
         if not lowest:  # a puzzle without clubs: the player left of the dealer leads
@@ -405,7 +434,7 @@ class Lean:
         low = lowest & -lowest
         self.opening_card = low.bit_length() - 1
         for seat in range(n):
-            if self._hands[seat] & low:
+            if hands[seat] & low:
                 self.leader = seat
                 break
         if opening is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
@@ -442,7 +471,11 @@ class Lean:
         scoring_cards = k.scoring
         values = k.values
         followers = _followers(players)
+        plays = k.plays
         playing = Phase.PLAYING
+        # a trick that :meth:`_close_trick` must close: cards pending from a trick nobody won, or hole cards
+        # waiting for a trick to take them (or the last trick, below)
+        unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
         while self.phase is playing:
             trick = self._trick
             later = self.trick_number != 0
@@ -474,7 +507,7 @@ class Lean:
                 seen |= bit
                 lead = self.lead_suit = suit_of[cid]
                 best, winner = cid, seat
-                trick.append((seat, cid, (cid & 15) + 2))  # a joker's rank is set when the trick is complete
+                trick.append(plays[seat][cid])  # (seat, cid, rank): a joker's rank is set when the trick is complete
                 seats = followers[seat]
             lead_mask = suit_masks[lead]
             lead_bit = 1 << lead
@@ -494,7 +527,7 @@ class Lean:
                         best, winner = cid, seat
                 else:
                     voids[seat] |= lead_bit
-                trick.append((seat, cid, (cid & 15) + 2))
+                trick.append(plays[seat][cid])
             self._seen = seen
             # Once per trick, not per card: hearts break (no rule for following a suit looks at it), and the
             # jokers played get their ranks in the order they were played.
@@ -505,8 +538,9 @@ class Lean:
                 if played & jokers:
                     self._rank_jokers(played & jokers)
                 self._finish_trick()
-            elif self._pending or (self._hole and self._hole_owner is None) or not hands[0]:
+            elif unusual or not hands[0]:
                 self._close_trick((winner - trick[0][0]) % players, trick_mask | played)
+                unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
             else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
                 taken_mask = trick_mask | played
                 taken[winner] |= taken_mask
@@ -583,7 +617,6 @@ class Lean:
         bit = 1 << cid
         hands = self._hands
         hands[seat] = hands[seat] ^ bit  # (not ``^=`` on the item: compiled, that is a generic Python operation)
-        rank = self._joker_rank() if bit & k.jokers else (cid & 15) + 2
         if placed:
             lead = self.lead_suit
             if not bit & k.suit_masks[lead]:  # not the suit led (a joker counts as a heart)
@@ -591,7 +624,7 @@ class Lean:
                 voids[seat] = voids[seat] | (1 << lead)
         else:
             self.lead_suit = k.suit_of[cid]
-        trick.append((seat, cid, rank))
+        trick.append((seat, cid, self._joker_rank()) if bit & k.jokers else k.plays[seat][cid])
         self._seen |= bit
         if not self.hearts_broken and bit & k.breakers:
             self.hearts_broken = True

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 
 from .cards import card_from_id
 from .layout import layout_for
-from .lean import Lean, deal_masks, direction_offset, moon_choice_for, pass_targets
+from .lean import Lean, deal_masks, direction_offset, moon_choice_for
 from .rules import PassDirection, Points, Rules
 from .state import HandState, Phase
 
@@ -106,10 +106,11 @@ def dealt_hand(
     k = layout_for(rules)
     n = rules.players
     hands, hole = deal_masks(k, dealer, 0, rng)
-    direction = rules.cycle[hand_number % len(rules.cycle)]
+    turns = k.turns
+    direction, targets = turns[hand_number % len(turns)]
     totals: tuple[Points, ...] = tuple(totals_before) if totals_before else (0,) * n
     lean = Lean()
-    lean._set_up(rules, k, hands, hole, dealer % n, direction, pass_targets(direction, rules), totals)
+    lean._set_up(rules, k, hands, hole, dealer % n, direction, targets, totals)
     lean._begin()
     return lean
 
