@@ -26,6 +26,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from enum import Enum
+from importlib.machinery import EXTENSION_SUFFIXES
 from itertools import repeat, starmap
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -140,7 +141,7 @@ def _picks_by_table(
     return tuple(chosen)
 
 
-PICKS_BY_TABLE = __file__.endswith(".py")
+PICKS_BY_TABLE = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """How :meth:`Lean.random_passes` finds the cards it picks (the same cards either way). Interpreted, it looks the
 ids up in tables (:func:`_picks_by_table`: a few look-ups instead of a Python step per bit); compiled, walking the
 bits (:func:`_picks`) is plain machine arithmetic and the faster."""

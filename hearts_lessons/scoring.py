@@ -230,7 +230,6 @@ def score_hand(
     rules = k.rules
     n = len(taken)
     tables = point_tables(k)
-    penalty_part: list[Points] = []
     bonus_part: list[Points] = []
     multipliers: list[Points] = []
     cards: list[Points] = []
@@ -246,7 +245,6 @@ def score_hand(
             if sub:
                 pen += pens[sub]
                 bonus += bonuses[sub]
-        penalty_part.append(pen)
         bonus_part.append(bonus)
         if mask & ten:
             multipliers.append(multiplier)
@@ -309,6 +307,8 @@ def score_hand(
             if tricks_won[seat] == 0:
                 points[seat] -= rules.no_tricks_bonus
                 notes.append(f"{_seat_words(name, seat, n)} took no trick: −{rules.no_tricks_bonus}.")
+    if points is cards and not rules.no_tricks_bonus:  # no moon, no bonus: the card points, already clean
+        return HandScore(card_points, card_points, shooter, sun, choice, reset, tuple(notes))
     final: list[Points] = []
     for value in points:
         final.append(value if type(value) is int else _clean(value))
