@@ -18,32 +18,40 @@ coach makes the same choices in both, only faster compiled.
 5. With ``--lab-hands N``: the lab's throughput, N rule-based hands through ``simulate_hands`` on every core (or on
    a Dask cluster with ``--scheduler ADDRESS``), hands per wall second.
 
+6. With ``--threat-hands N``: how well "another seat alone on points with a share of them" foretells a moon, on N
+   seeded hands of four rule-based bots, for shares from 40% to 80%: the hands in which some seat was seen so,
+   and how many of them that seat shot (Wilson 95% intervals). It sets
+   :data:`~hearts_lessons.bots.features.THREAT_SHARE`, the share at which the coach expects a seat to shoot.
+
 The last line is ``coach_margin_points_per_hand: M +- H``: the coach's saving over the rule-based bot over all
 hands (goal: M ≥ 2.5 and M − H ≥ 2.3 over at least 1,000 duplicate deals).
 
     python bench/bots.py [--deals 2000] [--coach-deals 100] [--seconds 3] [--processes N] [--lab-hands N]
                          [--scheduler tcp://host:8786] [--only-speed] [--coach-worlds 100] [--coach-only]
+                         [--coach-options '{"thin": 10}'] [--threat-hands 2000]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from concurrent.futures import Executor
 
 from hearts_lessons.bots import CoachBot, RuleBasedBot
-from hearts_lessons.bots.base import Policy
+from hearts_lessons.bots.base import Policy, bot_step
 from hearts_lessons.bots.coach import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
 from hearts_lessons.bots.driver import run_hand
+from hearts_lessons.bots.features import tables_for, threat_in
 from hearts_lessons.bots.rulebased import rules_hand
 from hearts_lessons.cards import Card
 from hearts_lessons.playout import dealt_hand
 from hearts_lessons.rules import STANDARD
 from hearts_lessons.runtime import engine_build
 from hearts_lessons.simulate import BotSpec, margin, margins, simulate_hands, summary, wilson
-from hearts_lessons.state import HandState
+from hearts_lessons.state import HandState, Phase
 from hearts_lessons.tables import Table
 from hearts_lessons.views import SeatView
 
@@ -61,13 +69,17 @@ def mixed_table(deals: int, processes: int | None, executor: Executor | None = N
 
 
 def field_margins(deals: int, coach_deals: int, processes: int | None, executor: Executor | None = None,
-                  coach_worlds: int = DEFAULT_WORLDS, coach_only: bool = False) -> tuple[float, float]:  # fmt: skip
+                  coach_worlds: int = DEFAULT_WORLDS, coach_only: bool = False,
+                  coach_options: dict[str, object] | None = None) -> tuple[float, float]:  # fmt: skip
     print(f"## against three rule-based bots: points per hand saved versus a rule-based bot in the same seat "
           f"(positive is better); {deals} duplicate deals, coach {coach_deals}")  # fmt: skip
     base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes,
                           executor=executor)  # fmt: skip
     coach = (0.0, 0.0)
-    coach_spec: BotSpec = "coach" if coach_worlds == DEFAULT_WORLDS else ("coach", {"worlds": coach_worlds})
+    options = dict(coach_options or {})
+    if coach_worlds != DEFAULT_WORLDS:
+        options["worlds"] = coach_worlds
+    coach_spec: BotSpec = ("coach", options) if options else "coach"
     entries: list[tuple[str, BotSpec, int]] = [("coach", coach_spec, coach_deals)]
     if not coach_only:
         entries = [("random", "random", deals), ("beginner", "beginner", deals), ("shooter", "shooter", deals),
@@ -193,6 +205,39 @@ def coach_time(hands: int, worlds: int = DEFAULT_WORLDS) -> None:
     )
 
 
+def threat_figures(hands: int) -> None:
+    """For shares of the points from 40% to 80%: in how many of ``hands`` seeded rule-based hands some seat was
+    seen alone on points with that share of them (at any moment of the play), and how many of those hands it shot."""
+    shares = (0.4, 0.5, 0.6, 0.7, 0.8)
+    flagged = dict.fromkeys(shares, 0)
+    shot = dict.fromkeys(shares, 0)
+    moons = 0
+    for n in range(hands):
+        state = HandState.deal(STANDARD, seed=n, hand_number=n)
+        bots: dict[int, Policy] = {seat: RuleBasedBot() for seat in range(4)}
+        rng = random.Random(n)
+        t = tables_for(state.k)
+        seen: dict[float, set[int]] = {share: set() for share in shares}
+        while state.phase is not Phase.DONE:
+            if state.phase is Phase.PLAYING:
+                for share in shares:
+                    seat = threat_in(list(state._taken), -1, t, share)
+                    if seat >= 0:
+                        seen[share].add(seat)
+            bot_step(state, bots, rng)
+        assert state.score is not None
+        moons += state.score.shooter is not None
+        for share in shares:
+            if seen[share]:
+                flagged[share] += 1
+                shot[share] += state.score.shooter in seen[share]
+    print(f"## moon threats: {hands} hands of four rule-based bots (seeds 0-{hands - 1}), {moons} moons")
+    for share in shares:
+        low, high = wilson(shot[share], flagged[share])
+        print(f"alone on points with {share:.0%} of them: {flagged[share]} hands, that seat shot in {shot[share]} "
+              f"({shot[share] / max(flagged[share], 1):.0%}, {low:.0%}-{high:.0%})")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals for the cheap bots")
@@ -206,6 +251,9 @@ def main() -> None:
     parser.add_argument("--coach-worlds", type=int, default=DEFAULT_WORLDS,
                         help=f"the coach's worlds per card decision in the strength table (default {DEFAULT_WORLDS})")
     parser.add_argument("--coach-only", action="store_true", help="of the strength tables, the coach's margin only")
+    parser.add_argument("--coach-options", type=json.loads, default=None,
+                        help="the coach's options in the strength table, as JSON (e.g. '{\"thin\": 10}')")
+    parser.add_argument("--threat-hands", type=int, default=0, help="rule-based hands for the moon-threat figures")
     args = parser.parse_args()
     executor: Executor | None = None
     if args.scheduler:
@@ -218,11 +266,14 @@ def main() -> None:
     coach_time(args.timing_hands, worlds=128)
     if args.lab_hands:
         lab_speed(args.lab_hands, args.processes, executor)
+    if args.threat_hands:
+        threat_figures(args.threat_hands)
     if args.only_speed:
         return
     if not args.coach_only:
         mixed_table(args.deals, args.processes, executor)
-    m, h = field_margins(args.deals, args.coach_deals, args.processes, executor, args.coach_worlds, args.coach_only)
+    m, h = field_margins(args.deals, args.coach_deals, args.processes, executor, args.coach_worlds, args.coach_only,
+                         args.coach_options)
     print(f"coach_margin_points_per_hand: {m:.2f} +- {h:.2f}")
 
 

@@ -4,8 +4,9 @@ seeded positions of several presets. The expected values were recorded with the 
 (at commit 13d6c9b, 2026-11-23), so a faster engine cannot change a decision unnoticed.
 
 The coach has since learnt three things that deliberately change its decisions (the moon line, reading the pass,
-more worlds where a decision is close: ``tests/bots/test_coach_ideas.py`` shows each one changing a choice); they
-are switched off here (``PINNED``), so what is pinned is the search itself on the engine."""
+more worlds where a decision is close: ``tests/bots/test_coach_ideas.py`` shows each one changing a choice), and
+its chains take more steps between two worlds; these are switched off here (``PINNED``), so what is pinned is the
+search itself on the engine."""
 
 from __future__ import annotations
 
@@ -64,8 +65,9 @@ PLAYS = [
 four sampled worlds, a hash of those worlds)."""
 
 
-PINNED = {"moon": False, "adaptive": False, "read_pass": False}
-"""The coach as it was when the values were recorded: no moon line, no pass reading, fixed worlds."""
+PINNED = {"moon": False, "adaptive": False, "read_pass": False, "thin": 3}
+"""The coach as it was when the values were recorded: no moon line, no pass reading, fixed worlds, three steps of
+a chain between two worlds."""
 
 
 def position(key: str, players: int, seed: int, tricks: int) -> HandState:
@@ -89,7 +91,7 @@ def test_the_coach_plays_as_before(case: tuple[object, ...]) -> None:
     assert [c.code for c in advice.choice] == choice
     assert [round(c.mean, 6) for c in advice.candidates] == means
     assert CoachBot(worlds=8, **PINNED).choose_play(view, random.Random(seed + 1)).code == chosen
-    worlds = Worlds(view, random.Random(seed), burn=20, read_pass=False).take(4)
+    worlds = Worlds(view, random.Random(seed), burn=20, thin=3, read_pass=False).take(4)
     assert [surprises(view, hands) for hands in worlds] == counts
     # the worlds' masks in the card ids they were recorded with (each id 2 more: see test_lean.former_ids)
     assert hash(tuple(tuple(mask << 2 for mask in hands) for hands in worlds)) & 0xFFFFFFFF == worlds_hash

@@ -6,7 +6,6 @@ tests check the deals, the quotations and the wording a notebook cannot check ab
 
 from __future__ import annotations
 
-import inspect
 import itertools
 import json
 import os
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from hearts_lessons.bots.features import moon_threat, tables_for
+from hearts_lessons.bots.features import DEFEND_SHARE, moon_threat, sight_of, tables_for
 from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.cards import Suit, parse_cards
 from hearts_lessons.variants import COMPLEX, score_captured
@@ -136,7 +135,7 @@ def test_only_the_jack_of_diamonds_with_the_ten_of_clubs_gives_a_negative_imagin
 def test_defenders_see_a_shooter_at_forty_percent_of_the_points() -> None:
     """Lesson 12: the rule-based bot defends "as soon as one player has taken every point so far, and those points
     are at least 40% of the hand's 26 (the Q♠ alone is enough)"."""
-    share = inspect.signature(moon_threat).parameters["share"].default
-    assert share == 0.4 and 13 >= share * 26 > 10  # the Q♠ alone is enough, ten hearts are not
+    assert DEFEND_SHARE == 0.4 and 13 >= DEFEND_SHARE * 26 > 10  # the Q♠ alone is enough, ten hearts are not
     view = PUZZLES["moon"].state().view(0)  # West has taken the Q♠ and nothing else: a threat
-    assert moon_threat(view, tables_for(view.k)) == 1
+    assert moon_threat(view, tables_for(view.k), share=DEFEND_SHARE) == 1
+    assert sight_of(view).threat() == 1  # what the rule-based player's defence looks at

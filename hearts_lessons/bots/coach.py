@@ -57,7 +57,7 @@ from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
 from .rulebased import pass_scores, rules_finish, rules_pass, rules_play
-from .sampling import DEFAULT_BURN, Worlds, sample_hands
+from .sampling import DEFAULT_BURN, DEFAULT_THIN, Worlds, sample_hands
 from .shooter import shooter_play
 
 __all__ = [
@@ -416,6 +416,7 @@ def evaluate_plays(
     focus_worlds: int = 0,
     infer: bool = False,
     burn: int = DEFAULT_BURN,
+    thin: int = DEFAULT_THIN,
     moon: bool = True,
     game: bool = True,
     adaptive: bool = False,
@@ -425,7 +426,8 @@ def evaluate_plays(
     ``focus``, try the ``focus`` best cards and the rule-based card in ``focus_worlds`` more worlds. Best first.
     Each candidate's ``saving`` compares it with the rule-based card in the worlds both were tried in. With
     ``infer``, the worlds are those in which the others' earlier cards (and the pass received) look like a
-    rule-based player's (:class:`~hearts_lessons.bots.sampling.Worlds`, with ``burn`` steps of burn-in, reading
+    rule-based player's (:class:`~hearts_lessons.bots.sampling.Worlds`, with ``burn`` steps of burn-in and
+    ``thin`` steps between two worlds of a chain, reading
     the pass unless ``read_pass`` is false); without it, every deal consistent with the view is as likely.
 
     With ``moon`` (and :func:`moon_line_open`), one more candidate is the line "take every point from here"
@@ -452,7 +454,7 @@ def evaluate_plays(
     tallies = {key: _Tally(stakes) for key in keys}
     ref_key = (reference, "")
 
-    sampler = Worlds(view, rng, burn=burn, read_pass=read_pass) if infer else None
+    sampler = Worlds(view, rng, burn=burn, thin=thin, read_pass=read_pass) if infer else None
 
     bases = _Bases(view)
 
@@ -599,7 +601,8 @@ class CoachBot:
 
     def __init__(self, worlds: int = DEFAULT_WORLDS, pass_worlds: int = DEFAULT_PASS_WORLDS,
                  caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True,
-                 moon: bool = True, adaptive: bool = True, read_pass: bool = True) -> None:  # fmt: skip
+                 moon: bool = True, adaptive: bool = True, read_pass: bool = True,
+                 thin: int = DEFAULT_THIN) -> None:  # fmt: skip
         if worlds < 1 or pass_worlds < 1:
             raise ValueError("the coach needs at least one world per decision")
         self.worlds = worlds
@@ -624,6 +627,9 @@ class CoachBot:
         self.burn = min(DEFAULT_BURN, max(10, worlds * 3 // 2))
         """Burn-in steps of each chain when reading the others' play: 150 at the default strength, fewer for a
         weaker, quicker coach."""
+        self.thin = thin
+        """Steps of each chain between two worlds it gives when reading the others' play (more: worlds less alike,
+        for more work)."""
 
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         combos = pass_candidates(view)
@@ -640,8 +646,8 @@ class CoachBot:
         # with many candidates, fewer worlds each (at most four candidates' worth of rollouts)
         worlds = self.worlds if len(ids) <= 4 else max(self.worlds // 3, self.worlds * 4 // len(ids))
         found = evaluate_plays(view, worlds=worlds, rng=rng, cards=ids, focus=2, focus_worlds=self.focus_worlds,
-                               infer=self.infer, burn=self.burn, moon=self.moon, adaptive=self.adaptive,
-                               read_pass=self.read_pass)  # fmt: skip
+                               infer=self.infer, burn=self.burn, thin=self.thin, moon=self.moon,
+                               adaptive=self.adaptive, read_pass=self.read_pass)  # fmt: skip
         return _pick(found, self.caution).cards[0]
 
     def advise(self, view: SeatView, rng: random.Random | None = None, *, extra: Sequence[Card] = ()) -> Advice:
@@ -670,7 +676,7 @@ class CoachBot:
         if view.phase is Phase.PLAYING and view.to_play == view.seat:
             legal = bits(view.legal_mask)
             found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer, burn=self.burn,
-                                   moon=self.moon, read_pass=self.read_pass)  # fmt: skip
+                                   thin=self.thin, moon=self.moon, read_pass=self.read_pass)  # fmt: skip
             # the moon line is shown only when it is a real option (it reached the moon often enough to commit)
             found = [c for c in found if c.plan != MOON_PLAN or c.moon_for >= MOON_COMMIT]
             pick = _pick(found, self.caution)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import Card, Suit, card_from_id
 from ..table import seat_name
-from .features import Knowledge, bits, moon_threat, tables_for, trick_state
+from .features import DEFEND_SHARE, Knowledge, bits, moon_threat, tables_for, trick_state
 
 if TYPE_CHECKING:
     from .coach import Candidate
@@ -42,10 +42,15 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
     big_out = t.big & unseen
     trick = trick_state(view, t)
     reasons: list[str] = []
+    # every point so far to one seat: noticed at the rule-based player's share; the coach's rollouts expect that
+    # seat to play for the moon (and the advice is to take a trick from it) only past THREAT_SHARE
+    watched = moon_threat(view, t, share=DEFEND_SHARE)
     threat = moon_threat(view, t)
-    if threat >= 0:
-        shooter = seat_name(threat, view.players)
-        if trick.winner == threat and suit == trick.lead_suit and (cid & 15) + 2 > trick.winning_rank:
+    if watched >= 0:
+        shooter = seat_name(watched, view.players)
+        if threat == watched and trick.winner == threat and suit == trick.lead_suit and (
+            (cid & 15) + 2 > trick.winning_rank
+        ):
             what = "this heart" if bit & t.points else "this trick"
             reasons.append(f"{shooter} may be shooting the moon: take {what} from {shooter} now")
         else:
@@ -233,9 +238,9 @@ def play_sentence(view: Knowledge, found: Sequence[Candidate]) -> str:
     is equal within the coach's uncertainty, the sentence says so instead of ranking them."""
     best = found[0]
     card = best.cards[0]
-    reasons = play_reasons(view, card.id)
-    if best.plan == "moon":
-        reasons.insert(0, moon_reason(best))
+    # the moon line wants every point: the reasons for avoiding points ("make sure it holds no points") do not
+    # apply to it
+    reasons = [moon_reason(best)] if best.plan == "moon" else play_reasons(view, card.id)
     stakes = stakes_reason(view)
     if stakes:
         reasons.insert(0, stakes)

@@ -433,7 +433,8 @@ class BotExplainer(W.VBox):
             return
         self._samples += 1
         view = self.state.view(0)
-        hands = Worlds(view, random.Random(self._samples), burn=self._coach().burn).take(1)[0]
+        coach = self._coach()
+        hands = Worlds(view, random.Random(self._samples), burn=coach.burn, thin=coach.thin).take(1)[0]
         odd = surprises(view, hands)
         n = self.state.players
         rows = [

@@ -8,6 +8,7 @@ import pytest
 
 from hearts_lessons.bots.features import (
     KNOWLEDGE_FIELDS,
+    THREAT_SHARE,
     LiveView,
     bits,
     cost_of,
@@ -71,9 +72,16 @@ def test_moon_threat_needs_one_seat_with_many_points() -> None:
     t = tables_for(s.k)
     for card in ["KD", "QS", "4D", "2D"]:
         s.play(card)
-    assert moon_threat(s.view(0), t) == 1
-    assert moon_threat(s.view(1), t) == -1  # a seat is not a threat to itself
-    assert moon_threat(LiveView(s, 0), t, share=0.6) == -1
+    # West has taken the Q♠ alone: 13 of the 26 points, a threat at a 40% share, not at THREAT_SHARE (60%)
+    assert moon_threat(s.view(0), t, share=0.4) == 1
+    assert moon_threat(s.view(1), t, share=0.4) == -1  # a seat is not a threat to itself
+    assert THREAT_SHARE == 0.6 and moon_threat(s.view(0), t) == moon_threat(LiveView(s, 0), t) == -1
+    for card in ["5H", "3C", "6S", "2H"]:  # West takes two hearts more: 15 of the 26 points (58%)
+        s.play(card)
+    assert moon_threat(s.view(0), t) == -1
+    for card in ["9C", "7C", "8C", "AH"]:  # and the A♥: 16 (62%)
+        s.play(card)
+    assert moon_threat(s.view(0), t) == 1 and moon_threat(s.view(2), t) == 1
     no_moon = STANDARD.with_options(moon=Moon.NONE)
     s2 = HandState.from_cards("2D 2H AH; KD 5H 9C; QS 3C 7C; 4D 6S 8C", no_moon, hold=True, trick_number=1,
                               hearts_broken=True, leader=1)  # fmt: skip

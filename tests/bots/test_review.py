@@ -3,7 +3,6 @@ about equal, never costly), the cards drawn, the cost in points in words."""
 
 from __future__ import annotations
 
-import math
 import random
 import re
 
@@ -40,7 +39,7 @@ def test_every_row_is_graded_against_its_own_uncertainty(review: HandReview) -> 
     assert len(review.rows) == 1 + 13 and review.rows[0].kind == "pass"
     for row in review.rows:
         assert row.verdict in VERDICT_WORDS
-        inside = row.difference <= math.hypot(row.your_half, row.coach_half)
+        inside = row.difference <= row.uncertainty  # the paired interval when the coach measured it
         if row.verdict == "costly":
             assert not inside and row.loss == row.difference > 0.5
         if inside:

@@ -235,3 +235,20 @@ def test_the_real_deal_explains_an_across_pass_exactly(seed: int) -> None:
     assert pass_surprises(view, [state.hand_mask(s) for s in range(4)]) == 0
     counts = [pass_surprises(view, sample_hands(view, random.Random(d))) for d in range(20)]
     assert all(0 <= c <= 3 for c in counts)
+
+
+def test_more_steps_between_worlds_make_the_worlds_of_a_chain_less_alike() -> None:
+    """A chain gives a world every ``thin`` steps; the coach's default (``DEFAULT_THIN``) takes more steps than the
+    three of a weaker sampler, so the worlds one chain gives in a row differ in more cards (worlds taken in turn
+    from the chains: world ``i`` and world ``i + chains`` come from the same chain, one after the other)."""
+    from hearts_lessons.bots.sampling import DEFAULT_THIN, Worlds
+
+    assert DEFAULT_THIN > 3
+    def moved(view: SeatView, seed: int, thin: int) -> float:
+        worlds = Worlds(view, random.Random(seed), chains=4, thin=thin).take(48)
+        pairs = list(zip(worlds, worlds[4:], strict=False))
+        return sum(sum((a ^ b).bit_count() for a, b in zip(x, y, strict=True)) for x, y in pairs) / len(pairs)
+
+    for seed in (2, 5):
+        view = rules_position(seed, 4).view(0)
+        assert moved(view, seed, DEFAULT_THIN) > 1.5 * moved(view, seed, 3) > 0
