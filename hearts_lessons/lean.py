@@ -392,25 +392,16 @@ class Lean:
         received = self._received
         passes = self._passes
         targets = self.targets
-        if len(targets) == 1:  # one pass per seat (left, right, across): every card chosen goes to one seat
-            offset = targets[0][0]
-            for seat in range(n):
+        for seat in range(n):
+            ids = passes[seat] or ()
+            position = 0
+            for offset, count in targets:
                 given = 0
-                for cid in passes[seat] or ():
+                for cid in ids[position : position + count]:
                     given |= 1 << cid
                 hands[seat] &= ~given
                 received[(seat + offset) % n] |= given
-        else:
-            for seat in range(n):
-                ids = passes[seat] or ()
-                position = 0
-                for offset, count in targets:
-                    given = 0
-                    for cid in ids[position : position + count]:
-                        given |= 1 << cid
-                    hands[seat] &= ~given
-                    received[(seat + offset) % n] |= given
-                    position += count
+                position += count
         for seat in range(n):
             hands[seat] |= received[seat]
         self._start_play()
