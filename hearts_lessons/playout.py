@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from math import floor
 
 from .cards import card_from_id
 from .layout import layout_for
@@ -35,7 +36,7 @@ def nth_bit(mask: int, index: int) -> int:
 
 def random_bit(mask: int, rng: random.Random) -> int:
     """The id of a uniformly random set bit of ``mask``."""
-    return nth_bit(mask, int(rng.random() * mask.bit_count()))
+    return nth_bit(mask, floor(rng.random() * mask.bit_count()))
 
 
 def random_pass(state: HandState, rng: random.Random, *, record: bool = True) -> None:
@@ -80,7 +81,7 @@ def random_playout(state: HandState, rng: random.Random, *, record: bool = True)
             rand = rng.random
             while state.phase is Phase.PLAYING:
                 mask = state.legal_mask()
-                state.play_id(nth_bit(mask, int(rand() * mask.bit_count())))
+                state.play_id(nth_bit(mask, floor(rand() * mask.bit_count())))
         else:
             state.random_play(rng)
     _settle(state, rng)
