@@ -69,6 +69,9 @@ class Layout:
     """Filled by :mod:`hearts_lessons.legality` on first use: which of ``legal_mask``'s shortcuts hold under these
     rules (bit 0: following after the first trick is "follow suit" alone; bit 1: leading after the first trick is
     free once hearts are broken)."""
+    trick_points: dict[int, Points] = field(default_factory=dict)
+    """Filled by :mod:`hearts_lessons.lean` as tricks are taken, interpreted: the points of the scoring cards that a
+    trick takes, by their mask (one look-up instead of a Python step per card)."""
 
     def __reduce__(self) -> tuple[type[Layout], tuple[Any, ...]]:
         """Pickled as a call of the constructor with every field (a rules value sent to another process carries

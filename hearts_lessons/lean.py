@@ -30,7 +30,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from itertools import repeat, starmap
 from math import floor
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .layout import Layout, direction_offset, pass_targets
 from .legality import legal_mask, shortcut_flags
@@ -146,10 +146,11 @@ def _picks_by_table(
     return tuple(chosen)
 
 
-PICKS_BY_TABLE = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
-"""How :meth:`Lean.random_passes` finds the cards it picks (the same cards either way). Interpreted, it looks the
-ids up in tables (:func:`_picks_by_table`: a few look-ups instead of a Python step per bit); compiled, walking the
-bits (:func:`_picks`) is plain machine arithmetic and the faster."""
+BY_TABLE: Final = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether the hot path looks things up in tables: interpreted, the ids of the cards that :meth:`Lean.random_passes`
+picks from (:func:`_picks_by_table`) and the points of a trick (:func:`_trick_points`), a few look-ups instead of a
+Python step per bit; compiled, walking the bits (:func:`_picks`) is plain machine arithmetic and the faster. The
+same cards and points either way."""
 _CHUNK = 0x3FFF
 """The ids of a suit of one deck lie within 14 bits of a 16-bit chunk (ranks 2 to ace, and a joker)."""
 _ID_TABLES: list[list[tuple[int, ...] | None]] = []
@@ -171,6 +172,33 @@ def _fill_ids(table: list[tuple[int, ...] | None], part: int) -> tuple[int, ...]
     found = tuple(base + offset for offset in range(14) if (part >> offset) & 1)
     table[part] = found
     return found
+
+
+_POINTS_KEPT = 1 << 14
+"""At most this many trick points are kept in a layout's table (variants with several decks, or cards left pending
+from a trick nobody won, take many kinds of tricks)."""
+
+
+def _trick_points(k: Layout, scoring: int) -> Points:
+    """The points of the scoring cards of ``scoring`` (a mask) taken in one trick: their values added from the lowest
+    id up, starting from 0; interpreted (:data:`BY_TABLE`), looked up in ``k.trick_points``, where they are kept."""
+    if BY_TABLE:
+        kept = k.trick_points
+        found = kept.get(scoring)
+        if found is not None:
+            return found
+    points: Points = 0
+    values = k.values
+    rest = scoring
+    while rest:
+        low = rest & -rest
+        points += values[low.bit_length() - 1]
+        rest ^= low
+    if BY_TABLE:
+        if len(kept) >= _POINTS_KEPT:
+            kept.clear()
+        kept[scoring] = points
+    return points
 
 
 _FOLLOWERS: dict[int, list[list[int]]] = {}
@@ -380,7 +408,7 @@ class Lean:
         hands = self._hands
         passes = self._passes
         rand = rng.random
-        by_table = PICKS_BY_TABLE
+        by_table = BY_TABLE
         tables = _id_tables(self.k) if by_table else []
         for seat in range(self.k.players):
             if passes[seat] is None:
@@ -466,7 +494,8 @@ class Lean:
         taken = self._taken
         tricks_won = self._tricks_won
         scoring_cards = k.scoring
-        values = k.values
+        by_table = BY_TABLE
+        worth = k.trick_points
         followers = _followers(players)
         plays = k.plays
         playing = Phase.PLAYING
@@ -542,12 +571,10 @@ class Lean:
                 taken_mask = trick_mask | played
                 taken[winner] |= taken_mask
                 tricks_won[winner] += 1
-                points: Points = 0
                 scoring = taken_mask & scoring_cards
-                while scoring:
-                    low = scoring & -scoring
-                    points += values[low.bit_length() - 1]
-                    scoring ^= low
+                points = worth.get(scoring) if by_table else None  # (:func:`_trick_points` without a call)
+                if points is None:
+                    points = _trick_points(k, scoring)
                 self._tricks.append((self.trick_number, trick[0][0], tuple(trick), winner, points))
                 self._trick = []
                 self.lead_suit = -1
@@ -680,13 +707,7 @@ class Lean:
                     self._hole_owner = winner
             self._taken[winner] |= mask
             self._tricks_won[winner] += 1
-            scoring = mask & k.scoring
-            if scoring:
-                values = k.values
-                while scoring:
-                    low = scoring & -scoring
-                    points += values[low.bit_length() - 1]
-                    scoring ^= low
+            points = _trick_points(k, mask & k.scoring)
             self.leader = winner
         self._tricks.append((self.trick_number, entries[0][0], tuple(entries), winner, points))
         self._trick = []

@@ -26,7 +26,7 @@ from hearts_lessons.bots import make_bot
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import KNOWLEDGE_FIELDS
 from hearts_lessons.layout import layout_for
-from hearts_lessons.lean import PICKS_BY_TABLE, Lean, LeanView, Phase, _id_tables, _picks, _picks_by_table, deal_masks
+from hearts_lessons.lean import BY_TABLE, Lean, LeanView, Phase, _id_tables, _picks, _picks_by_table, deal_masks
 from hearts_lessons.legality import PLAY_RULES, cascade_mask, follows_only, leads_free_once_broken
 from hearts_lessons.playout import finish_with, nth_bit, random_hand, random_pass, random_playout
 from hearts_lessons.rules import Rules
@@ -391,7 +391,7 @@ def test_dealing_into_masks_is_the_deal_by_sort_keys(name: str, rules: Rules) ->
 @given(st.sampled_from([name for name, _ in cases()]), st.data())
 def test_both_ways_of_picking_random_passes_pick_the_same_cards(name: str, data: st.DataObject) -> None:
     """``random_passes`` walks a hand's bits when compiled and looks the ids up in tables when interpreted
-    (:data:`~hearts_lessons.lean.PICKS_BY_TABLE`): from any set of cards of any deck (two decks and jokers
+    (:data:`~hearts_lessons.lean.BY_TABLE`): from any set of cards of any deck (two decks and jokers
     included), with the same draws, both pick the same cards."""
     k = layout_for(dict(cases())[name])
     ids = list(k.deck_ids)
@@ -404,5 +404,5 @@ def test_both_ways_of_picking_random_passes_pick_the_same_cards(name: str, data:
     assert walked == looked_up and len(set(walked)) == need and all(cid in pool_ids for cid in walked)
 
 
-def test_the_interpreted_engine_picks_passes_by_table() -> None:
-    assert PICKS_BY_TABLE is not runtime.compiled_modules()["hearts_lessons.lean"]
+def test_the_interpreted_engine_looks_up_tables() -> None:
+    assert BY_TABLE is not runtime.compiled_modules()["hearts_lessons.lean"]
