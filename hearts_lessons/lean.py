@@ -435,11 +435,12 @@ class Lean:
                 given = 0
                 for cid in ids[position : position + count]:
                     given |= 1 << cid
-                hands[seat] &= ~given
-                received[(seat + offset) % n] |= given
+                hands[seat] = hands[seat] & ~given  # (not ``&=`` on the item: compiled, a generic Python operation)
+                target = (seat + offset) % n
+                received[target] = received[target] | given
                 position += count
         for seat in range(n):
-            hands[seat] |= received[seat]
+            hands[seat] = hands[seat] | received[seat]
         self._start_play()
 
     def _start_play(self) -> None:
@@ -555,7 +556,8 @@ class Lean:
                     ids = table[follow >> shift]
                     if ids is None:
                         ids = _fill_ids(table, follow >> shift)
-                    cid = ids[floor(rand() * len(ids))]  # (the card the walk below would pick from ``follow``)
+                    count: int = len(ids)  # (declared: compiled, a float times ``len()`` is a Python operation)
+                    cid = ids[floor(rand() * count)]  # (the card the walk below would pick from ``follow``)
                     bit = bit_of[cid]
                     if cid > best:
                         best, winner = cid, seat
@@ -571,7 +573,7 @@ class Lean:
                         if cid > best:
                             best, winner = cid, seat
                     else:
-                        voids[seat] |= lead_bit
+                        voids[seat] = voids[seat] | lead_bit
                 hands[seat] = hand ^ bit
                 seen |= bit
                 trick.append(plays[seat][cid])
@@ -590,8 +592,8 @@ class Lean:
                 unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
             else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
                 taken_mask = trick_mask | played
-                taken[winner] |= taken_mask
-                tricks_won[winner] += 1
+                taken[winner] = taken[winner] | taken_mask  # (not ``|=`` on the item, as in :meth:`_apply_play`)
+                tricks_won[winner] = tricks_won[winner] + 1
                 scoring = taken_mask & scoring_cards
                 points = worth.get(scoring) if by_table else None  # (:func:`_trick_points` without a call)
                 if points is None:
@@ -726,8 +728,10 @@ class Lean:
                 ):
                     mask |= self._hole
                     self._hole_owner = winner
-            self._taken[winner] |= mask
-            self._tricks_won[winner] += 1
+            taken = self._taken
+            taken[winner] = taken[winner] | mask
+            tricks_won = self._tricks_won
+            tricks_won[winner] = tricks_won[winner] + 1
             points = _trick_points(k, mask & k.scoring)
             self.leader = winner
         self._tricks.append((self.trick_number, entries[0][0], tuple(entries), winner, points))
