@@ -33,7 +33,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from .layout import Layout, direction_offset, pass_targets
-from .legality import legal_mask, shortcut_flags
+from .legality import cascade_mask, legal_mask, shortcut_flags
 from .rules import HoleCards, OpeningLead, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES, HandScore, best_moon_choice, score_hand
 
@@ -475,8 +475,9 @@ class Lean:
         legal card included).
 
         The hot loop of the benchmarks and the lab: one trick at a time, on local variables. Legal cards come
-        from :func:`~hearts_lessons.legality.legal_mask`, except where the cascade itself says that no rule can
-        bite: when following suit after the first trick under a cascade of "follow suit" alone
+        from the cascade (:func:`~hearts_lessons.legality.cascade_mask`, what ``legal_mask`` gives), except where
+        the cascade itself says that no rule can bite (``legal_mask``'s shortcuts, checked here once a trick):
+        when following suit after the first trick under a cascade of "follow suit" alone
         (:func:`~hearts_lessons.legality.follows_only`: the cards of the suit led, or the whole hand when it has
         none), and when leading after the first trick once hearts are broken under a cascade whose leading rules
         all lapse then (:func:`~hearts_lessons.legality.leads_free_once_broken`: the whole hand). Tests check both
@@ -532,7 +533,7 @@ class Lean:
                 hand = hands[seat]
                 # the card is picked as for the followers below (those whose ids are not looked up), written out
                 # twice so the loop calls nothing
-                mask = hand if free_leads and later and broken else legal_mask(k, self, hand)
+                mask = hand if free_leads and later and broken else cascade_mask(k, self, hand)
                 index = floor(rand() * mask.bit_count())
                 while index:
                     mask &= mask - 1
@@ -562,7 +563,7 @@ class Lean:
                     if cid > best:
                         best, winner = cid, seat
                 else:
-                    mask = (follow or hand) if plain else legal_mask(k, self, hand)
+                    mask = (follow or hand) if plain else cascade_mask(k, self, hand)
                     index = floor(rand() * mask.bit_count())
                     while index:
                         mask &= mask - 1
