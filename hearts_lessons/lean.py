@@ -512,12 +512,13 @@ class Lean:
         # a trick that :meth:`_close_trick` must close: cards pending from a trick nobody won, or hole cards
         # waiting for a trick to take them (or the last trick, below)
         unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
+        seen = self._seen  # (kept here and written back after the play: no rule of play reads it)
         while self.phase is playing:
             trick = self._trick
             later = self.trick_number != 0
             plain = plain_follow and later
             broken = self.hearts_broken
-            seen = before = self._seen
+            before = seen
             trick_mask = 0
             if trick:  # a trick in progress (a copy taken mid-trick)
                 lead = self.lead_suit
@@ -578,7 +579,6 @@ class Lean:
                 hands[seat] = hand ^ bit
                 seen |= bit
                 trick.append(plays[seat][cid])
-            self._seen = seen
             # Once per trick, not per card: hearts break (no rule for following a suit looks at it), and the
             # jokers played get their ranks in the order they were played.
             played = seen ^ before
@@ -592,7 +592,7 @@ class Lean:
                 self._close_trick((winner - trick[0][0]) % players, trick_mask | played)
                 unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
             else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
-                taken_mask = trick_mask | played
+                taken_mask = played | trick_mask if trick_mask else played  # (the cards played before a copy)
                 taken[winner] = taken[winner] | taken_mask  # (not ``|=`` on the item, as in :meth:`_apply_play`)
                 tricks_won[winner] = tricks_won[winner] + 1
                 scoring = taken_mask & scoring_cards
@@ -604,6 +604,7 @@ class Lean:
                 self.lead_suit = -1
                 self.trick_number += 1
                 self.leader = winner
+        self._seen = seen
 
     def _joker_rank(self) -> int:
         """The rank of a joker played now: the first joker played in the hand ranks above the ace, the second
