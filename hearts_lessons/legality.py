@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import TYPE_CHECKING, Final
 
 from .cards import Suit, card_from_id
 from .layout import Layout
@@ -213,6 +214,11 @@ _ORDER: tuple[Forbid, ...] = tuple(rule.forbid for rule in PLAY_RULES.values())
 """The rules' ``forbid`` functions in the order of :data:`PLAY_RULES`: :func:`_forbid`'s numbering."""
 
 
+_BY_NAME: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Whether the cascade calls its rules through :func:`_forbid` (compiled: direct calls of compiled functions) or as
+the functions of :data:`_ORDER` (interpreted: :func:`_forbid` would be one Python call more for each rule)."""
+
+
 def _forbid(index: int, k: Layout, s: Lean, hand: int, allowed: int) -> int:
     """``_ORDER[index](k, s, hand, allowed)``, called by name: in the compiled build a direct call of a compiled
     function instead of a call through a Python function object (a test checks it against ``_ORDER``)."""
@@ -313,7 +319,7 @@ def cascade_mask(k: Layout, s: Lean, hand: int) -> int:
         forbids = _forbids(k, key)
     allowed = hand
     for index in forbids:
-        f = _forbid(index, k, s, hand, allowed) & allowed
+        f = (_forbid(index, k, s, hand, allowed) if _BY_NAME else _ORDER[index](k, s, hand, allowed)) & allowed
         if f and f != allowed:
             allowed ^= f
     return allowed
