@@ -155,8 +155,7 @@ _CHUNK = 0x3FFF
 """The ids of a suit of one deck lie within 14 bits of a 16-bit chunk (ranks 2 to ace, and a joker)."""
 _ID_TABLES: list[list[tuple[int, ...] | None]] = []
 """For each 16-bit chunk of the card ids (one suit of one deck), indexed by the pattern of its cards in a mask, the
-ids of those cards, lowest first (filled on first use): the cards that random passes pick from (interpreted) and
-that a random follower picks from (:meth:`Lean.random_play`)."""
+ids of those cards, lowest first (filled on first use)."""
 
 
 def _id_tables(k: Layout) -> list[list[tuple[int, ...] | None]]:
@@ -175,8 +174,6 @@ def _fill_ids(table: list[tuple[int, ...] | None], part: int) -> tuple[int, ...]
     return found
 
 
-_BIT_OF: Final = tuple(1 << cid for cid in range(128))
-"""The bit of each id (``1 << id``, two decks' worth), looked up where an id is known: no new number made."""
 _POINTS_KEPT = 1 << 14
 """At most this many trick points are kept in a layout's table (variants with several decks, or cards left pending
 from a trick nobody won, take many kinds of tricks)."""
@@ -482,10 +479,7 @@ class Lean:
         none), and when leading after the first trick once hearts are broken under a cascade whose leading rules
         all lapse then (:func:`~hearts_lessons.legality.leads_free_once_broken`: the whole hand). Tests check both
         against ``legal_mask``. With one deck and no jokers the winner is tracked card by card (the highest id of
-        the suit led), and a seat following suit after the first trick under "follow suit" alone picks its card
-        from the ids of its cards of the suit led, looked up in the suit's table (:func:`_id_tables`) instead of
-        walking their bits (the same card; faster interpreted and compiled); otherwise :meth:`_finish_trick` finds
-        the winner."""
+        the suit led); otherwise :meth:`_finish_trick` finds it."""
         k = self.k
         players = k.players
         hands = self._hands
@@ -507,8 +501,6 @@ class Lean:
         followers = _followers(players)
         plays = k.plays
         playing = Phase.PLAYING
-        suit_ids = _id_tables(k) if simple else []  # one deck: the ids of suit s are in the s-th table
-        bit_of = _BIT_OF
         # a trick that :meth:`_close_trick` must close: cards pending from a trick nobody won, or hole cards
         # waiting for a trick to take them (or the last trick, below)
         unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
@@ -532,8 +524,7 @@ class Lean:
             else:  # the lead
                 seat = self.leader
                 hand = hands[seat]
-                # the card is picked as for the followers below (those whose ids are not looked up), written out
-                # twice so the loop calls nothing
+                # the card is picked as for the followers below, written out twice so the loop calls nothing
                 mask = hand if free_leads and later and broken else cascade_mask(k, self, hand)
                 index = floor(rand() * mask.bit_count())
                 while index:
@@ -549,35 +540,22 @@ class Lean:
                 seats = followers[seat]
             lead_mask = suit_masks[lead]
             lead_bit = 1 << lead
-            table = suit_ids[lead] if suit_ids and plain else None
-            shift = 16 * lead
             for seat in seats:
                 hand = hands[seat]
-                follow = hand & lead_mask
-                if follow and table is not None:  # following suit "plain": the ids of the cards of the suit looked up
-                    ids = table[follow >> shift]
-                    if ids is None:
-                        ids = _fill_ids(table, follow >> shift)
-                    count: int = len(ids)  # (declared: compiled, a float times ``len()`` is a Python operation)
-                    cid = ids[floor(rand() * count)]  # (the card the walk below would pick from ``follow``)
-                    bit = bit_of[cid]
+                mask = (hand & lead_mask or hand) if plain else cascade_mask(k, self, hand)
+                index = floor(rand() * mask.bit_count())
+                while index:
+                    mask &= mask - 1
+                    index -= 1
+                bit = mask & -mask
+                cid = bit.bit_length() - 1
+                hands[seat] = hand ^ bit
+                seen |= bit
+                if bit & lead_mask:  # the suit led (a joker counts as a heart)
                     if cid > best:
                         best, winner = cid, seat
                 else:
-                    mask = (follow or hand) if plain else cascade_mask(k, self, hand)
-                    index = floor(rand() * mask.bit_count())
-                    while index:
-                        mask &= mask - 1
-                        index -= 1
-                    bit = mask & -mask
-                    cid = bit.bit_length() - 1
-                    if bit & lead_mask:  # the suit led (a joker counts as a heart)
-                        if cid > best:
-                            best, winner = cid, seat
-                    else:
-                        voids[seat] = voids[seat] | lead_bit
-                hands[seat] = hand ^ bit
-                seen |= bit
+                    voids[seat] = voids[seat] | lead_bit  # (not ``|=`` on the item, as in :meth:`_apply_play`)
                 trick.append(plays[seat][cid])
             # Once per trick, not per card: hearts break (no rule for following a suit looks at it), and the
             # jokers played get their ranks in the order they were played.
