@@ -128,52 +128,10 @@ def _picks(pool: int, need: int, rand: Callable[[], float]) -> tuple[int, ...]:
     return tuple(chosen)
 
 
-def _picks_by_table(
-    pool: int, need: int, rand: Callable[[], float], tables: list[list[tuple[int, ...] | None]]
-) -> tuple[int, ...]:
-    """The same cards as :func:`_picks`, from the list of the pool's ids, lowest first, made with one look-up per
-    suit in ``tables`` (:func:`_id_tables`)."""
-    ids: list[int] = []
-    for table in tables:
-        found = table[pool & _CHUNK]
-        if found is None:
-            found = _fill_ids(table, pool & _CHUNK)
-        ids += found
-        pool >>= 16
-    chosen: list[int] = []
-    for _ in range(need):
-        chosen.append(ids.pop(floor(rand() * len(ids))))
-    return tuple(chosen)
-
-
 BY_TABLE: Final = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
-"""Whether the hot path looks things up in tables: interpreted, the ids of the cards that :meth:`Lean.random_passes`
-picks from (:func:`_picks_by_table`) and the points of a trick (:func:`_trick_points`), a few look-ups instead of a
-Python step per bit; compiled, walking the bits (:func:`_picks`) is plain machine arithmetic and the faster. The
-same cards and points either way."""
-_CHUNK = 0x3FFF
-"""The ids of a suit of one deck lie within 14 bits of a 16-bit chunk (ranks 2 to ace, and a joker)."""
-_ID_TABLES: list[list[tuple[int, ...] | None]] = []
-"""For each 16-bit chunk of the card ids (one suit of one deck), indexed by the pattern of its cards in a mask, the
-ids of those cards, lowest first (filled on first use)."""
-
-
-def _id_tables(k: Layout) -> list[list[tuple[int, ...] | None]]:
-    """The :data:`_ID_TABLES` of the chunks of ``k``'s deck, lowest first."""
-    chunks = (k.deck.bit_length() + 15) // 16
-    while len(_ID_TABLES) < chunks:
-        _ID_TABLES.append([None] * (_CHUNK + 1))
-    return _ID_TABLES[:chunks]
-
-
-def _fill_ids(table: list[tuple[int, ...] | None], part: int) -> tuple[int, ...]:
-    """The ids of the cards of pattern ``part`` in ``table``'s chunk, kept in the table."""
-    base = 16 * next(index for index, known in enumerate(_ID_TABLES) if known is table)
-    found = tuple(base + offset for offset in range(14) if (part >> offset) & 1)
-    table[part] = found
-    return found
-
-
+"""Whether the points of a trick are looked up (:func:`_trick_points`): interpreted, one look-up instead of a Python
+step per scoring card; compiled, adding them up is plain machine arithmetic and the faster. The same points either
+way."""
 _POINTS_KEPT = 1 << 14
 """At most this many trick points are kept in a layout's table (variants with several decks, or cards left pending
 from a trick nobody won, take many kinds of tricks)."""
@@ -408,12 +366,9 @@ class Lean:
         hands = self._hands
         passes = self._passes
         rand = rng.random
-        by_table = BY_TABLE
-        tables = _id_tables(self.k) if by_table else []
         for seat in range(self.k.players):
             if passes[seat] is None:
-                pool = hands[seat] & ~forbidden
-                passes[seat] = _picks_by_table(pool, need, rand, tables) if by_table else _picks(pool, need, rand)
+                passes[seat] = _picks(hands[seat] & ~forbidden, need, rand)
         self._exchange()
 
     # -- the start of the play -----------------------------------------------------------------------------

@@ -26,10 +26,10 @@ from hearts_lessons.bots import make_bot
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import KNOWLEDGE_FIELDS
 from hearts_lessons.layout import layout_for
-from hearts_lessons.lean import BY_TABLE, Lean, LeanView, Phase, _id_tables, _picks, _picks_by_table, deal_masks
+from hearts_lessons.lean import BY_TABLE, Lean, LeanView, Phase, _trick_points, deal_masks
 from hearts_lessons.legality import PLAY_RULES, cascade_mask, follows_only, leads_free_once_broken
 from hearts_lessons.playout import finish_with, nth_bit, random_hand, random_pass, random_playout
-from hearts_lessons.rules import Rules
+from hearts_lessons.rules import Points, Rules
 from hearts_lessons.state import HandState
 from hearts_lessons.variants import PRESETS
 
@@ -389,19 +389,18 @@ def test_dealing_into_masks_is_the_deal_by_sort_keys(name: str, rules: Rules) ->
 
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([name for name, _ in cases()]), st.data())
-def test_both_ways_of_picking_random_passes_pick_the_same_cards(name: str, data: st.DataObject) -> None:
-    """``random_passes`` walks a hand's bits when compiled and looks the ids up in tables when interpreted
-    (:data:`~hearts_lessons.lean.BY_TABLE`): from any set of cards of any deck (two decks and jokers
-    included), with the same draws, both pick the same cards."""
+def test_a_tricks_points_are_its_cards_values_added_up(name: str, data: st.DataObject) -> None:
+    """The points of a trick (:func:`~hearts_lessons.lean._trick_points`, kept and looked up when interpreted:
+    :data:`~hearts_lessons.lean.BY_TABLE`) are its scoring cards' values added from the lowest id up, the first
+    time and when looked up."""
     k = layout_for(dict(cases())[name])
-    ids = list(k.deck_ids)
-    pool_ids = data.draw(st.lists(st.sampled_from(ids), min_size=1, max_size=26, unique=True))
-    pool = sum(1 << cid for cid in pool_ids)
-    need = data.draw(st.integers(1, len(pool_ids)))
-    seed = data.draw(st.integers(0, 2**32))
-    walked = _picks(pool, need, random.Random(seed).random)
-    looked_up = _picks_by_table(pool, need, random.Random(seed).random, _id_tables(k))
-    assert walked == looked_up and len(set(walked)) == need and all(cid in pool_ids for cid in walked)
+    scoring = [cid for cid in k.deck_ids if (k.scoring >> cid) & 1]
+    chosen = sorted(data.draw(st.lists(st.sampled_from(scoring), max_size=8, unique=True)))
+    expected: Points = 0
+    for cid in chosen:
+        expected += k.values[cid]
+    mask = sum(1 << cid for cid in chosen)
+    assert _trick_points(k, mask) == expected and _trick_points(k, mask) == expected
 
 
 def test_the_interpreted_engine_looks_up_tables() -> None:
