@@ -506,7 +506,7 @@ class Lean:
                 cid = bit.bit_length() - 1
                 hands[seat] = hand ^ bit
                 seen |= bit
-                if bit & lead_mask:  # the suit led (a joker counts as a heart)
+                if suit_of[cid] == lead:  # the suit led (a joker counts as a heart)
                     if cid > best:
                         best, winner = cid, seat
                 else:
