@@ -65,9 +65,9 @@ PLAYS = [
 four sampled worlds, a hash of those worlds)."""
 
 
-PINNED = {"moon": False, "adaptive": False, "read_pass": False, "thin": 3}
+PINNED = {"moon": False, "adaptive": False, "read_pass": False, "thin": 3, "lookahead": 0}
 """The coach as it was when the values were recorded: no moon line, no pass reading, fixed worlds, three steps of
-a chain between two worlds."""
+a chain between two worlds, no looking ahead in the rollouts."""
 
 
 def position(key: str, players: int, seed: int, tricks: int) -> HandState:

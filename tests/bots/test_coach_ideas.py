@@ -1,10 +1,14 @@
-"""The stronger coach's ideas, each on a seeded position where it changes what the coach does or says: the moon
-line, reading the pass, the score near the end of a game, adaptive worlds, and advice that is honest about the
+"""The stronger coach's ideas, each on a seeded position where it changes what the coach does or says: looking
+ahead in the rollouts, the moon line, reading the pass, the score near the end of a game, adaptive worlds, and advice that is honest about the
 coach's own uncertainty."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from hearts_lessons.bots import CoachBot, Policy, RuleBasedBot
 from hearts_lessons.bots.base import bot_step
@@ -13,6 +17,10 @@ from hearts_lessons.bots.coach import (
     Advice,
     Candidate,
     GameStakes,
+    _finish,
+    _look_ahead,
+    _rules_rollout,
+    _value,
     evaluate_plays,
     game_stakes,
     grade,
@@ -22,13 +30,72 @@ from hearts_lessons.bots.coach import (
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.explain import play_reasons, play_sentence
 from hearts_lessons.bots.features import LiveView
-from hearts_lessons.bots.rulebased import rules_pass
+from hearts_lessons.bots.rulebased import rules_pass, rules_play
 from hearts_lessons.bots.sampling import Worlds, pass_reading, pass_surprises, sample_hands
 from hearts_lessons.cards import card_from_id, parse_cards
 from hearts_lessons.rules import STANDARD, Moon
 from hearts_lessons.state import HandState, Phase
 
 NO_MOON = STANDARD.with_options(moon=Moon.NONE)
+
+
+def _rule_based_until(seed: int, trick: int, hand_number: int = 3) -> HandState:
+    """A seeded deal (hand 4 of the cycle: no pass) played by four rule-based players until South's turn at
+    trick ``trick`` (from 0)."""
+    state = HandState.deal(STANDARD, seed=seed, hand_number=hand_number)
+    bots: dict[int, Policy] = {seat: RuleBasedBot() for seat in range(4)}
+    rng = random.Random(seed)
+    while state.trick_number < trick or state.to_play != 0:
+        bot_step(state, bots, rng)
+    return state
+
+
+def test_looking_ahead_wins_a_trick_to_lead_the_next() -> None:
+    """Deal 169 (no pass), trick 5: West leads the 10♦, North plays the Q♦, East the 2♦; South plays last with
+    7♦ 9♦ J♦ K♦ J♠ 4♥ 9♥ J♥ A♥, and the trick holds no point. The rule of thumb ducks (the J♦ under the Q♦).
+    Looking ahead, the coach wins it with the K♦ (taking no point) to choose its next lead itself; rolled out
+    with the rule-based lead after it, winning is worth less, so the plain coach ducks too."""
+    state = _rule_based_until(169, 4)
+    view = state.view(0)
+    assert [c.code for c in state.hand(0)] == ["7D", "9D", "JD", "KD", "JS", "4H", "9H", "JH", "AH"]
+    assert [(seat, card_from_id(cid).code) for seat, cid, _ in state._trick] == [(1, "TD"), (2, "QD"), (3, "2D")]
+    assert card_from_id(rules_play(view)).code == "JD"
+    assert CoachBot(lookahead=0).choose_play(view, random.Random(1)).code == "JD"
+    assert CoachBot().choose_play(view, random.Random(1)).code == "KD"
+    advice = CoachBot().advise(view, random.Random(1))
+    king, jack = advice.candidate(parse_cards("KD")), advice.candidate(parse_cards("JD"))
+    assert king is not None and jack is not None
+    diff, half = paired(jack, king)
+    assert diff > half  # the K♦ is better beyond the coach's uncertainty
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), trick=st.integers(0, 11), hand_number=st.integers(0, 3))
+def test_looking_ahead_never_does_worse_in_its_own_world(seed: int, trick: int, hand_number: int) -> None:
+    """In one world (here the true deal), playing a card and then looking ahead ends with no more points than the
+    plain rollout of that card: the rollout's own next card is one of those the look ahead compares."""
+    state = HandState.deal(STANDARD, seed=seed, hand_number=hand_number)
+    bots: dict[int, Policy] = {s: RuleBasedBot() for s in range(4)}
+    rng = random.Random(seed)
+    while state.phase is not Phase.PLAYING or state.trick_number < trick:
+        bot_step(state, bots, rng)
+        if state.phase is Phase.DONE:
+            return
+    seat = state.to_play
+    for cid in [c.id for c in state.legal_plays()]:
+        plain = state.lean_copy()
+        plain._apply_play(cid)
+        ahead = plain.lean_copy()
+        _finish(plain, _rules_rollout, random.Random(0))
+        ended = _look_ahead(ahead, _rules_rollout, random.Random(0), -1, seat, 1,
+                            lambda lean: _value(lean, seat, None))  # fmt: skip
+        assert ended.phase is Phase.DONE
+        assert _value(ended, seat, None) <= _value(plain, seat, None)
+
+
+def test_looking_ahead_needs_a_number_of_decisions() -> None:
+    with pytest.raises(ValueError, match="lookahead"):
+        CoachBot(lookahead=-1)
 
 
 def test_the_moon_line_takes_a_hand_the_old_coach_could_not() -> None:
