@@ -114,10 +114,14 @@ def play_reasons(view: Knowledge, cid: int) -> list[str]:
         else:
             reasons.append(f"it stays under the {winning.symbol}: you duck and {winner_name} keeps the trick")
     elif trick.last:
-        what = f"{trick.points:g} points" if trick.points else "no points"
-        reasons.append(
-            f"you play last and must win the trick ({what}): use a high {_suit_name(suit)[:-1]} to get rid of it"
-        )
+        what = f"{trick.points:g} point{'' if trick.points == 1 else 's'}" if trick.points else "no points"
+        below = t.under[suit][trick.winning_rank] if winning is not None else 0
+        if view.hand_mask & k.suit_masks[suit] & below:
+            reasons.append(f"you play last and take the trick ({what}) instead of ducking: you lead the next trick")
+        else:
+            reasons.append(
+                f"you play last and must win the trick ({what}): use a high {_suit_name(suit)[:-1]} to get rid of it"
+            )
     else:
         over = winning.symbol if winning else "winning card"
         below = t.under[suit][trick.winning_rank] if winning is not None else 0

@@ -83,6 +83,15 @@ def test_themes_follow_the_generators_rules() -> None:
     assert min(counts.values()) >= 2, counts
 
 
+def test_explanations_and_ratings_follow_the_generators_rules() -> None:
+    """Every puzzle's explanation and rating are what ``scripts/mine_puzzles.py`` gives for its position, answer
+    and margin today (the file is rewritten whenever the coach's sentences change)."""
+    mine = mine_puzzles()
+    for p in puzzles():
+        fresh = mine.annotate(p)
+        assert (fresh["explanation"], fresh["rating"]) == (p["explanation"], p["rating"]), p["id"]
+
+
 def test_every_record_replays_to_its_position_and_the_answer_is_legal() -> None:
     for p in puzzles():
         state = position(p)
