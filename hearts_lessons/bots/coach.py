@@ -662,11 +662,12 @@ def evaluate_passes(
                 state = base.copy()
                 state._passes = [combos[index] if s == me else others[s] for s in range(view.players)]
                 state._exchange()
+                ended: Lean = state
                 if lookahead:
-                    state = _look_ahead(state, rollout, rng, -1, me, lookahead, value)
+                    ended = _look_ahead(state, rollout, rng, -1, me, lookahead, value)
                 else:
                     _finish(state, rollout, rng)
-                tallies[index].add(state, me, big)
+                tallies[index].add(ended, me, big)
 
     run(range(len(combos)), worlds)
     if focus and focus_worlds and len(combos) > 1:
