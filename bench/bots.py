@@ -11,7 +11,8 @@ Prints figures; asserts nothing. Standard Hearts, four players, pass directions 
    same seat of the same deal (Wilson 95% intervals; a higher stop rate is better).
 3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second), on the hot path
    (a bare hand, ``rules_hand``) and on the lab's readable path.
-4. The coach's time per decision at its default strength (CPU seconds, in this process), and at 128 worlds.
+4. The coach's time per decision at its default strength (CPU seconds, in this process), and at 128 worlds, also
+   with the plain rollout (``lookahead=0``: no looking ahead, the search measured before 2026-11-27).
 
 The first line says which build of the engine ran (pure Python, or compiled: ``scripts/compile_engine.sh``); the
 coach makes the same choices in both, only faster compiled.
@@ -42,7 +43,7 @@ from concurrent.futures import Executor
 
 from hearts_lessons.bots import CoachBot, RuleBasedBot
 from hearts_lessons.bots.base import Policy, bot_step
-from hearts_lessons.bots.coach import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
+from hearts_lessons.bots.coach import DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import tables_for, threat_in
 from hearts_lessons.bots.rulebased import rules_hand
@@ -168,8 +169,8 @@ class _Timed:
 
     name = "coach"
 
-    def __init__(self, worlds: int = DEFAULT_WORLDS) -> None:
-        self.coach = CoachBot(worlds=worlds)
+    def __init__(self, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAULT_LOOKAHEAD) -> None:
+        self.coach = CoachBot(worlds=worlds, lookahead=lookahead)
         self.plays: list[float] = []
         self.passes: list[float] = []
 
@@ -186,13 +187,15 @@ class _Timed:
         return card
 
 
-def coach_time(hands: int, worlds: int = DEFAULT_WORLDS) -> None:
-    timed = _Timed(worlds)
+def coach_time(hands: int, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAULT_LOOKAHEAD) -> None:
+    """The coach's CPU seconds per decision in ``hands`` seeded hands against three rule-based bots; with a
+    ``lookahead`` other than the default, the figures' names say which (``lookahead=0``: the plain rollout)."""
+    timed = _Timed(worlds, lookahead)
     for n in range(hands):
         state = HandState.deal(STANDARD, seed=SEED + n, dealer=n % 4, hand_number=n)
         run_hand(state, [timed, RuleBasedBot(), RuleBasedBot(), RuleBasedBot()], random.Random(n))
     plays, passes = sorted(timed.plays), sorted(timed.passes)
-    print(f"## coach thinking time (worlds={worlds}, pass_worlds={DEFAULT_PASS_WORLDS}; CPU s; "
+    print(f"## coach thinking time (worlds={worlds}, pass_worlds={DEFAULT_PASS_WORLDS}, lookahead={lookahead}; CPU s; "
           f"{hands} hands, forced cards not counted)")  # fmt: skip
     print(f"card decisions: {len(plays)}, mean {statistics.mean(plays):.3f}, 90th percentile "
           f"{plays[int(0.9 * len(plays))]:.3f}, max {plays[-1]:.3f}")  # fmt: skip
@@ -200,7 +203,8 @@ def coach_time(hands: int, worlds: int = DEFAULT_WORLDS) -> None:
         print(f"pass decisions: {len(passes)}, mean {statistics.mean(passes):.3f}, max {passes[-1]:.3f}")
     every = plays + passes
     print(
-        f"coach_seconds_per_decision{'' if worlds == DEFAULT_WORLDS else f'_at_{worlds}_worlds'}: "
+        f"coach_seconds_per_decision{'' if worlds == DEFAULT_WORLDS else f'_at_{worlds}_worlds'}"
+        f"{'' if lookahead == DEFAULT_LOOKAHEAD else f'_lookahead_{lookahead}'}: "
         f"{statistics.mean(every):.3f} (max {max(every):.3f}); per card decision {statistics.mean(plays):.3f}"
     )
 
@@ -264,6 +268,7 @@ def main() -> None:
     rules_speed(args.seconds)
     coach_time(args.timing_hands)
     coach_time(args.timing_hands, worlds=128)
+    coach_time(args.timing_hands, worlds=128, lookahead=0)  # the plain rollout (as measured before 2026-11-27)
     if args.lab_hands:
         lab_speed(args.lab_hands, args.processes, executor)
     if args.threat_hands:
