@@ -94,7 +94,7 @@ DEFAULT_CAUTION = 1.0
 """Standard errors by which a move must beat the rule-based move to be chosen instead of it."""
 DEFAULT_LOOKAHEAD = 1
 """How many of its own next decisions the coach plays out card by card in each rollout, at the default strength
-(0: the rule-based player finishes the hand for it). One look ahead roughly doubles the coach's time per decision."""
+(0: the rule-based player finishes the hand for it). One look ahead takes the coach nearly three times as long."""
 MOON_COMMIT = 0.4
 """The share of rollouts that must shoot the moon before the coach commits to its moon line."""
 MOON_LOOK = 0.05
@@ -688,8 +688,7 @@ class CoachBot:
     def __init__(self, worlds: int = DEFAULT_WORLDS, pass_worlds: int = DEFAULT_PASS_WORLDS,
                  caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True,
                  moon: bool = True, adaptive: bool = True, read_pass: bool = True,
-                 thin: int = DEFAULT_THIN, lookahead: int = DEFAULT_LOOKAHEAD,
-                 pass_lookahead: int | None = None) -> None:  # fmt: skip
+                 thin: int = DEFAULT_THIN, lookahead: int = DEFAULT_LOOKAHEAD) -> None:  # fmt: skip
         if worlds < 1 or pass_worlds < 1:
             raise ValueError("the coach needs at least one world per decision")
         self.worlds = worlds
@@ -716,10 +715,9 @@ class CoachBot:
         weaker, quicker coach."""
         if lookahead < 0:
             raise ValueError("lookahead is a number of decisions: 0 or more")
-        self.pass_lookahead = lookahead if pass_lookahead is None else pass_lookahead
         self.lookahead = lookahead
-        """How many of its own next decisions the coach plays out card by card in each rollout (0: the rule-based
-        player finishes the hand for it; see :func:`evaluate_plays`)."""
+        """How many of its own next decisions the coach plays out card by card in each rollout, of a card or of a
+        pass (0: the rule-based player finishes the hand for it; see :func:`evaluate_plays`)."""
         self.thin = thin
         """Steps of each chain between two worlds it gives when reading the others' play (more: worlds less alike,
         for more work)."""
@@ -729,7 +727,7 @@ class CoachBot:
         if len(combos) <= 1:
             return [card_from_id(c) for c in (combos[0] if combos else rules_pass(view))]
         found = evaluate_passes(view, combos, worlds=self.pass_worlds, rng=rng, focus=4,
-                                focus_worlds=2 * self.pass_worlds, lookahead=self.pass_lookahead)  # fmt: skip
+                                focus_worlds=2 * self.pass_worlds, lookahead=self.lookahead)  # fmt: skip
         return list(_pick(found, self.caution).cards)
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Card:
@@ -758,7 +756,7 @@ class CoachBot:
                 if len(state_check) != len(extra) or any(not (view.hand_mask >> c) & 1 for c in state_check):
                     raise ValueError("the extra pass must be cards of this hand")
                 combos.append(tuple(c.id for c in extra))
-            found = evaluate_passes(view, combos, worlds=self.pass_worlds, rng=rng, lookahead=self.pass_lookahead)
+            found = evaluate_passes(view, combos, worlds=self.pass_worlds, rng=rng, lookahead=self.lookahead)
             if not found:
                 raise ValueError("there is nothing to pass")
             pick = _pick(found, self.caution)
