@@ -51,10 +51,11 @@ __all__ = [
 
 COMPILED_MODULES = ("hearts_lessons.layout", "hearts_lessons.legality", "hearts_lessons.lean", "hearts_lessons.playout",
                     "hearts_lessons.scoring", "hearts_lessons.bots.features",
-                    "hearts_lessons.bots.rulebased", "hearts_lessons.bots.sampling")  # fmt: skip
+                    "hearts_lessons.bots.rulebased", "hearts_lessons.bots.sampling",
+                    "hearts_lessons.bots.rollout")  # fmt: skip
 """The modules ``scripts/compile_engine.sh`` compiles with mypyc: the play of a hand on ints, the rule-based
-player that the coach's rollouts and the lab's hands call for almost every card, and the coach's dealing of the
-hidden cards."""
+player that the coach's rollouts and the lab's hands call for almost every card, the coach's dealing of the
+hidden cards and its rollouts."""
 
 STAMP = Path(__file__).with_name("compiled_engine.json")
 """Written by ``scripts/compile_engine.sh``: the SHA-256 of each module's source when it was compiled."""
@@ -124,7 +125,7 @@ def engine_build() -> str:
     ``partly compiled``; a compiled module older than its source is named as stale.
 
     >>> engine_build() in ("pure Python", "compiled (mypyc): layout, legality, lean, playout, scoring, "
-    ...                    "bots.features, bots.rulebased, bots.sampling")
+    ...                    "bots.features, bots.rulebased, bots.sampling, bots.rollout")
     True
     """
     flags = compiled_modules()

@@ -98,6 +98,28 @@ hl_setup() {
   hl_log "environment ready"
 }
 
+# The engine's build for the lessons on this machine (scripts/lab.sh, scripts/app.sh): its hot path compiled with
+# mypyc (scripts/compile_engine.sh, about a minute, only when it is not compiled yet or its source changed), which
+# makes the bots and the coach three to four times as fast as the pure-Python source. Without mypyc or a C
+# compiler compile_engine.sh says so in one line and the engine stays pure Python. HL_PURE=1 removes a compiled
+# build and runs the pure-Python source, as the live site does.
+hl_compile_engine() {
+  if [ "${HL_PURE:-0}" = 1 ]; then
+    bash "$HL_ROOT/scripts/compile_engine.sh" --clean >/dev/null
+    hl_log "engine: pure Python (HL_PURE=1)"
+    return 0
+  fi
+  local build
+  build="$(python -c 'from hearts_lessons.runtime import engine_build; print(engine_build())')"
+  case "$build" in
+  "compiled (mypyc)"*STALE* | "partly compiled"* | "pure Python")
+    hl_log "compiling the engine's hot path with mypyc for speed (about a minute; HL_PURE=1 skips it)"
+    bash "$HL_ROOT/scripts/compile_engine.sh" || hl_warn "compile_engine.sh failed; the engine runs as pure Python"
+    ;;
+  *) hl_log "engine: $build" ;;
+  esac
+}
+
 # Fetch require.js, the ipywidgets HTML manager and MathJax from npm into _vendor/ (cached).
 hl_vendor_assets() {
   python "$HL_ROOT/scripts/vendor_assets.py"

@@ -19,6 +19,7 @@ fi
 [ -f "$notebook" ] || hl_die "no notebook at $notebook"
 
 hl_setup
+hl_compile_engine
 
 port="${PORT:-8866}"
 hl_require_free_port "$port" "is the app already running?; try: PORT=8867 bash scripts/app.sh"

@@ -249,14 +249,16 @@ def pip_download(specs: list[str], python_version: str) -> dict[str, Path]:
 
 
 def build_engine_wheel(dest: Path) -> Path:
-    """Build the engine's wheel from a copy of the checkout (so no build/ folder is left in the repository)."""
+    """Build the engine's wheel from a copy of the checkout (so no build/ folder is left in the repository),
+    without a compiled build of this machine (``scripts/compile_engine.sh``): the live site runs the pure source."""
     with tempfile.TemporaryDirectory(prefix="hl-engine-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
         for name in ("pyproject.toml", "README.md"):
             shutil.copy2(ROOT / name, src / name)
         shutil.copytree(ROOT / "hearts_lessons", src / "hearts_lessons",
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))  # fmt: skip
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd",
+                                                      "compiled_engine.json"))  # fmt: skip
         out = Path(tmp) / "wheel"
         run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "--no-deps", "--quiet",
              "--wheel-dir", str(out), str(src)])  # fmt: skip

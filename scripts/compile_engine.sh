@@ -2,7 +2,7 @@
 # Compile the engine's hot path with mypyc, in place: optional, for speed on a desktop.
 #
 #   scripts/compile_engine.sh           build hearts_lessons/{layout,legality,lean,playout,scoring} and
-#                                       hearts_lessons/bots/{features,rulebased,sampling} as C extensions
+#                                       hearts_lessons/bots/{features,rulebased,sampling,rollout} as C extensions
 #   scripts/compile_engine.sh --clean   remove them again (back to pure Python)
 #
 # The compiled modules sit next to their .py sources, so Python imports them instead; the same sources still run
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-MODULES=(layout legality lean playout scoring bots/features bots/rulebased bots/sampling)
+MODULES=(layout legality lean playout scoring bots/features bots/rulebased bots/sampling bots/rollout)
 PY=python3
 [ -x .venv/bin/python ] && PY=.venv/bin/python
 

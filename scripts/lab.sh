@@ -7,6 +7,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 
 hl_setup
+hl_compile_engine
 
 # JupyterLite's in-browser kernel extension is in .venv for the live site's build; in JupyterLab it only fails to
 # load (an error on every page), so app/lab-config/jupyter_lab_config.py leaves it out, as scripts/app.sh does for

@@ -23,6 +23,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 
 total_start=$SECONDS
 hl_setup
+# scripts/lab.sh and scripts/app.sh compile the engine in place: every step but `compiled` tests the pure-Python
+# source (the live site's), so a compiled build is removed first (the next lab.sh compiles it again).
+if [ "$(python -c 'from hearts_lessons.runtime import engine_build; print(engine_build())')" != "pure Python" ]; then
+  hl_log "removing the compiled engine (scripts/compile_engine.sh --clean): the tests start from the pure-Python source"
+  bash "$HL_ROOT/scripts/compile_engine.sh" --clean
+fi
 
 REPORTS="$HL_ROOT/_build/test-reports"
 rm -rf "$REPORTS"

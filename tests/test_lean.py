@@ -346,7 +346,8 @@ def test_the_engine_build_is_reported_and_not_stale(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(runtime, "STAMP", stamp)
     assert runtime.stale_modules() == ["hearts_lessons.lean"]
     assert runtime.engine_build() == (
-        "compiled (mypyc): layout, legality, lean, playout, scoring, bots.features, bots.rulebased, bots.sampling; "
+        "compiled (mypyc): layout, legality, lean, playout, scoring, bots.features, bots.rulebased, bots.sampling, "
+        "bots.rollout; "
         "STALE, older than their source: lean"
     )
 

@@ -56,7 +56,6 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, card_from_id
 from ..lean import Lean, LeanView
-from ..legality import legal_mask
 from ..rules import GameEnd, Moon, PassDirection
 from ..state import HandState, Phase
 from ..stats import Z95, mean_half
@@ -64,7 +63,8 @@ from ..table import seat_name
 from ..views import SeatView, state_from_view
 from .explain import pass_sentence, play_sentence
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
-from .rulebased import pass_scores, rules_choose, rules_finish, rules_pass, rules_play
+from .rollout import Rollout, finish, look_ahead, play_candidates, rules_rollout
+from .rulebased import pass_scores, rules_pass, rules_play
 from .sampling import DEFAULT_BURN, DEFAULT_THIN, Worlds, sample_hands
 from .shooter import shooter_play
 
@@ -102,8 +102,6 @@ MOON_LOOK = 0.05
 (when the play began) is at least this (the others, weaker hands, almost never take every point)."""
 MOON_PLAN = "moon"
 """The :attr:`Candidate.plan` of the line "try to take every point from here"."""
-
-Rollout = Callable[[Knowledge, int], int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,88 +225,6 @@ class Advice:
         return f"<p style='font:14px sans-serif'>{html.escape(self.sentence)}</p>{self.table_html()}"
 
 
-def _rules_rollout(view: Knowledge, legal: int) -> int:
-    return rules_play(view, legal)
-
-
-def _alone_on_points(lean: Lean, seat: int, points: int) -> bool:
-    """No seat but ``seat`` has taken a point card (a moon is still possible for it)."""
-    return not any(taken & points for other, taken in enumerate(lean._taken) if other != seat)
-
-
-def _shoot(lean: Lean, seat: int, legal: int) -> int:
-    return shooter_play(LeanView(lean, seat, legal), legal)
-
-
-def _rollout_card(lean: Lean, seat: int, legal: int, rollout: Rollout, shooter: int, points: int) -> int:
-    """The card of ``seat`` (at least two legal cards) in a rollout: the shooter's while it plays for the moon,
-    else ``rollout``'s."""
-    if seat == shooter and _alone_on_points(lean, seat, points):
-        return _shoot(lean, seat, legal)
-    if rollout is _rules_rollout:
-        return rules_choose(lean, seat, legal)
-    return rollout(LeanView(lean, seat, legal), legal)
-
-
-def _look_ahead(lean: Lean, rollout: Rollout, rng: random.Random, shooter: int, me: int, depth: int,
-                value: Callable[[Lean], float]) -> Lean:  # fmt: skip
-    """A rollout in which ``me`` looks ahead: the others play as in the plain rollout (:func:`_finish`), and at
-    each of ``me``'s next ``depth`` decisions every candidate card (:func:`play_candidates`) is played out in this
-    world (the rest of the hand by the plain rollout), and the one of least ``value`` is played (the plain
-    rollout's own card when none is lower). Returns the finished hand (``lean`` itself, or the best trial of the
-    last decision). Looking ahead knows the world, so it is optimistic, but alike for every card compared."""
-    k = lean.k
-    players = k.players
-    points = tables_for(k).points
-    while lean.phase is Phase.PLAYING and depth > 0:
-        seat = (lean.leader + len(lean._trick)) % players
-        legal = legal_mask(k, lean, lean._hands[seat])
-        if not legal & (legal - 1):
-            lean._apply_play(legal.bit_length() - 1)
-            continue
-        plain = _rollout_card(lean, seat, legal, rollout, shooter, points)
-        if seat != me:
-            lean._apply_play(plain)
-            continue
-        depth -= 1
-        best: Lean | None = None
-        best_card, least = plain, math.inf
-        for cid in [plain, *(c for c in play_candidates(LeanView(lean, seat, legal)) if c != plain)]:
-            trial = lean.lean_copy()
-            trial._apply_play(cid)
-            _finish(trial, rollout, rng, shooter)
-            cost = value(trial)
-            if cost < least:
-                best, best_card, least = trial, cid, cost
-        assert best is not None
-        if not depth:
-            return best  # played out to the end already
-        lean._apply_play(best_card)
-    _finish(lean, rollout, rng, shooter)
-    return lean
-
-
-def _finish(lean: Lean, rollout: Rollout, rng: random.Random, shooter: int = -1) -> None:
-    """A rollout: every seat plays ``rollout``'s cards to the end of the hand, on the hot path; ``shooter`` (a
-    seat, or -1) plays to take every point instead (:func:`~hearts_lessons.bots.shooter.shooter_play`) for as
-    long as no other seat has taken a point card."""
-    if rollout is _rules_rollout:
-        rules_finish(lean, shooter, _shoot)
-    elif shooter < 0:
-        lean.finish(lambda ln, seat, mask: rollout(LeanView(ln, seat, mask), mask))
-    else:
-        points = tables_for(lean.k).points
-
-        def choose(ln: Lean, seat: int, mask: int) -> int:
-            view = LeanView(ln, seat, mask)
-            if seat == shooter and _alone_on_points(ln, seat, points):
-                return shooter_play(view, mask)
-            return rollout(view, mask)
-
-        lean.finish(choose)
-    lean.settle(rng)
-
-
 @dataclass(frozen=True, slots=True)
 class GameStakes:
     """What a hand is worth near the end of a game, for one seat: its points, plus :attr:`loss` more when the hand
@@ -423,26 +339,6 @@ def moon_line_open(view: Knowledge) -> bool:
     return hand_features(start_of_play_hand(view), view.k).moon_chance >= MOON_LOOK
 
 
-def play_candidates(view: Knowledge) -> list[int]:
-    """The legal cards worth trying: of cards that are equivalent (same suit, no unseen card between them,
-    same points), only the highest."""
-    t = tables_for(view.k)
-    legal = view.legal_mask
-    unseen = view.unseen_mask
-    out: list[int] = []
-    for cid in sorted(bits(legal), key=lambda c: (t.suit[c], (c & 15) + 2)):
-        if out:
-            prev = out[-1]
-            suit = t.suit[cid]
-            if t.suit[prev] == suit and t.cost[prev] == t.cost[cid] and not t.multi:
-                between = t.under[suit][(cid & 15) + 2] & ~t.under[suit][(prev & 15) + 3]
-                if not between & unseen and not (t.catchers | t.big) >> prev & 1:
-                    out[-1] = cid
-                    continue
-        out.append(cid)
-    return out
-
-
 class _Bases:
     """:func:`~hearts_lessons.views.state_from_view` of one view for many worlds: the hand in play with the
     world's cards. Worlds with the same hole cards (none, in most games) differ in the hands only, so the first
@@ -476,7 +372,7 @@ def evaluate_plays(
     *,
     worlds: int = DEFAULT_WORLDS,
     rng: random.Random | None = None,
-    rollout: Rollout = _rules_rollout,
+    rollout: Rollout = rules_rollout,
     cards: Sequence[int] | None = None,
     focus: int = 0,
     focus_worlds: int = 0,
@@ -499,7 +395,7 @@ def evaluate_plays(
 
     With ``lookahead`` (a number of decisions), each rollout of a card (not of the moon line) plays the seat's own
     next ``lookahead`` decisions by trying each of its candidate cards in that world and keeping the best
-    (:func:`_look_ahead`); the other seats play as in the plain rollout.
+    (:func:`~hearts_lessons.bots.rollout.look_ahead`); the other seats play as in the plain rollout.
 
     With ``moon`` (and :func:`moon_line_open`), one more candidate is the line "take every point from here"
     (``plan="moon"``); and a seat that looks like shooting (:func:`~hearts_lessons.bots.features.moon_threat`)
@@ -541,9 +437,9 @@ def evaluate_plays(
                 state = base.lean_copy()
                 state._apply_play(cid)
                 if lookahead and plan != MOON_PLAN:
-                    state = _look_ahead(state, rollout, rng, threat, view.seat, lookahead, value)
+                    state = look_ahead(state, rollout, rng, threat, view.seat, lookahead, value)
                 else:
-                    _finish(state, rollout, rng, view.seat if plan == MOON_PLAN else threat)
+                    finish(state, rollout, rng, view.seat if plan == MOON_PLAN else threat)
                 tallies[key].add(state, view.seat, big)
 
     def average(key: tuple[int, str]) -> float:
@@ -628,7 +524,7 @@ def evaluate_passes(
     *,
     worlds: int = DEFAULT_PASS_WORLDS,
     rng: random.Random | None = None,
-    rollout: Rollout = _rules_rollout,
+    rollout: Rollout = rules_rollout,
     focus: int = 0,
     focus_worlds: int = 0,
     lookahead: int = 0,
@@ -664,9 +560,9 @@ def evaluate_passes(
                 state._exchange()
                 ended: Lean = state
                 if lookahead:
-                    ended = _look_ahead(state, rollout, rng, -1, me, lookahead, value)
+                    ended = look_ahead(state, rollout, rng, -1, me, lookahead, value)
                 else:
-                    _finish(state, rollout, rng)
+                    finish(state, rollout, rng)
                 tallies[index].add(ended, me, big)
 
     run(range(len(combos)), worlds)

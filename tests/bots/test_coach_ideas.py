@@ -17,9 +17,6 @@ from hearts_lessons.bots.coach import (
     Advice,
     Candidate,
     GameStakes,
-    _finish,
-    _look_ahead,
-    _rules_rollout,
     _value,
     evaluate_plays,
     game_stakes,
@@ -30,6 +27,7 @@ from hearts_lessons.bots.coach import (
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.explain import play_reasons, play_sentence
 from hearts_lessons.bots.features import LiveView
+from hearts_lessons.bots.rollout import finish, look_ahead, rules_rollout
 from hearts_lessons.bots.rulebased import rules_pass, rules_play
 from hearts_lessons.bots.sampling import Worlds, pass_reading, pass_surprises, sample_hands
 from hearts_lessons.cards import card_from_id, parse_cards
@@ -86,8 +84,8 @@ def test_looking_ahead_never_does_worse_in_its_own_world(seed: int, trick: int, 
         plain = state.lean_copy()
         plain._apply_play(cid)
         ahead = plain.lean_copy()
-        _finish(plain, _rules_rollout, random.Random(0))
-        ended = _look_ahead(ahead, _rules_rollout, random.Random(0), -1, seat, 1,
+        finish(plain, rules_rollout, random.Random(0))
+        ended = look_ahead(ahead, rules_rollout, random.Random(0), -1, seat, 1,
                             lambda lean: _value(lean, seat, None))  # fmt: skip
         assert ended.phase is Phase.DONE
         assert _value(ended, seat, None) <= _value(plain, seat, None)

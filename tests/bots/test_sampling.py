@@ -252,3 +252,16 @@ def test_more_steps_between_worlds_make_the_worlds_of_a_chain_less_alike() -> No
     for seed in (2, 5):
         view = rules_position(seed, 4).view(0)
         assert moved(view, seed, DEFAULT_THIN) > 1.5 * moved(view, seed, 3) > 0
+
+
+@given(st.integers(0, 2**32 - 1), st.lists(st.integers(0, 63), min_size=1, max_size=60))
+def test_the_chains_draw_a_card_as_random_choice_does(seed: int, cards: list[int]) -> None:
+    """The chains' own draw (compiled, without ``Random.choice``'s interpreted calls) takes the same cards from
+    the same generator, so the coach's worlds are those it dealt before; an empty list is refused."""
+    from hearts_lessons.bots.sampling import _choice
+
+    rng, same = random.Random(seed), random.Random(seed)
+    assert [_choice(rng, cards) for _ in range(20)] == [same.choice(cards) for _ in range(20)]
+    assert rng.random() == same.random()
+    with pytest.raises(IndexError):
+        _choice(rng, [])
