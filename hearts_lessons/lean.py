@@ -470,14 +470,14 @@ class Lean:
         plays = k.plays
         playing = Phase.PLAYING
         # a trick that :meth:`_close_trick` must close: cards pending from a trick nobody won, or hole cards
-        # waiting for a trick to take them (or the last trick, below)
+        # waiting for a trick to take them
         unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
         seen = self._seen  # (kept here and written back after the play: no rule of play reads it)
+        broken = self.hearts_broken
         while self.phase is playing:
             trick = self._trick
             later = self.trick_number != 0
             plain = plain_follow and later
-            broken = self.hearts_broken
             before = seen
             trick_mask = 0
             if trick:  # a trick in progress (a copy taken mid-trick)
@@ -488,9 +488,10 @@ class Lean:
                     trick_mask |= 1 << cid
                     if cid > best and suit_of[cid] == lead:
                         best, winner = cid, entry[0]
-                seats = followers[self.leader][len(trick) - 1 :]
+                leader = self.leader
+                seats = followers[leader][len(trick) - 1 :]
             else:  # the lead
-                seat = self.leader
+                seat = leader = self.leader
                 hand = hands[seat]
                 # the card is picked as for the followers below, written out twice so the loop calls nothing
                 mask = hand if free_leads and later and broken else cascade_mask(k, self, hand)
@@ -529,15 +530,15 @@ class Lean:
             # jokers played get their ranks in the order they were played.
             played = seen ^ before
             if not broken and played & breakers:
-                self.hearts_broken = True
+                self.hearts_broken = broken = True
             if not simple:
                 if played & jokers:
                     self._rank_jokers(played & jokers)
                 self._finish_trick()
-            elif unusual or not hands[0]:
-                self._close_trick((winner - trick[0][0]) % players, trick_mask | played)
+            elif unusual:
+                self._close_trick((winner - leader) % players, trick_mask | played)
                 unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
-            else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
+            else:  # the usual trick (:meth:`_close_trick` without pending cards or hole cards)
                 taken_mask = played | trick_mask if trick_mask else played  # (the cards played before a copy)
                 taken[winner] = taken[winner] | taken_mask  # (not ``|=`` on the item, as in :meth:`_apply_play`)
                 tricks_won[winner] = tricks_won[winner] + 1
@@ -545,11 +546,13 @@ class Lean:
                 points = worth.get(scoring) if by_table else None  # (:func:`_trick_points` without a call)
                 if points is None:
                     points = _trick_points(k, scoring)
-                self._tricks.append((self.trick_number, trick[0][0], tuple(trick), winner, points))
+                self._tricks.append((self.trick_number, leader, tuple(trick), winner, points))
                 self._trick = []
                 self.lead_suit = -1
                 self.trick_number += 1
                 self.leader = winner
+                if not hands[0]:  # the last trick (as in :meth:`_close_trick`)
+                    self._end_of_play()
         self._seen = seen
 
     def _joker_rank(self) -> int:
