@@ -117,10 +117,12 @@ def _picks(pool: int, need: int, rand: Callable[[], float]) -> tuple[int, ...]:
     A random index is ``floor(rand() * count)`` here (:meth:`Lean.random_play` takes as many steps without the
     call): the same number as ``int()`` would give (it is never negative), but interpreted a plain function call,
     where ``int()`` is a call of a type that costs three times as much (5% of a random hand's instructions)."""
+    chosen: list[int] = []
     if BY_TABLE:
         ids = list(sum(map(getitem, _IDS_BY_BYTE, pool.to_bytes((pool.bit_length() + 7) >> 3, "little")), ()))
-        return tuple([ids.pop(floor(rand() * len(ids))) for _ in range(need)])
-    chosen: list[int] = []
+        for _ in range(need):  # (a loop, not a list comprehension: interpreted, that is one function call more)
+            chosen.append(ids.pop(floor(rand() * len(ids))))
+        return tuple(chosen)
     for _ in range(need):
         mask = pool
         index = floor(rand() * mask.bit_count())
