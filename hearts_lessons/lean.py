@@ -745,7 +745,7 @@ def seat_sight(lean: Lean, seat: int, face_up: bool) -> tuple[int, list[int], in
     at it), each seat's taken cards (hole cards another seat took face down hidden: the hand's own list when
     nothing is hidden, else a copy) and the hole cards it knows. ``face_up`` is ``rules.leftover_face_up``.
     :class:`LeanView` and the bots' :class:`~hearts_lessons.bots.features.Sight` read a seat through it."""
-    hand = 0 if lean.phase is Phase.DEALERS_CHOICE and seat == lean.dealer else lean._hands[seat]
+    hand = 0 if lean.phase is _DEALERS_CHOICE and seat == lean.dealer else lean._hands[seat]
     taken = lean._taken
     owner = lean._hole_owner
     known = 0
