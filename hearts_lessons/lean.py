@@ -29,7 +29,7 @@ from enum import Enum
 from importlib.machinery import EXTENSION_SUFFIXES
 from itertools import repeat, starmap
 from math import floor
-from operator import itemgetter
+from operator import getitem, itemgetter
 from typing import TYPE_CHECKING, Final
 
 from .layout import Layout, direction_offset, pass_targets
@@ -63,6 +63,16 @@ class Phase(Enum):
     """The shooter chooses how the moon scores."""
     DONE = "done"
 
+
+# The hot path reads the members it needs from module constants: interpreted (CPython 3.11), reading an enum's
+# member off its class costs three times as much as reading a global (1% of a random hand's time).
+_DEALERS_CHOICE: Final = Phase.DEALERS_CHOICE
+_PASSING: Final = Phase.PASSING
+_PLAYING: Final = Phase.PLAYING
+_MOON_CHOICE: Final = Phase.MOON_CHOICE
+_DONE: Final = Phase.DONE
+_SET_ASIDE: Final = HoleCards.SET_ASIDE
+_HOLDER_ANY_CLUB: Final = OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB
 
 RawTrick = tuple[int, int, tuple[tuple[int, int, int], ...], int | None, Points]
 """A completed trick as stored: number, leader, (seat, card id, effective rank) plays, winner, points."""
@@ -109,13 +119,20 @@ def deal_masks(k: Layout, dealer: int, seed: int, rng: random.Random | None) -> 
 
 
 def _picks(pool: int, need: int, rand: Callable[[], float]) -> tuple[int, ...]:
-    """``need`` cards of ``pool`` at random: for each, the ``rand()``-th of the cards not chosen yet, lowest first
-    (found by walking the mask's bits).
+    """``need`` cards of ``pool`` at random: for each, the ``rand()``-th of the cards not chosen yet, lowest first.
+    Interpreted (:data:`BY_TABLE`), the ids of ``pool`` are listed lowest first from its bytes
+    (:data:`_IDS_BY_BYTE`: built-in calls only) and each card is popped from the list; compiled, the card is found by
+    walking the mask's bits (plain machine arithmetic). The same cards either way.
 
-    A random index is ``floor(rand() * count)`` here and in :meth:`Lean.random_play`: the same number as ``int()``
-    would give (it is never negative), but interpreted a plain function call, where ``int()`` is a call of a type
-    that costs three times as much (5% of a random hand's instructions)."""
+    A random index is ``floor(rand() * count)`` here (:meth:`Lean.random_play` takes as many steps without the
+    call): the same number as ``int()`` would give (it is never negative), but interpreted a plain function call,
+    where ``int()`` is a call of a type that costs three times as much (5% of a random hand's instructions)."""
     chosen: list[int] = []
+    if BY_TABLE:
+        ids = list(sum(map(getitem, _IDS_BY_BYTE, pool.to_bytes((pool.bit_length() + 7) >> 3, "little")), ()))
+        for _ in range(need):  # (a loop, not a list comprehension: interpreted, that is one function call more)
+            chosen.append(ids.pop(floor(rand() * len(ids))))
+        return tuple(chosen)
     for _ in range(need):
         mask = pool
         index = floor(rand() * mask.bit_count())
@@ -132,6 +149,11 @@ BY_TABLE: Final = not __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Whether the points of a trick are looked up (:func:`_trick_points`): interpreted, one look-up instead of a Python
 step per scoring card; compiled, adding them up is plain machine arithmetic and the faster. The same points either
 way."""
+_IDS_BY_BYTE: Final = tuple(
+    tuple(tuple(8 * byte + b for b in range(8) if value >> b & 1) for value in range(256)) for byte in range(16)
+)
+"""For the ``byte``-th byte of a mask (from the lowest) and its value, the ids of its set bits, lowest first: the ids of
+a mask of up to 128 bits are the concatenation of its bytes' entries (:func:`_picks`)."""
 _POINTS_KEPT = 1 << 14
 """At most this many trick points are kept in a layout's table (variants with several decks, or cards left pending
 from a trick nobody won, take many kinds of tricks)."""
@@ -316,7 +338,7 @@ class Lean:
         self._hole_owner = None
         # Every card of the deck but set-aside hole cards can be taken. In a puzzle with short hands the cards not
         # dealt count as taken before the puzzle by nobody in particular, so a puzzle cannot end in a moon.
-        self._in_play = k.deck & ~hole if rules.hole_cards is HoleCards.SET_ASIDE else k.deck
+        self._in_play = k.deck & ~hole if rules.hole_cards is _SET_ASIDE else k.deck
         self.direction = direction
         self.targets = targets
         self._passes = [None] * n
@@ -340,9 +362,9 @@ class Lean:
     def _begin(self) -> None:
         """The first phase after the deal: the dealer's choice of passes, the passing, or the play itself."""
         if self.direction is PassDirection.DEALERS_CHOICE:
-            self.phase = Phase.DEALERS_CHOICE
+            self.phase = _DEALERS_CHOICE
         elif self.targets:
-            self.phase = Phase.PASSING
+            self.phase = _PASSING
         else:
             self._start_play()
 
@@ -397,7 +419,7 @@ class Lean:
 
     def _start_play(self) -> None:
         """The play begins: who leads, and with which card if the opening lead is fixed."""
-        self.phase = Phase.PLAYING
+        self.phase = _PLAYING
         n = self.k.players
         opening = self.rules.opening_lead
         if opening is OpeningLead.LEFT_OF_DEALER:
@@ -418,13 +440,16 @@ class Lean:
             if hands[seat] & low:
                 self.leader = seat
                 break
-        if opening is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
+        if opening is _HOLDER_ANY_CLUB:
             self.opening_card = -1
 
     # -- play ----------------------------------------------------------------------------------------------
     def random_play(self, rng: random.Random) -> None:
         """Play to the end with uniformly random legal cards (one ``rng.random()`` per card, a seat with one
-        legal card included).
+        legal card included): the ``floor(rng.random() * count)``-th of the ``count`` legal cards, lowest first,
+        as in :func:`_picks`, found by walking the bits while a float index, ``rng.random() * count``, is at
+        least 1.0, taking 1.0 off at each step: exactly ``floor()`` steps (1.0 off a float below 2**53 is
+        exact), without calling ``floor`` (interpreted, 3% of a random hand's time).
 
         The hot loop of the benchmarks and the lab: one trick at a time, on local variables. Legal cards come
         from the cascade (:func:`~hearts_lessons.legality.cascade_mask`, what ``legal_mask`` gives), except where
@@ -455,16 +480,16 @@ class Lean:
         worth = k.trick_points
         followers = _followers(players)
         plays = k.plays
-        playing = Phase.PLAYING
+        playing = _PLAYING
         # a trick that :meth:`_close_trick` must close: cards pending from a trick nobody won, or hole cards
-        # waiting for a trick to take them (or the last trick, below)
+        # waiting for a trick to take them
         unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
         seen = self._seen  # (kept here and written back after the play: no rule of play reads it)
+        broken = self.hearts_broken
         while self.phase is playing:
             trick = self._trick
             later = self.trick_number != 0
             plain = plain_follow and later
-            broken = self.hearts_broken
             before = seen
             trick_mask = 0
             if trick:  # a trick in progress (a copy taken mid-trick)
@@ -475,16 +500,17 @@ class Lean:
                     trick_mask |= 1 << cid
                     if cid > best and suit_of[cid] == lead:
                         best, winner = cid, entry[0]
-                seats = followers[self.leader][len(trick) - 1 :]
+                leader = self.leader
+                seats = followers[leader][len(trick) - 1 :]
             else:  # the lead
-                seat = self.leader
+                seat = leader = self.leader
                 hand = hands[seat]
                 # the card is picked as for the followers below, written out twice so the loop calls nothing
                 mask = hand if free_leads and later and broken else cascade_mask(k, self, hand)
-                index = floor(rand() * mask.bit_count())
-                while index:
+                index = rand() * mask.bit_count()  # (floor(index) steps: see above)
+                while index >= 1.0:
                     mask &= mask - 1
-                    index -= 1
+                    index -= 1.0
                 bit = mask & -mask
                 cid = bit.bit_length() - 1
                 hands[seat] = hand ^ bit
@@ -498,10 +524,10 @@ class Lean:
             for seat in seats:
                 hand = hands[seat]
                 mask = (hand & lead_mask or hand) if plain else cascade_mask(k, self, hand)
-                index = floor(rand() * mask.bit_count())
-                while index:
+                index = rand() * mask.bit_count()  # (floor(index) steps: see above)
+                while index >= 1.0:
                     mask &= mask - 1
-                    index -= 1
+                    index -= 1.0
                 bit = mask & -mask
                 cid = bit.bit_length() - 1
                 hands[seat] = hand ^ bit
@@ -516,15 +542,15 @@ class Lean:
             # jokers played get their ranks in the order they were played.
             played = seen ^ before
             if not broken and played & breakers:
-                self.hearts_broken = True
+                self.hearts_broken = broken = True
             if not simple:
                 if played & jokers:
                     self._rank_jokers(played & jokers)
                 self._finish_trick()
-            elif unusual or not hands[0]:
-                self._close_trick((winner - trick[0][0]) % players, trick_mask | played)
+            elif unusual:
+                self._close_trick((winner - leader) % players, trick_mask | played)
                 unusual = self._pending != 0 or (self._hole != 0 and self._hole_owner is None)
-            else:  # the usual trick (:meth:`_close_trick` without pending cards, hole cards or the end of the play)
+            else:  # the usual trick (:meth:`_close_trick` without pending cards or hole cards)
                 taken_mask = played | trick_mask if trick_mask else played  # (the cards played before a copy)
                 taken[winner] = taken[winner] | taken_mask  # (not ``|=`` on the item, as in :meth:`_apply_play`)
                 tricks_won[winner] = tricks_won[winner] + 1
@@ -532,11 +558,13 @@ class Lean:
                 points = worth.get(scoring) if by_table else None  # (:func:`_trick_points` without a call)
                 if points is None:
                     points = _trick_points(k, scoring)
-                self._tricks.append((self.trick_number, trick[0][0], tuple(trick), winner, points))
+                self._tricks.append((self.trick_number, leader, tuple(trick), winner, points))
                 self._trick = []
                 self.lead_suit = -1
                 self.trick_number += 1
                 self.leader = winner
+                if not hands[0]:  # the last trick (as in :meth:`_close_trick`)
+                    self._end_of_play()
         self._seen = seen
 
     def _joker_rank(self) -> int:
@@ -561,14 +589,14 @@ class Lean:
 
     def settle(self, rng: random.Random) -> None:
         """Score a moon that needs the shooter's choice with the bots' choice (:func:`moon_choice_for`)."""
-        if self.phase is Phase.MOON_CHOICE:
+        if self.phase is _MOON_CHOICE:
             shooter = self.moon_shooter
             assert shooter is not None
             self._score_moon(moon_choice_for(self.rules, shooter, self.totals_before, rng))
 
     def _score_moon(self, choice: str) -> None:
         self._score = score_hand(self.k, self._taken, self._tricks_won, self._in_play, choice)
-        self.phase = Phase.DONE
+        self.phase = _DONE
 
     def _run(self, choose: Choose) -> None:
         """Play to the end with the cards chosen by ``choose``."""
@@ -678,17 +706,17 @@ class Lean:
 
     def _end_of_play(self) -> None:
         rules = self.rules
-        if self._hole and self._hole_owner is None and rules.hole_cards is not HoleCards.SET_ASIDE:
+        if self._hole and self._hole_owner is None and rules.hole_cards is not _SET_ASIDE:
             # no trick triggered the hole cards (e.g. no heart was ever played): nobody takes them
             self._in_play &= ~self._hole
         k = self.k
         moon_cards = k.moon_cards & self._in_play
         needs_choice = rules.moon in MOON_CHOICES and any(taken & moon_cards == moon_cards for taken in self._taken)
         if needs_choice and moon_cards:
-            self.phase = Phase.MOON_CHOICE
+            self.phase = _MOON_CHOICE
         else:
             self._score = score_hand(k, self._taken, self._tricks_won, self._in_play)
-            self.phase = Phase.DONE
+            self.phase = _DONE
 
 
 def _winner(entries: list[tuple[int, int, int]], lead: int, k: Layout) -> int | None:
@@ -717,7 +745,7 @@ def seat_sight(lean: Lean, seat: int, face_up: bool) -> tuple[int, list[int], in
     at it), each seat's taken cards (hole cards another seat took face down hidden: the hand's own list when
     nothing is hidden, else a copy) and the hole cards it knows. ``face_up`` is ``rules.leftover_face_up``.
     :class:`LeanView` and the bots' :class:`~hearts_lessons.bots.features.Sight` read a seat through it."""
-    hand = 0 if lean.phase is Phase.DEALERS_CHOICE and seat == lean.dealer else lean._hands[seat]
+    hand = 0 if lean.phase is _DEALERS_CHOICE and seat == lean.dealer else lean._hands[seat]
     taken = lean._taken
     owner = lean._hole_owner
     known = 0

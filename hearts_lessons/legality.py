@@ -98,9 +98,10 @@ def _opening_lead_reason(k: Layout, s: Lean, card: int) -> str:
 
 
 def _first_trick_points(k: Layout, s: Lean, hand: int, allowed: int) -> int:
-    if s.trick_number or k.rules.points_on_first_trick or _only_penalty(k, hand):
+    forbidden = allowed & k.penalty
+    if not forbidden or s.trick_number or k.rules.points_on_first_trick or _only_penalty(k, hand):
         return 0
-    return allowed & k.penalty
+    return forbidden
 
 
 def _first_trick_points_reason(k: Layout, s: Lean, card: int) -> str:
@@ -118,9 +119,10 @@ def _first_trick_hearts_lead_reason(k: Layout, s: Lean, card: int) -> str:
 
 
 def _hearts_not_broken(k: Layout, s: Lean, hand: int, allowed: int) -> int:
-    if s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
+    forbidden = allowed & k.hearts
+    if not forbidden or s.lead_suit >= 0 or s.hearts_broken or _only_penalty(k, hand):
         return 0
-    return allowed & k.hearts
+    return forbidden
 
 
 def _hearts_not_broken_reason(k: Layout, s: Lean, card: int) -> str:

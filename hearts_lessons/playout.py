@@ -20,7 +20,7 @@ from math import floor
 
 from .cards import card_from_id
 from .layout import layout_for
-from .lean import Lean, deal_masks, direction_offset, moon_choice_for
+from .lean import _DEALERS_CHOICE, _PASSING, Lean, deal_masks, direction_offset, moon_choice_for
 from .rules import PassDirection, Points, Rules
 from .state import HandState, Phase
 
@@ -136,10 +136,10 @@ def random_hand(
     (<Phase.DONE: 'done'>, True)
     """
     lean = dealt_hand(rules, rng, dealer=dealer, hand_number=hand_number, totals_before=totals_before)
-    if lean.phase is Phase.DEALERS_CHOICE:  # as random_playout's dealer: 0 to cards_passed cards to the left
+    if lean.phase is _DEALERS_CHOICE:  # as random_playout's dealer: 0 to cards_passed cards to the left
         count = rng.randint(0, rules.cards_passed)
         lean._choose_targets(((direction_offset(PassDirection.LEFT, rules.players), count),) if count else ())
-    if lean.phase is Phase.PASSING:
+    if lean.phase is _PASSING:
         lean.random_passes(rng)
     lean.random_play(rng)
     lean.settle(rng)

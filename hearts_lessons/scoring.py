@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Final
 
 from .cards import Card, mask_of
 from .layout import Layout, layout_for
@@ -122,12 +123,6 @@ class HandScore:
         return (HandScore, self._fields())
 
 
-def _positive(value: Points) -> bool:
-    if isinstance(value, complex):
-        return value.real > 0 or value.imag > 0
-    return value > 0
-
-
 def format_points(value: int | float | complex) -> str:
     """Print a score; complex scores as ``3+13i``.
 
@@ -157,10 +152,15 @@ def points_words(value: int | float | complex) -> str:
     return f"{text} point" if text == "1" else f"{text} points"
 
 
-PointTables = list[tuple[int, int, dict[int, Points], dict[int, Points]]]
-"""A layout's card points by 16-bit block of card ids (one block per suit of each deck): ``(shift, scoring
-cards of the block, penalty part, bonus part)``; the parts map every subset of the block's scoring cards (as a
-mask shifted down by ``shift``) to the sum of its positive values and of its other values."""
+PointTable = tuple[int, int, tuple[Points, ...]]
+"""The points of one kind of card (penalty or bonus) in one 16-bit block of card ids (a suit of one deck):
+``(shift, cards, sums)``, the block's cards of that kind as a mask shifted down by ``shift``, and for every subset
+of them (such a mask, used as an index) the sum of their values. A plain tuple indexed by the mask (entries of
+masks that are no such subset are 0), not a dict: a look-up reads one pointer instead of searching a table of
+thousands of entries spread over the memory."""
+PointTables = tuple[list[PointTable], list[PointTable]]
+"""A layout's card points: the :data:`PointTable` s of its penalty cards (positive values) and of its bonus cards
+(the other non-zero values), one for each block that has such cards."""
 
 _POINT_TABLES: dict[int, tuple[Layout, PointTables]] = {}
 
@@ -172,36 +172,31 @@ def point_tables(k: Layout) -> PointTables:
 
     >>> from hearts_lessons.rules import STANDARD
     >>> k = layout_for(STANDARD)
-    >>> [(shift, len(pens)) for shift, _, pens, _ in point_tables(k)]  # the queen's block and the hearts
-    [(32, 2), (48, 8192)]
-    >>> hearts = point_tables(k)[1]
-    >>> hearts[2][hearts[1]], hearts[3][hearts[1]]  # all 13 hearts: 13 penalty points, no bonus
-    (13, 0)
+    >>> penalties, bonuses = point_tables(k)
+    >>> [(shift, len(sums)) for shift, _, sums in penalties], bonuses  # the queen's block and the hearts
+    ([(32, 1025), (48, 8192)], [])
+    >>> shift, hearts, sums = penalties[1]
+    >>> sums[hearts]  # all 13 hearts
+    13
     """
     entry = _POINT_TABLES.get(id(k))
     if entry is not None and entry[0] is k:
         return entry[1]
     values = k.values
-    tables: PointTables = []
+    tables: PointTables = ([], [])
     for shift in range(0, k.deck.bit_length(), 16):
-        part = (k.scoring >> shift) & 0xFFFF
-        if not part:
-            continue
-        pens: dict[int, Points] = {0: 0}
-        bonuses: dict[int, Points] = {0: 0}
-        sub = -part & part  # the subsets of ``part`` in increasing order: each one's highest card removed is
-        while sub:  # a smaller subset, already summed
-            top = sub.bit_length() - 1
-            rest = sub ^ (1 << top)
-            value = values[shift + top]
-            if _positive(value):
-                pens[sub] = pens[rest] + value
-                bonuses[sub] = bonuses[rest]
-            else:
-                pens[sub] = pens[rest]
-                bonuses[sub] = bonuses[rest] + value
-            sub = (sub - part) & part
-        tables.append((shift, part, pens, bonuses))
+        block = (k.scoring >> shift) & 0xFFFF
+        penalties = (k.moon_cards >> shift) & block  # (the cards with a positive value)
+        for kind, part in enumerate((penalties, block & ~penalties)):
+            if not part:
+                continue
+            sums: list[Points] = [0] * (part + 1)
+            sub = -part & part  # the subsets of ``part`` in increasing order: each one's highest card removed is
+            while sub:  # a smaller subset, already summed
+                top = sub.bit_length() - 1
+                sums[sub] = sums[sub ^ (1 << top)] + values[shift + top]
+                sub = (sub - part) & part
+            tables[kind].append((shift, part, tuple(sums)))
     if len(_POINT_TABLES) >= 64:  # many rules values made in one session: keep the cache small
         _POINT_TABLES.clear()
     _POINT_TABLES[id(k)] = (k, tables)
@@ -211,6 +206,10 @@ def point_tables(k: Layout) -> PointTables:
 def _seat_words(name: Callable[[int], str] | None, seat: int, players: int) -> str:
     """A seat in the notes of a score: by ``name`` when given, else as :func:`~hearts_lessons.seats.seat_name`."""
     return seat_name(seat, players) if name is None else name(seat)
+
+
+_NO_MOON: Final = Moon.NONE
+"""(A module constant: interpreted, read three times faster than the enum's member off its class.)"""
 
 
 def score_hand(
@@ -229,7 +228,7 @@ def score_hand(
     """
     rules = k.rules
     n = len(taken)
-    tables = point_tables(k)
+    penalty_tables, bonus_tables = point_tables(k)
     bonus_part: list[Points] = []
     multipliers: list[Points] = []
     cards: list[Points] = []
@@ -240,11 +239,14 @@ def score_hand(
         pen: Points = 0
         bonus: Points = 0
         mask = taken[seat]
-        for shift, part, pens, bonuses in tables:
+        for shift, part, sums in penalty_tables:
             sub = (mask >> shift) & part
             if sub:
-                pen += pens[sub]
-                bonus += bonuses[sub]
+                pen += sums[sub]
+        for shift, part, sums in bonus_tables:
+            sub = (mask >> shift) & part
+            if sub:
+                bonus += sums[sub]
         bonus_part.append(bonus)
         if mask & ten:
             multipliers.append(multiplier)
@@ -259,7 +261,7 @@ def score_hand(
     moon_cards = k.moon_cards & in_play
     shooter: int | None = None
     sun = False
-    if rules.moon is not Moon.NONE and moon_cards:
+    if rules.moon is not _NO_MOON and moon_cards:
         for seat in range(n):
             if taken[seat] & moon_cards == moon_cards:
                 shooter = seat

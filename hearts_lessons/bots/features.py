@@ -170,14 +170,14 @@ class Tables:
 
     def costliest(self, mask: int) -> int:
         """The card of ``mask`` worth the most points (ties: the highest rank)."""
-        best, key = -1, (-1e9, -1)
+        best, best_cost, best_rank = -1, -1e9, -1
         cost = self.cost
         while mask:
             low = mask & -mask
             cid = low.bit_length() - 1
-            here = (cost[cid], (cid & 15) + 2)
-            if here > key:
-                best, key = cid, here
+            here, rank = cost[cid], (cid & 15) + 2
+            if here > best_cost or (here == best_cost and rank > best_rank):  # (no pair built and compared)
+                best, best_cost, best_rank = cid, here, rank
             mask ^= low
         return best
 
