@@ -68,10 +68,13 @@ def test_looking_ahead_wins_a_trick_to_lead_the_next() -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), trick=st.integers(0, 11), hand_number=st.integers(0, 3))
-def test_looking_ahead_never_does_worse_in_its_own_world(seed: int, trick: int, hand_number: int) -> None:
-    """In one world (here the true deal), playing a card and then looking ahead ends with no more points than the
-    plain rollout of that card: the rollout's own next card is one of those the look ahead compares."""
+@given(seed=st.integers(0, 10_000), trick=st.integers(0, 11), hand_number=st.integers(0, 3),
+       depth=st.sampled_from([1, 2, 13]))  # fmt: skip
+def test_looking_ahead_never_does_worse_in_its_own_world(seed: int, trick: int, hand_number: int,
+                                                         depth: int) -> None:  # fmt: skip
+    """In one world (here the true deal), playing a card and then looking ahead (at the seat's next ``depth``
+    decisions; 13: every one) ends with no more points than the plain rollout of that card: at each decision
+    looked at, the card the rollout would play is one of those compared, and the rollout after it is the same."""
     state = HandState.deal(STANDARD, seed=seed, hand_number=hand_number)
     bots: dict[int, Policy] = {s: RuleBasedBot() for s in range(4)}
     rng = random.Random(seed)
@@ -85,8 +88,8 @@ def test_looking_ahead_never_does_worse_in_its_own_world(seed: int, trick: int, 
         plain._apply_play(cid)
         ahead = plain.lean_copy()
         finish(plain, rules_rollout, random.Random(0))
-        ended = look_ahead(ahead, rules_rollout, random.Random(0), -1, seat, 1,
-                            lambda lean: _value(lean, seat, None))  # fmt: skip
+        ended = look_ahead(ahead, rules_rollout, random.Random(0), -1, seat, depth,
+                           lambda lean: _value(lean, seat, None))  # fmt: skip
         assert ended.phase is Phase.DONE
         assert _value(ended, seat, None) <= _value(plain, seat, None)
 
