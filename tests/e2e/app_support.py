@@ -32,7 +32,9 @@ LAB_CONFIG = ROOT / "app" / "lab-config"  # what scripts/lab.sh adds to JUPYTER_
 ARTIFACTS = ROOT / "_build" / "e2e-app"  # logs and screenshots of these tests (conftest clears _build/e2e)
 NOT_LOCAL_WEBSOCKET = re.compile(r"^wss?://(?!127\.0\.0\.1[:/])")
 LAB_TOKEN = "hearts-lessons-e2e"
-START_TIMEOUT = 90.0  # seconds for Voilà to listen (app.sh first checks that .venv is up to date)
+# Seconds for Voilà to listen: app.sh first checks that .venv is up to date, and the first time it compiles the
+# engine (scripts/compile_engine.sh: about half a minute on a quiet machine, more under load).
+START_TIMEOUT = 240.0
 
 
 def require_servers() -> None:

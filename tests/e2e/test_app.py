@@ -9,9 +9,13 @@ its reason. Nothing may be loaded from outside 127.0.0.1.
 from __future__ import annotations
 
 import base64
+import importlib.util
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -211,6 +215,18 @@ def saved_game(page: Page) -> str:
     prefix = "data:application/json;base64,"
     assert href.startswith(prefix), href[:80]
     return base64.b64decode(href[len(prefix) :]).decode()
+
+
+def test_the_app_runs_the_engine_compiled_where_it_can(app_url: str) -> None:
+    """``scripts/app.sh`` (as ``scripts/lab.sh``) compiles the engine before it serves, when it is not compiled and
+    current, and says which build runs; where mypyc and a C compiler are (CI has both) the build is then compiled
+    and current."""
+    log = (ARTIFACTS / "voila-app.log").read_text()
+    assert "==> engine: " in log or "compile_engine: " in log, log
+    if shutil.which(os.environ.get("CC", "cc")) and importlib.util.find_spec("mypyc") is not None:
+        line = "from hearts_lessons.runtime import engine_build; print(engine_build())"
+        build = subprocess.run([sys.executable, "-c", line], cwd=ROOT, capture_output=True, text=True, check=True)
+        assert build.stdout.startswith("compiled (mypyc): ") and "STALE" not in build.stdout, build.stdout
 
 
 def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url: str) -> None:
