@@ -169,6 +169,13 @@ class Rules:
     """Complex Hearts: compare and end by |total| rather than by the total itself."""
 
     def __post_init__(self) -> None:
+        # cards given as a set (kept in card order) or a list (in its order) are kept as a tuple: rules stay
+        # hashable, equal sets give equal rules, and the compiled engine (which reads these fields as tuples) takes them
+        for name in ("removed_cards", "unpassable"):
+            cards = getattr(self, name)
+            if cards is not None and not isinstance(cards, tuple):
+                ordered = sorted(cards, key=lambda c: c.id) if isinstance(cards, (set, frozenset)) else cards
+                object.__setattr__(self, name, tuple(ordered))
         _validate(self)
 
     # -- derived facts -------------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from hearts_lessons.rules import (
     Ties,
     standard_points,
 )
-from hearts_lessons.state import HandState
+from hearts_lessons.state import HandState, Phase
 
 L, R, A, H = PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.HOLD
 SPLIT, CHOICE = PassDirection.SPLIT, PassDirection.DEALERS_CHOICE
@@ -399,3 +399,15 @@ def test_the_other_three_combinations_of_queen_first_and_must_break_still_build(
         rules = Rules(players=players, must_break_hearts=must_break, queen_first_when_only_penalty=queen_first)
         assert (rules.must_break_hearts, rules.queen_first_when_only_penalty) == (must_break, queen_first)
         assert Rules.from_json(rules.to_json()) == rules
+
+
+def test_card_sets_are_kept_as_tuples_in_card_order() -> None:
+    """Cards given as a set become a tuple in card order (a list, a tuple in its order): equal rules compare and
+    hash equal, and the compiled engine, which reads these fields as tuples, deals with them."""
+    queen, ace = Card.from_str("QS"), Card.from_str("AS")
+    as_set = STANDARD.with_options(unpassable=frozenset({ace, queen}))
+    as_tuple = STANDARD.with_options(unpassable=(queen, ace))
+    assert as_set.unpassable == (queen, ace) and as_set == as_tuple and hash(as_set) == hash(as_tuple)
+    assert STANDARD.with_options(removed_cards=[Card.from_str("2C")]).removed_cards == (Card.from_str("2C"),)
+    state = HandState.deal(as_set, seed=3)
+    assert state.phase is Phase.PASSING
