@@ -11,8 +11,10 @@ Prints figures; asserts nothing. Standard Hearts, four players, pass directions 
    same seat of the same deal (Wilson 95% intervals; a higher stop rate is better).
 3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second), on the hot path
    (a bare hand, ``rules_hand``) and on the lab's readable path.
-4. The coach's time per decision at its default strength (CPU seconds, in this process), and at 128 worlds, also
-   with the plain rollout (``lookahead=0``: no looking ahead, the search measured before 2026-11-27).
+4. The coach's time per decision at its default strength on a desktop (CPU seconds, in this process: 100 worlds,
+   looking ahead at every one of its own decisions), and at 128 worlds: so, looking ahead at its next decision only
+   (``lookahead=1``, its default in a browser and the ladder's), and with the plain rollout (``lookahead=0``, the
+   search measured before 2026-11-27).
 
 The first line says which build of the engine ran (pure Python, or compiled: ``scripts/compile_engine.sh``); the
 coach makes the same choices in both, only faster compiled.
@@ -43,7 +45,7 @@ from concurrent.futures import Executor
 
 from hearts_lessons.bots import CoachBot, RuleBasedBot
 from hearts_lessons.bots.base import Policy, bot_step
-from hearts_lessons.bots.coach import DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, DEFAULT_WORLDS
+from hearts_lessons.bots.coach import DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, EVERY_DECISION
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import tables_for, threat_in
 from hearts_lessons.bots.rulebased import rules_hand
@@ -195,7 +197,8 @@ def coach_time(hands: int, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAUL
         state = HandState.deal(STANDARD, seed=SEED + n, dealer=n % 4, hand_number=n)
         run_hand(state, [timed, RuleBasedBot(), RuleBasedBot(), RuleBasedBot()], random.Random(n))
     plays, passes = sorted(timed.plays), sorted(timed.passes)
-    print(f"## coach thinking time (worlds={worlds}, pass_worlds={DEFAULT_PASS_WORLDS}, lookahead={lookahead}; CPU s; "
+    ahead = "every decision" if lookahead == EVERY_DECISION else str(lookahead)
+    print(f"## coach thinking time (worlds={worlds}, pass_worlds={DEFAULT_PASS_WORLDS}, lookahead={ahead}; CPU s; "
           f"{hands} hands, forced cards not counted)")  # fmt: skip
     print(f"card decisions: {len(plays)}, mean {statistics.mean(plays):.3f}, 90th percentile "
           f"{plays[int(0.9 * len(plays))]:.3f}, max {plays[-1]:.3f}")  # fmt: skip
@@ -268,6 +271,7 @@ def main() -> None:
     rules_speed(args.seconds)
     coach_time(args.timing_hands)
     coach_time(args.timing_hands, worlds=128)
+    coach_time(args.timing_hands, worlds=128, lookahead=1)  # the browser's default and the ladder's coach
     coach_time(args.timing_hands, worlds=128, lookahead=0)  # the plain rollout (as measured before 2026-11-27)
     if args.lab_hands:
         lab_speed(args.lab_hands, args.processes, executor)

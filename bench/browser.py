@@ -9,8 +9,10 @@ meet the same load of the machine:
    (not counted: the browser's first seconds were seen to run slower, as its WebAssembly engine optimises the hot
    code); the median round is the figure (higher is better).
 2. The coach's thinking time per card decision, with ``bench/bots.py``'s ``coach_time`` (the same hands, the
-   coach in seat 0 against three rule-based bots, forced cards not counted), at its default strength
-   (``DEFAULT_WORLDS``) and at 128 worlds: mean, 90th percentile and max CPU seconds (lower is better).
+   coach in seat 0 against three rule-based bots, forced cards not counted), the same coach in both places: as
+   the live site plays it (``DEFAULT_WORLDS``, looking ahead one decision: ``BROWSER_LOOKAHEAD``), at 128 worlds,
+   and as a desktop plays it (looking ahead at every decision: ``DEFAULT_LOOKAHEAD``, which the live site does
+   not use because of this figure): mean, 90th percentile and max CPU seconds (lower is better).
 
 Both benchmark files are run as they are inside Pyodide: their source is sent to the kernel and executed there
 as modules. Pyodide has no process clock of its own (its CPU time is the browser's wall time: one thread, nothing
@@ -48,7 +50,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hearts_lessons.bots.coach import DEFAULT_PASS_WORLDS, DEFAULT_WORLDS  # noqa: E402
+from hearts_lessons.bots.coach import (  # noqa: E402
+    BROWSER_LOOKAHEAD,
+    DEFAULT_LOOKAHEAD,
+    DEFAULT_PASS_WORLDS,
+    DEFAULT_WORLDS,
+)
+
+COACHES = ((DEFAULT_WORLDS, BROWSER_LOOKAHEAD, ""), (128, BROWSER_LOOKAHEAD, "_at_128_worlds"),
+           (DEFAULT_WORLDS, DEFAULT_LOOKAHEAD, "_every_decision"))  # fmt: skip
+"""The coaches timed in both places: (worlds, lookahead, the figures' suffix)."""
 from hearts_lessons.runtime import engine_build  # noqa: E402
 
 SITE = ROOT / "_build" / "lite" / "site"
@@ -89,7 +100,7 @@ def bench_random(seconds, rounds):
     return {"warmup": warmup, "rates": sorted(rates)}
 
 
-def bench_coach(hands, worlds):
+def bench_coach(hands, worlds, lookahead):
     made = []
 
     class Kept(bench_bots._Timed):
@@ -102,7 +113,7 @@ def bench_coach(hands, worlds):
     wall, cpu = _time.perf_counter(), _time.process_time()
     try:
         with _contextlib.redirect_stdout(printed):
-            bench_bots.coach_time(hands, worlds=worlds)
+            bench_bots.coach_time(hands, worlds=worlds, lookahead=lookahead)
     finally:
         bench_bots._Timed = timed
     return {"plays": made[-1].plays, "passes": made[-1].passes, "wall": _time.perf_counter() - wall,
@@ -233,10 +244,12 @@ def live_kernel(site: Path, timeout_s: float) -> Iterator[tuple[Browser, Any]]:
             chromium.close()
 
 
-def coach_line(where: str, worlds: int, result: dict[str, Any]) -> str:
+def coach_line(where: str, worlds: int, lookahead: int, result: dict[str, Any]) -> str:
     plays, passes = sorted(result["plays"]), sorted(result["passes"])
-    line = (f"{where:8s} worlds={worlds}: card decisions {len(plays)}, mean {statistics.mean(plays):.3f}, "
-            f"90th percentile {plays[int(0.9 * len(plays))]:.3f}, max {plays[-1]:.3f}")  # fmt: skip
+    ahead = "every decision" if lookahead == DEFAULT_LOOKAHEAD else str(lookahead)
+    line = (f"{where:8s} worlds={worlds}, lookahead={ahead}: card decisions {len(plays)}, "
+            f"mean {statistics.mean(plays):.3f}, 90th percentile {plays[int(0.9 * len(plays))]:.3f}, "
+            f"max {plays[-1]:.3f}")  # fmt: skip
     if passes:
         line += f"; pass decisions {len(passes)}, mean {statistics.mean(passes):.3f}, max {passes[-1]:.3f}"
     return line + f"; whole run {result['wall']:.1f} wall s, {result['cpu']:.1f} CPU s"
@@ -270,7 +283,7 @@ def main() -> None:
         browser.setup()
         results: dict[str, dict[str, Any]] = {"desktop": {}, "browser": {}}
         steps: list[tuple[str, str, tuple[Any, ...]]] = [("random", "bench_random", (args.seconds, args.rounds))]
-        steps += [(f"coach_{w}", "bench_coach", (args.hands, w)) for w in (DEFAULT_WORLDS, 128)]
+        steps += [(f"coach{suffix}", "bench_coach", (args.hands, w, la)) for w, la, suffix in COACHES]
         for key, function, arguments in steps:
             for where, place in (("desktop", desktop), ("browser", browser)):
                 note(f"{where}: {key} {arguments}")
@@ -289,16 +302,15 @@ def main() -> None:
         print(f"{where:8s} rounds: {rates} (a first round to warm up, not counted: {r['random']['warmup']:.0f})")
     print(f"## coach thinking time (bench/bots.py's coach_time: {args.hands} hands, pass_worlds="
           f"{DEFAULT_PASS_WORLDS}, forced cards not counted), seconds per decision; lower is better")  # fmt: skip
-    for worlds in (DEFAULT_WORLDS, 128):
+    for worlds, lookahead, suffix in COACHES:
         for where, r in (("desktop", d), ("browser", b)):
-            print(coach_line(where, worlds, r[f"coach_{worlds}"]))
+            print(coach_line(where, worlds, lookahead, r[f"coach{suffix}"]))
     random_d, random_b = (statistics.median(r["random"]["rates"]) for r in (d, b))
     print(f"desktop_random_hands_per_s: {random_d:.0f}")
     print(f"browser_random_hands_per_s: {random_b:.0f}")
     print(f"ratio_browser_to_desktop_random_hands_per_s: {random_b / random_d:.2f}")
-    for worlds in (DEFAULT_WORLDS, 128):
-        suffix = "" if worlds == DEFAULT_WORLDS else f"_at_{worlds}_worlds"
-        rd, rb = d[f"coach_{worlds}"], b[f"coach_{worlds}"]
+    for _, _, suffix in COACHES:
+        rd, rb = d[f"coach{suffix}"], b[f"coach{suffix}"]
         print(f"desktop_coach_seconds_per_decision{suffix}: {figure(rd)}")
         print(f"browser_coach_seconds_per_decision{suffix}: {figure(rb)}")
         ratio = statistics.mean(rb["plays"]) / statistics.mean(rd["plays"])

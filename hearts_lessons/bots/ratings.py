@@ -89,7 +89,10 @@ class Entrant:
 
 
 def _coach(worlds: int, pass_worlds: int) -> Entrant:
-    return Entrant(f"coach ({worlds} worlds)", "coach", (("worlds", worlds), ("pass_worlds", pass_worlds)))
+    # one decision looked ahead everywhere: the table offers these levels in the live site too, where looking
+    # ahead at every decision would be too slow (see hearts_lessons.bots.coach.default_lookahead)
+    return Entrant(f"coach ({worlds} worlds)", "coach",
+                   (("worlds", worlds), ("pass_worlds", pass_worlds), ("lookahead", 1)))  # fmt: skip
 
 
 ENTRANTS: tuple[Entrant, ...] = (
@@ -102,7 +105,8 @@ ENTRANTS: tuple[Entrant, ...] = (
     _coach(100, 40),
 )
 """The ladder's entrants. The coach plays at three strengths: sampled deals (worlds) per card decision, and
-two fifths as many per pass decision (its default is 100 and 40, the strongest entrant)."""
+two fifths as many per pass decision (its default is 100 and 40, the strongest entrant), each looking one decision
+ahead in its rollouts (the coach's default in a browser; on a desktop its hints look ahead at every decision)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +123,7 @@ LEVELS: tuple[Level, ...] = (
     Level("Easy", "beginner", "passes its highest cards and plays its lowest card"),
     Level("Medium", "rules", "plays by the rules of thumb of the strategy lessons"),
     Level("Hard", "coach (10 worlds)", "the coach, thinking over 10 sampled deals per card"),
-    Level("Expert", "coach (100 worlds)", "the coach at full strength: 100 sampled deals per card"),
+    Level("Expert", "coach (100 worlds)", "the coach, thinking over 100 sampled deals per card"),
 )
 """Easy · Medium · Hard · Expert, weakest first: each level is one entrant of the ladder (a test checks that their
 ratings rise in this order)."""

@@ -462,13 +462,13 @@ def test_the_levels_are_offered_with_their_bot_strength_and_rating() -> None:
     assert "higher is stronger" in note and "cannot be shown" not in note
 
 
-def test_choosing_expert_gives_three_coaches_at_full_strength() -> None:
+def test_choosing_expert_gives_three_coaches_as_the_ladder_rated_them() -> None:
     table = PlayTable(seed=SEED, pace=0)
     set_up_opponents(table, level="Expert")
     assert table.bot_box.value == "coach" and "Something went wrong" not in table.message.text
     assert len(table.bots) == 3
     for bot in table.bots.values():
-        assert isinstance(bot, CoachBot) and (bot.worlds, bot.pass_worlds) == (100, 40)
+        assert isinstance(bot, CoachBot) and (bot.worlds, bot.pass_worlds, bot.lookahead) == (100, 40, 1)
     assert table.hand.phase is Phase.PASSING and 0 in table.hand.to_pass  # the coaches have passed: your turn
 
 
