@@ -94,17 +94,19 @@ __all__ = [
 
 DEFAULT_WORLDS = 100
 """Worlds per card decision at the coach's default strength."""
-DEFAULT_PASS_WORLDS = 40
-"""Worlds per pass decision at the default strength (each world tries every candidate pass)."""
+DEFAULT_PASS_WORLDS = 60
+"""Worlds per pass decision at the default strength (each world tries every candidate pass). 60 since the end of
+2026-11-27 (40 before): looking ahead at every decision, the coach then saved 2.46 ± 0.17 points a hand against
+three rule-based bots on the bench's 1,000 duplicate deals, 2.42 ± 0.16 with 40 (README, Benchmarks)."""
 DEFAULT_CAUTION = 1.0
 """Standard errors by which a move must beat the rule-based move to be chosen instead of it."""
 EVERY_DECISION = 64
 """A ``lookahead`` of every one of the seat's own decisions (no hand has as many cards)."""
 DEFAULT_LOOKAHEAD = EVERY_DECISION
 """How many of its own next decisions the coach plays out card by card in each rollout, at the default strength
-on a desktop: every one. Against three rule-based bots on the bench's 1,000 duplicate deals this saves 2.42 ± 0.16
-points a hand (one decision: 2.14 ± 0.17), for about 2.4 times the thinking time of one decision (README,
-Benchmarks). 0: the rule-based player finishes the hand for the coach."""
+on a desktop: every one. Against three rule-based bots on the bench's 1,000 duplicate deals this saved 2.42 ± 0.16
+points a hand with 40 pass worlds (one decision: 2.14 ± 0.17), for about 2.4 times the thinking time of one
+decision (README, Benchmarks). 0: the rule-based player finishes the hand for the coach."""
 BROWSER_LOOKAHEAD = 1
 """The default ``lookahead`` in a web browser (the live site), where Python runs several times slower than on a
 desktop: one decision keeps the coach's card decisions well under 2 s there (:func:`default_lookahead`)."""

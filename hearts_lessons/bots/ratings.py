@@ -105,8 +105,9 @@ ENTRANTS: tuple[Entrant, ...] = (
     _coach(100, 40),
 )
 """The ladder's entrants. The coach plays at three strengths: sampled deals (worlds) per card decision, and
-two fifths as many per pass decision (its default is 100 and 40, the strongest entrant), each looking one decision
-ahead in its rollouts (the coach's default in a browser; on a desktop its hints look ahead at every decision)."""
+two fifths as many per pass decision (100 and 40 is the strongest entrant; the coach's default is 100 and 60),
+each looking one decision ahead in its rollouts (the coach's default in a browser; on a desktop its hints look
+ahead at every decision)."""
 
 
 @dataclass(frozen=True, slots=True)
