@@ -11,10 +11,11 @@ Prints figures; asserts nothing. Standard Hearts, four players, pass directions 
    same seat of the same deal (Wilson 95% intervals; a higher stop rate is better).
 3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second), on the hot path
    (a bare hand, ``rules_hand``) and on the lab's readable path.
-4. The coach's time per decision at its default strength on a desktop (CPU seconds, in this process: 100 worlds,
-   looking ahead at every one of its own decisions), and at 128 worlds: so, looking ahead at its next decision only
-   (``lookahead=1``, its default in a browser and the ladder's), and with the plain rollout (``lookahead=0``, the
-   search measured before 2026-11-27).
+4. The coach's time per decision at its full default strength (the compiled engine's: 100 worlds, 60 a pass,
+   looking ahead at every one of its own decisions; CPU seconds, in this process, whichever build runs), at 128
+   worlds, and at 128 worlds with plain Python's defaults (looking ahead at its next decision only, 40 worlds a
+   pass: the browser's coach, and the ladder's) and with the plain rollout (``lookahead=0``, the search measured
+   before 2026-11-27). The strength table's coach plays at this build's defaults (a line says which).
 
 The first line says which build of the engine ran (pure Python, or compiled: ``scripts/compile_engine.sh``); the
 coach makes the same choices in both, only faster compiled.
@@ -45,7 +46,17 @@ from concurrent.futures import Executor
 
 from hearts_lessons.bots import CoachBot, RuleBasedBot
 from hearts_lessons.bots.base import Policy, bot_step
-from hearts_lessons.bots.coach import DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, EVERY_DECISION
+from hearts_lessons.bots.coach import (
+    DEFAULT_LOOKAHEAD,
+    DEFAULT_PASS_WORLDS,
+    DEFAULT_WORLDS,
+    EVERY_DECISION,
+    PURE_LOOKAHEAD,
+    PURE_PASS_WORLDS,
+    compiled_strength,
+    default_lookahead,
+    default_pass_worlds,
+)
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import tables_for, threat_in
 from hearts_lessons.bots.rulebased import rules_hand
@@ -76,6 +87,9 @@ def field_margins(deals: int, coach_deals: int, processes: int | None, executor:
                   coach_options: dict[str, object] | None = None) -> tuple[float, float]:  # fmt: skip
     print(f"## against three rule-based bots: points per hand saved versus a rule-based bot in the same seat "
           f"(positive is better); {deals} duplicate deals, coach {coach_deals}")  # fmt: skip
+    ahead = "every decision" if default_lookahead() == EVERY_DECISION else f"{default_lookahead()} decision(s)"
+    print(f"the coach's defaults in this build ({'compiled' if compiled_strength() else 'plain Python'}): looking "
+          f"ahead {ahead}, {default_pass_worlds()} worlds a pass")  # fmt: skip
     base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes,
                           executor=executor)  # fmt: skip
     coach = (0.0, 0.0)
@@ -171,8 +185,9 @@ class _Timed:
 
     name = "coach"
 
-    def __init__(self, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAULT_LOOKAHEAD) -> None:
-        self.coach = CoachBot(worlds=worlds, lookahead=lookahead)
+    def __init__(self, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAULT_LOOKAHEAD,
+                 pass_worlds: int = DEFAULT_PASS_WORLDS) -> None:  # fmt: skip
+        self.coach = CoachBot(worlds=worlds, lookahead=lookahead, pass_worlds=pass_worlds)
         self.plays: list[float] = []
         self.passes: list[float] = []
 
@@ -189,16 +204,18 @@ class _Timed:
         return card
 
 
-def coach_time(hands: int, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAULT_LOOKAHEAD) -> None:
-    """The coach's CPU seconds per decision in ``hands`` seeded hands against three rule-based bots; with a
-    ``lookahead`` other than the default, the figures' names say which (``lookahead=0``: the plain rollout)."""
-    timed = _Timed(worlds, lookahead)
+def coach_time(hands: int, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAULT_LOOKAHEAD,
+               pass_worlds: int = DEFAULT_PASS_WORLDS) -> None:  # fmt: skip
+    """The coach's CPU seconds per decision in ``hands`` seeded hands against three rule-based bots, by default at
+    its full strength (the compiled engine's defaults, whichever build runs); with a ``lookahead`` other than that,
+    the figures' names say which (``lookahead=0``: the plain rollout)."""
+    timed = _Timed(worlds, lookahead, pass_worlds)
     for n in range(hands):
         state = HandState.deal(STANDARD, seed=SEED + n, dealer=n % 4, hand_number=n)
         run_hand(state, [timed, RuleBasedBot(), RuleBasedBot(), RuleBasedBot()], random.Random(n))
     plays, passes = sorted(timed.plays), sorted(timed.passes)
     ahead = "every decision" if lookahead == EVERY_DECISION else str(lookahead)
-    print(f"## coach thinking time (worlds={worlds}, pass_worlds={DEFAULT_PASS_WORLDS}, lookahead={ahead}; CPU s; "
+    print(f"## coach thinking time (worlds={worlds}, pass_worlds={pass_worlds}, lookahead={ahead}; CPU s; "
           f"{hands} hands, forced cards not counted)")  # fmt: skip
     print(f"card decisions: {len(plays)}, mean {statistics.mean(plays):.3f}, 90th percentile "
           f"{plays[int(0.9 * len(plays))]:.3f}, max {plays[-1]:.3f}")  # fmt: skip
@@ -271,8 +288,9 @@ def main() -> None:
     rules_speed(args.seconds)
     coach_time(args.timing_hands)
     coach_time(args.timing_hands, worlds=128)
-    coach_time(args.timing_hands, worlds=128, lookahead=1)  # the browser's default and the ladder's coach
-    coach_time(args.timing_hands, worlds=128, lookahead=0)  # the plain rollout (as measured before 2026-11-27)
+    # plain Python's defaults (the browser's, and the ladder's coach), and the plain rollout (as before 2026-11-27)
+    coach_time(args.timing_hands, worlds=128, lookahead=PURE_LOOKAHEAD, pass_worlds=PURE_PASS_WORLDS)
+    coach_time(args.timing_hands, worlds=128, lookahead=0, pass_worlds=PURE_PASS_WORLDS)
     if args.lab_hands:
         lab_speed(args.lab_hands, args.processes, executor)
     if args.threat_hands:

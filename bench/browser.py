@@ -10,9 +10,11 @@ meet the same load of the machine:
    code); the median round is the figure (higher is better).
 2. The coach's thinking time per card decision, with ``bench/bots.py``'s ``coach_time`` (the same hands, the
    coach in seat 0 against three rule-based bots, forced cards not counted), the same coach in both places: as
-   the live site plays it (``DEFAULT_WORLDS``, looking ahead one decision: ``BROWSER_LOOKAHEAD``), at 128 worlds,
-   and as a desktop plays it (looking ahead at every decision: ``DEFAULT_LOOKAHEAD``, which the live site does
-   not use because of this figure): mean, 90th percentile and max CPU seconds (lower is better).
+   the live site plays it (plain Python's defaults: ``DEFAULT_WORLDS``, looking ahead one decision,
+   ``PURE_LOOKAHEAD``, ``PURE_PASS_WORLDS`` a pass), at 128 worlds, and at its full strength (the compiled
+   engine's defaults: looking ahead at every decision, ``DEFAULT_LOOKAHEAD``, ``DEFAULT_PASS_WORLDS`` a pass,
+   which the live site does not use because of this figure): mean, 90th percentile and max CPU seconds (lower is
+   better).
 
 Both benchmark files are run as they are inside Pyodide: their source is sent to the kernel and executed there
 as modules. Pyodide has no process clock of its own (its CPU time is the browser's wall time: one thread, nothing
@@ -51,15 +53,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hearts_lessons.bots.coach import (  # noqa: E402
-    BROWSER_LOOKAHEAD,
     DEFAULT_LOOKAHEAD,
     DEFAULT_PASS_WORLDS,
     DEFAULT_WORLDS,
+    PURE_LOOKAHEAD,
+    PURE_PASS_WORLDS,
 )
 
-COACHES = ((DEFAULT_WORLDS, BROWSER_LOOKAHEAD, ""), (128, BROWSER_LOOKAHEAD, "_at_128_worlds"),
-           (DEFAULT_WORLDS, DEFAULT_LOOKAHEAD, "_every_decision"))  # fmt: skip
-"""The coaches timed in both places: (worlds, lookahead, the figures' suffix)."""
+COACHES = ((DEFAULT_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS, ""),
+           (128, PURE_LOOKAHEAD, PURE_PASS_WORLDS, "_at_128_worlds"),
+           (DEFAULT_WORLDS, DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, "_every_decision"))  # fmt: skip
+"""The coaches timed in both places: (worlds, lookahead, pass worlds, the figures' suffix)."""
 from hearts_lessons.runtime import engine_build  # noqa: E402
 
 SITE = ROOT / "_build" / "lite" / "site"
@@ -100,7 +104,7 @@ def bench_random(seconds, rounds):
     return {"warmup": warmup, "rates": sorted(rates)}
 
 
-def bench_coach(hands, worlds, lookahead):
+def bench_coach(hands, worlds, lookahead, pass_worlds):
     made = []
 
     class Kept(bench_bots._Timed):
@@ -113,7 +117,7 @@ def bench_coach(hands, worlds, lookahead):
     wall, cpu = _time.perf_counter(), _time.process_time()
     try:
         with _contextlib.redirect_stdout(printed):
-            bench_bots.coach_time(hands, worlds=worlds, lookahead=lookahead)
+            bench_bots.coach_time(hands, worlds=worlds, lookahead=lookahead, pass_worlds=pass_worlds)
     finally:
         bench_bots._Timed = timed
     return {"plays": made[-1].plays, "passes": made[-1].passes, "wall": _time.perf_counter() - wall,
@@ -244,10 +248,10 @@ def live_kernel(site: Path, timeout_s: float) -> Iterator[tuple[Browser, Any]]:
             chromium.close()
 
 
-def coach_line(where: str, worlds: int, lookahead: int, result: dict[str, Any]) -> str:
+def coach_line(where: str, worlds: int, lookahead: int, pass_worlds: int, result: dict[str, Any]) -> str:
     plays, passes = sorted(result["plays"]), sorted(result["passes"])
     ahead = "every decision" if lookahead == DEFAULT_LOOKAHEAD else str(lookahead)
-    line = (f"{where:8s} worlds={worlds}, lookahead={ahead}: card decisions {len(plays)}, "
+    line = (f"{where:8s} worlds={worlds}, lookahead={ahead}, pass_worlds={pass_worlds}: card decisions {len(plays)}, "
             f"mean {statistics.mean(plays):.3f}, 90th percentile {plays[int(0.9 * len(plays))]:.3f}, "
             f"max {plays[-1]:.3f}")  # fmt: skip
     if passes:
@@ -283,7 +287,7 @@ def main() -> None:
         browser.setup()
         results: dict[str, dict[str, Any]] = {"desktop": {}, "browser": {}}
         steps: list[tuple[str, str, tuple[Any, ...]]] = [("random", "bench_random", (args.seconds, args.rounds))]
-        steps += [(f"coach{suffix}", "bench_coach", (args.hands, w, la)) for w, la, suffix in COACHES]
+        steps += [(f"coach{suffix}", "bench_coach", (args.hands, w, la, pw)) for w, la, pw, suffix in COACHES]
         for key, function, arguments in steps:
             for where, place in (("desktop", desktop), ("browser", browser)):
                 note(f"{where}: {key} {arguments}")
@@ -300,16 +304,16 @@ def main() -> None:
     for where, r in (("desktop", d), ("browser", b)):
         rates = ", ".join(f"{rate:.0f}" for rate in r["random"]["rates"])
         print(f"{where:8s} rounds: {rates} (a first round to warm up, not counted: {r['random']['warmup']:.0f})")
-    print(f"## coach thinking time (bench/bots.py's coach_time: {args.hands} hands, pass_worlds="
-          f"{DEFAULT_PASS_WORLDS}, forced cards not counted), seconds per decision; lower is better")  # fmt: skip
-    for worlds, lookahead, suffix in COACHES:
+    print(f"## coach thinking time (bench/bots.py's coach_time: {args.hands} hands, forced cards not counted), "
+          "seconds per decision; lower is better")  # fmt: skip
+    for worlds, lookahead, pass_worlds, suffix in COACHES:
         for where, r in (("desktop", d), ("browser", b)):
-            print(coach_line(where, worlds, lookahead, r[f"coach{suffix}"]))
+            print(coach_line(where, worlds, lookahead, pass_worlds, r[f"coach{suffix}"]))
     random_d, random_b = (statistics.median(r["random"]["rates"]) for r in (d, b))
     print(f"desktop_random_hands_per_s: {random_d:.0f}")
     print(f"browser_random_hands_per_s: {random_b:.0f}")
     print(f"ratio_browser_to_desktop_random_hands_per_s: {random_b / random_d:.2f}")
-    for _, _, suffix in COACHES:
+    for _, _, _, suffix in COACHES:
         rd, rb = d[f"coach{suffix}"], b[f"coach{suffix}"]
         print(f"desktop_coach_seconds_per_decision{suffix}: {figure(rd)}")
         print(f"browser_coach_seconds_per_decision{suffix}: {figure(rb)}")

@@ -12,8 +12,8 @@ noise (``caution``), in which case it plays the rule-based move.
 Five more ideas make it stronger and its advice more honest:
 
 * **looking ahead**: in each rollout, the coach's own later decisions are not left to the rule-based player: at
-  each of them every card it could play then is played out in that world and the best is kept (every decision on
-  a desktop, the next one in a browser: :func:`default_lookahead`). A card
+  each of them every card it could play then is played out in that world and the best is kept (every decision
+  where the engine is compiled, the next one in plain Python: :func:`default_lookahead`). A card
   that sets up a good next move (winning a trick safely to lead next, say) is then valued as the coach would play
   it, not as the rules of thumb would. Looking ahead sees the world's cards, so the numbers are a little
   optimistic, but alike for every candidate; against three rule-based bots it saves more points than the plain
@@ -58,7 +58,7 @@ from dataclasses import dataclass, field
 from ..cards import Card, card_from_id
 from ..lean import Lean, LeanView
 from ..rules import GameEnd, Moon, PassDirection
-from ..runtime import scaled
+from ..runtime import compiled_modules, in_browser
 from ..state import HandState, Phase
 from ..stats import Z95, mean_half
 from ..table import seat_name
@@ -71,18 +71,21 @@ from .sampling import DEFAULT_BURN, DEFAULT_THIN, Worlds, sample_hands
 from .shooter import shooter_play
 
 __all__ = [
-    "BROWSER_LOOKAHEAD",
     "DEFAULT_LOOKAHEAD",
     "DEFAULT_PASS_WORLDS",
     "DEFAULT_WORLDS",
     "EVERY_DECISION",
     "MOON_COMMIT",
+    "PURE_LOOKAHEAD",
+    "PURE_PASS_WORLDS",
     "Advice",
     "Candidate",
     "CoachBot",
     "GameStakes",
     "Grade",
+    "compiled_strength",
     "default_lookahead",
+    "default_pass_worlds",
     "evaluate_passes",
     "evaluate_plays",
     "game_stakes",
@@ -95,21 +98,27 @@ __all__ = [
 DEFAULT_WORLDS = 100
 """Worlds per card decision at the coach's default strength."""
 DEFAULT_PASS_WORLDS = 60
-"""Worlds per pass decision at the default strength (each world tries every candidate pass). 60 since the end of
-2026-11-27 (40 before): looking ahead at every decision, the coach then saved 2.46 ± 0.17 points a hand against
-three rule-based bots on the bench's 1,000 duplicate deals, 2.42 ± 0.16 with 40 (README, Benchmarks)."""
+"""Worlds per pass decision at the default strength where the engine is compiled (each world tries every
+candidate pass; :func:`default_pass_worlds`). 60 since the end of 2026-11-27 (40 before): looking ahead at every
+decision, the coach then saved 2.46 ± 0.17 points a hand against three rule-based bots on the bench's 1,000
+duplicate deals, 2.42 ± 0.16 with 40 (README, Benchmarks)."""
+PURE_PASS_WORLDS = 40
+"""Worlds per pass decision by default where the engine runs as plain Python (:func:`default_pass_worlds`)."""
 DEFAULT_CAUTION = 1.0
 """Standard errors by which a move must beat the rule-based move to be chosen instead of it."""
 EVERY_DECISION = 64
 """A ``lookahead`` of every one of the seat's own decisions (no hand has as many cards)."""
 DEFAULT_LOOKAHEAD = EVERY_DECISION
 """How many of its own next decisions the coach plays out card by card in each rollout, at the default strength
-on a desktop: every one. Against three rule-based bots on the bench's 1,000 duplicate deals this saved 2.42 ± 0.16
-points a hand with 40 pass worlds (one decision: 2.14 ± 0.17), for about 2.4 times the thinking time of one
-decision (README, Benchmarks). 0: the rule-based player finishes the hand for the coach."""
-BROWSER_LOOKAHEAD = 1
-"""The default ``lookahead`` in a web browser (the live site), where Python runs several times slower than on a
-desktop: one decision keeps the coach's card decisions well under 2 s there (:func:`default_lookahead`)."""
+where the engine is compiled: every one (:func:`default_lookahead`). Against three rule-based bots on the bench's
+1,000 duplicate deals this saved 2.42 ± 0.16 points a hand with 40 pass worlds (one decision: 2.14 ± 0.17), for
+about 2.4 times the thinking time of one decision (README, Benchmarks). 0: the rule-based player finishes the hand
+for the coach."""
+PURE_LOOKAHEAD = 1
+"""The default ``lookahead`` where the engine runs as plain Python (in a web browser, as on the live site, or on a
+desktop without a compiled engine), several times slower: one decision keeps the coach's card decisions under
+0.5 s on a desktop and within 2 s in the browser (:func:`default_lookahead`); with :data:`PURE_PASS_WORLDS` it
+saved 2.14 ± 0.17 points a hand on the bench's deals."""
 MOON_COMMIT = 0.4
 """The share of rollouts that must shoot the moon before the coach commits to its moon line."""
 MOON_LOOK = 0.05
@@ -589,27 +598,44 @@ def evaluate_passes(
     return sorted(out, key=lambda c: c.mean)
 
 
-def default_lookahead() -> int:
-    """The coach's ``lookahead`` when none is given: :data:`DEFAULT_LOOKAHEAD` (every decision) on a desktop,
-    :data:`BROWSER_LOOKAHEAD` (one) in a web browser (:func:`~hearts_lessons.runtime.in_browser`).
+def compiled_strength() -> bool:
+    """Whether the coach plays at its full default strength here: the engine's hot path is compiled
+    (``scripts/compile_engine.sh``; ``scripts/lab.sh`` and ``scripts/app.sh`` compile it where they can) and Python
+    does not run in a web browser. Plain Python is several times slower, so there the coach's defaults are lighter
+    (:func:`default_lookahead`, :func:`default_pass_worlds`), to keep its answers quick.
 
-    >>> default_lookahead() == DEFAULT_LOOKAHEAD  # the tests run on a desktop Python
+    >>> compiled_strength() == all(compiled_modules().values())  # the tests run on a desktop Python
     True
     """
-    return scaled(DEFAULT_LOOKAHEAD, BROWSER_LOOKAHEAD)
+    return not in_browser() and all(compiled_modules().values())
+
+
+def default_lookahead() -> int:
+    """The coach's ``lookahead`` when none is given: :data:`DEFAULT_LOOKAHEAD` (every decision) where the engine
+    is compiled, :data:`PURE_LOOKAHEAD` (one) in plain Python (:func:`compiled_strength`)."""
+    return DEFAULT_LOOKAHEAD if compiled_strength() else PURE_LOOKAHEAD
+
+
+def default_pass_worlds() -> int:
+    """The coach's ``pass_worlds`` when none is given: :data:`DEFAULT_PASS_WORLDS` where the engine is compiled,
+    :data:`PURE_PASS_WORLDS` in plain Python (:func:`compiled_strength`)."""
+    return DEFAULT_PASS_WORLDS if compiled_strength() else PURE_PASS_WORLDS
 
 
 class CoachBot:
-    """The Monte Carlo coach. ``worlds`` (card decisions) and ``pass_worlds`` set its strength and speed;
+    """The Monte Carlo coach. ``worlds`` (card decisions), ``pass_worlds`` and ``lookahead`` set its strength and
+    speed (``pass_worlds`` and ``lookahead`` not given: the defaults for this build, :func:`compiled_strength`);
     ``caution`` is how many standard errors a move must save over the rule-based move to be preferred to it
     (0: always the best average)."""
 
     name = "coach"
 
-    def __init__(self, worlds: int = DEFAULT_WORLDS, pass_worlds: int = DEFAULT_PASS_WORLDS,
+    def __init__(self, worlds: int = DEFAULT_WORLDS, pass_worlds: int | None = None,
                  caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True,
                  moon: bool = True, adaptive: bool = True, read_pass: bool = True,
                  thin: int = DEFAULT_THIN, lookahead: int | None = None) -> None:  # fmt: skip
+        if pass_worlds is None:
+            pass_worlds = default_pass_worlds()
         if worlds < 1 or pass_worlds < 1:
             raise ValueError("the coach needs at least one world per decision")
         self.worlds = worlds
@@ -641,7 +667,7 @@ class CoachBot:
         self.lookahead = lookahead
         """How many of its own next decisions the coach plays out card by card in each rollout, of a card or of a
         pass (0: the rule-based player finishes the hand for it; see :func:`evaluate_plays`). Not given: every
-        decision on a desktop, one in a browser (:func:`default_lookahead`)."""
+        decision where the engine is compiled, one in plain Python (:func:`default_lookahead`)."""
         self.thin = thin
         """Steps of each chain between two worlds it gives when reading the others' play (more: worlds less alike,
         for more work)."""

@@ -89,8 +89,8 @@ class Entrant:
 
 
 def _coach(worlds: int, pass_worlds: int) -> Entrant:
-    # one decision looked ahead everywhere: the table offers these levels in the live site too, where looking
-    # ahead at every decision would be too slow (see hearts_lessons.bots.coach.default_lookahead)
+    # one decision looked ahead, whichever build runs: the table offers these levels in the live site too, where
+    # looking ahead at every decision would be too slow (see hearts_lessons.bots.coach.compiled_strength)
     return Entrant(f"coach ({worlds} worlds)", "coach",
                    (("worlds", worlds), ("pass_worlds", pass_worlds), ("lookahead", 1)))  # fmt: skip
 
@@ -105,9 +105,9 @@ ENTRANTS: tuple[Entrant, ...] = (
     _coach(100, 40),
 )
 """The ladder's entrants. The coach plays at three strengths: sampled deals (worlds) per card decision, and
-two fifths as many per pass decision (100 and 40 is the strongest entrant; the coach's default is 100 and 60),
-each looking one decision ahead in its rollouts (the coach's default in a browser; on a desktop its hints look
-ahead at every decision)."""
+two fifths as many per pass decision (100 and 40 is the strongest entrant), each looking one decision ahead in its
+rollouts: the coach's defaults in plain Python, as in the browser (where the engine is compiled, its hints look
+ahead at every decision and try a pass in 60 worlds)."""
 
 
 @dataclass(frozen=True, slots=True)

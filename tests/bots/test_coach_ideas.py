@@ -11,17 +11,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_lessons.bots import CoachBot, Policy, RuleBasedBot
+from hearts_lessons.bots import coach as coach_module
 from hearts_lessons.bots.base import bot_step
 from hearts_lessons.bots.coach import (
-    BROWSER_LOOKAHEAD,
     DEFAULT_LOOKAHEAD,
+    DEFAULT_PASS_WORLDS,
     EVERY_DECISION,
     MOON_PLAN,
+    PURE_LOOKAHEAD,
+    PURE_PASS_WORLDS,
     Advice,
     Candidate,
     GameStakes,
     _value,
+    compiled_strength,
     default_lookahead,
+    default_pass_worlds,
     evaluate_plays,
     game_stakes,
     grade,
@@ -74,19 +79,20 @@ def test_looking_ahead_wins_a_trick_to_lead_the_next() -> None:
 
 def test_looking_ahead_at_every_decision_changes_the_lead() -> None:
     """Deal 208 (no pass), trick 7: South leads, holding 10♣ Q♣ K♦ 4♥ 8♥ K♥ A♥, and no diamond still out beats
-    the K♦. Looking ahead at its next decision only (the browser's coach), the coach leads a club, as the rule of
-    thumb does; looking ahead at every one of its decisions (the desktop's default) it cashes the K♦ first, and
-    says why: with its later leads played as it would play them, that saves points beyond its uncertainty."""
+    the K♦. Looking ahead at its next decision only (the coach in plain Python), the coach leads a club, as the rule
+    of thumb does; looking ahead at every one of its decisions (the compiled engine's default) it cashes the K♦
+    first, and says why: with its later leads played as it would play them, that saves points beyond its
+    uncertainty."""
     state = _rule_based_until(208, 6)
     view = state.view(0)
     assert [c.code for c in state.hand(0)] == ["TC", "QC", "KD", "4H", "8H", "KH", "AH"]
     assert state.to_play == 0 and not state._trick  # South leads
     assert not any(c.suit == Suit.DIAMONDS and c.rank > Rank.KING for c in cards_of_mask(view.unseen_mask))
     assert card_from_id(rules_play(view)).code == "TC"
-    assert CoachBot(lookahead=1).choose_play(view, random.Random(1)).code == "TC"
-    assert CoachBot().lookahead == EVERY_DECISION
-    assert CoachBot().choose_play(view, random.Random(1)).code == "KD"
-    advice = CoachBot().advise(view, random.Random(1))
+    assert CoachBot(lookahead=PURE_LOOKAHEAD).choose_play(view, random.Random(1)).code == "TC"
+    every = CoachBot(lookahead=EVERY_DECISION)
+    assert every.choose_play(view, random.Random(1)).code == "KD"
+    advice = every.advise(view, random.Random(1))
     king, club = advice.candidate(parse_cards("KD")), advice.candidate(parse_cards("TC"))
     assert king is not None and club is not None and advice.choice == [king.cards[0]]
     diff, half = paired(club, king)
@@ -94,13 +100,20 @@ def test_looking_ahead_at_every_decision_changes_the_lead() -> None:
     assert "K♦" in advice.sentence and "no diamond still out can beat" in advice.sentence
 
 
-def test_the_coach_looks_ahead_at_every_decision_on_a_desktop_and_one_in_a_browser(
-        monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
-    monkeypatch.setenv(ENV_VAR, "desktop")
-    assert default_lookahead() == DEFAULT_LOOKAHEAD == EVERY_DECISION and CoachBot().lookahead == EVERY_DECISION
-    monkeypatch.setenv(ENV_VAR, "browser")
-    assert default_lookahead() == BROWSER_LOOKAHEAD == 1 and CoachBot().lookahead == 1
-    assert CoachBot(lookahead=3).lookahead == 3  # given, it is kept wherever Python runs
+@pytest.mark.parametrize(
+    ("runtime", "compiled", "full"),
+    [("desktop", True, True), ("desktop", False, False), ("browser", False, False), ("browser", True, False)],
+)
+def test_the_coach_plays_at_full_strength_where_the_engine_is_compiled(
+        monkeypatch: pytest.MonkeyPatch, runtime: str, compiled: bool, full: bool) -> None:  # fmt: skip
+    monkeypatch.setenv(ENV_VAR, runtime)
+    monkeypatch.setattr(coach_module, "compiled_modules", lambda: {"hearts_lessons.lean": compiled})
+    assert compiled_strength() is full
+    lookahead, pass_worlds = (DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS) if full else (PURE_LOOKAHEAD, PURE_PASS_WORLDS)
+    assert (default_lookahead(), default_pass_worlds()) == (lookahead, pass_worlds)
+    assert (CoachBot().lookahead, CoachBot().pass_worlds) == (lookahead, pass_worlds)
+    assert (CoachBot(lookahead=3, pass_worlds=7).lookahead, CoachBot(pass_worlds=7).pass_worlds) == (3, 7)  # given
+    assert (DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS) == (EVERY_DECISION, 60, 1, 40)
 
 
 @settings(max_examples=25, deadline=None)
