@@ -50,12 +50,12 @@ from hearts_lessons.bots.coach import (
     DEFAULT_LOOKAHEAD,
     DEFAULT_PASS_WORLDS,
     DEFAULT_WORLDS,
-    EVERY_DECISION,
     PURE_LOOKAHEAD,
     PURE_PASS_WORLDS,
     compiled_strength,
     default_lookahead,
     default_pass_worlds,
+    lookahead_words,
 )
 from hearts_lessons.bots.driver import run_hand
 from hearts_lessons.bots.features import tables_for, threat_in
@@ -87,9 +87,8 @@ def field_margins(deals: int, coach_deals: int, processes: int | None, executor:
                   coach_options: dict[str, object] | None = None) -> tuple[float, float]:  # fmt: skip
     print(f"## against three rule-based bots: points per hand saved versus a rule-based bot in the same seat "
           f"(positive is better); {deals} duplicate deals, coach {coach_deals}")  # fmt: skip
-    ahead = "every decision" if default_lookahead() == EVERY_DECISION else f"{default_lookahead()} decision(s)"
     print(f"the coach's defaults in this build ({'compiled' if compiled_strength() else 'plain Python'}): looking "
-          f"ahead {ahead}, {default_pass_worlds()} worlds a pass")  # fmt: skip
+          f"ahead {lookahead_words(default_lookahead())}, {default_pass_worlds()} worlds a pass")  # fmt: skip
     base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes,
                           executor=executor)  # fmt: skip
     coach = (0.0, 0.0)
@@ -214,9 +213,8 @@ def coach_time(hands: int, worlds: int = DEFAULT_WORLDS, lookahead: int = DEFAUL
         state = HandState.deal(STANDARD, seed=SEED + n, dealer=n % 4, hand_number=n)
         run_hand(state, [timed, RuleBasedBot(), RuleBasedBot(), RuleBasedBot()], random.Random(n))
     plays, passes = sorted(timed.plays), sorted(timed.passes)
-    ahead = "every decision" if lookahead == EVERY_DECISION else str(lookahead)
-    print(f"## coach thinking time (worlds={worlds}, pass_worlds={pass_worlds}, lookahead={ahead}; CPU s; "
-          f"{hands} hands, forced cards not counted)")  # fmt: skip
+    print(f"## coach thinking time (worlds={worlds}, pass_worlds={pass_worlds}, lookahead="
+          f"{lookahead_words(lookahead)}; CPU s; {hands} hands, forced cards not counted)")  # fmt: skip
     print(f"card decisions: {len(plays)}, mean {statistics.mean(plays):.3f}, 90th percentile "
           f"{plays[int(0.9 * len(plays))]:.3f}, max {plays[-1]:.3f}")  # fmt: skip
     if passes:

@@ -58,6 +58,7 @@ from hearts_lessons.bots.coach import (  # noqa: E402
     DEFAULT_WORLDS,
     PURE_LOOKAHEAD,
     PURE_PASS_WORLDS,
+    lookahead_words,
 )
 
 COACHES = ((DEFAULT_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS, ""),
@@ -250,8 +251,8 @@ def live_kernel(site: Path, timeout_s: float) -> Iterator[tuple[Browser, Any]]:
 
 def coach_line(where: str, worlds: int, lookahead: int, pass_worlds: int, result: dict[str, Any]) -> str:
     plays, passes = sorted(result["plays"]), sorted(result["passes"])
-    ahead = "every decision" if lookahead == DEFAULT_LOOKAHEAD else str(lookahead)
-    line = (f"{where:8s} worlds={worlds}, lookahead={ahead}, pass_worlds={pass_worlds}: card decisions {len(plays)}, "
+    line = (f"{where:8s} worlds={worlds}, lookahead={lookahead_words(lookahead)}, pass_worlds={pass_worlds}: "
+            f"card decisions {len(plays)}, "
             f"mean {statistics.mean(plays):.3f}, 90th percentile {plays[int(0.9 * len(plays))]:.3f}, "
             f"max {plays[-1]:.3f}")  # fmt: skip
     if passes:

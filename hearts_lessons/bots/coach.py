@@ -90,6 +90,7 @@ __all__ = [
     "evaluate_plays",
     "game_stakes",
     "grade",
+    "lookahead_words",
     "paired",
     "pass_candidates",
     "play_candidates",
@@ -596,6 +597,19 @@ def evaluate_passes(
     out = [t.candidate(tuple(card_from_id(c) for c in combo), tallies[ref_index])
            for t, combo in zip(tallies, combos, strict=True)]  # fmt: skip
     return sorted(out, key=lambda c: c.mean)
+
+
+def lookahead_words(lookahead: int) -> str:
+    """How far a ``lookahead`` looks, in words (for the benchmarks' lines).
+
+    >>> [lookahead_words(n) for n in (EVERY_DECISION, 1, 3, 0)]
+    ['every decision', '1 decision', '3 decisions', 'no decision (the plain rollout)']
+    """
+    if lookahead >= EVERY_DECISION:
+        return "every decision"
+    if lookahead == 0:
+        return "no decision (the plain rollout)"
+    return f"{lookahead} decision{'' if lookahead == 1 else 's'}"
 
 
 def compiled_strength() -> bool:

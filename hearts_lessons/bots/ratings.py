@@ -58,6 +58,7 @@ from typing import Any
 from ..stats import Z95
 from ..tables import Table
 from .base import BOTS, Policy, make_bot
+from .coach import PURE_LOOKAHEAD
 
 __all__ = ["DATA_FILE", "ENTRANTS", "FORMAT", "LEVELS", "Entrant", "Ladder", "Level", "Rating", "RatingsFileError",
            "entrant", "level", "load_ladder"]  # fmt: skip
@@ -92,7 +93,7 @@ def _coach(worlds: int, pass_worlds: int) -> Entrant:
     # one decision looked ahead, whichever build runs: the table offers these levels in the live site too, where
     # looking ahead at every decision would be too slow (see hearts_lessons.bots.coach.compiled_strength)
     return Entrant(f"coach ({worlds} worlds)", "coach",
-                   (("worlds", worlds), ("pass_worlds", pass_worlds), ("lookahead", 1)))  # fmt: skip
+                   (("worlds", worlds), ("pass_worlds", pass_worlds), ("lookahead", PURE_LOOKAHEAD)))  # fmt: skip
 
 
 ENTRANTS: tuple[Entrant, ...] = (
