@@ -11,7 +11,7 @@ Prints figures; asserts nothing. Standard Hearts, four players, pass directions 
    same seat of the same deal (Wilson 95% intervals; a higher stop rate is better).
 3. The rule-based bot's self-play speed on one core (hands per CPU second, and per wall second), on the hot path
    (a bare hand, ``rules_hand``) and on the lab's readable path.
-4. The coach's time per decision at its full default strength (the compiled engine's: 100 worlds, 60 a pass,
+4. The coach's time per decision at its full default strength (the compiled engine's: 150 worlds, 60 a pass,
    looking ahead at every one of its own decisions; CPU seconds, in this process, whichever build runs), at 128
    worlds, and at 128 worlds with plain Python's defaults (looking ahead at its next decision only, 40 worlds a
    pass: the browser's coach, and the ladder's) and with the plain rollout (``lookahead=0``, the search measured
@@ -55,6 +55,7 @@ from hearts_lessons.bots.coach import (
     compiled_strength,
     default_lookahead,
     default_pass_worlds,
+    default_worlds,
     lookahead_words,
 )
 from hearts_lessons.bots.driver import run_hand
@@ -83,17 +84,18 @@ def mixed_table(deals: int, processes: int | None, executor: Executor | None = N
 
 
 def field_margins(deals: int, coach_deals: int, processes: int | None, executor: Executor | None = None,
-                  coach_worlds: int = DEFAULT_WORLDS, coach_only: bool = False,
+                  coach_worlds: int | None = None, coach_only: bool = False,
                   coach_options: dict[str, object] | None = None) -> tuple[float, float]:  # fmt: skip
     print(f"## against three rule-based bots: points per hand saved versus a rule-based bot in the same seat "
           f"(positive is better); {deals} duplicate deals, coach {coach_deals}")  # fmt: skip
-    print(f"the coach's defaults in this build ({'compiled' if compiled_strength() else 'plain Python'}): looking "
-          f"ahead {lookahead_words(default_lookahead())}, {default_pass_worlds()} worlds a pass")  # fmt: skip
+    print(f"the coach's defaults in this build ({'compiled' if compiled_strength() else 'plain Python'}): "
+          f"{default_worlds()} worlds a card, looking ahead {lookahead_words(default_lookahead())}, "
+          f"{default_pass_worlds()} worlds a pass")  # fmt: skip
     base = simulate_hands(STANDARD, ["rules"] * 4, hands=max(deals, coach_deals), seed=SEED, processes=processes,
                           executor=executor)  # fmt: skip
     coach = (0.0, 0.0)
     options = dict(coach_options or {})
-    if coach_worlds != DEFAULT_WORLDS:
+    if coach_worlds is not None:
         options["worlds"] = coach_worlds
     coach_spec: BotSpec = ("coach", options) if options else "coach"
     entries: list[tuple[str, BotSpec, int]] = [("coach", coach_spec, coach_deals)]
@@ -270,8 +272,9 @@ def main() -> None:
     parser.add_argument("--lab-hands", type=int, default=0, help="rule-based hands for the lab's throughput")
     parser.add_argument("--scheduler", default=None, help="run the lab on this Dask scheduler (needs distributed)")
     parser.add_argument("--only-speed", action="store_true", help="speed figures only (no strength tables)")
-    parser.add_argument("--coach-worlds", type=int, default=DEFAULT_WORLDS,
-                        help=f"the coach's worlds per card decision in the strength table (default {DEFAULT_WORLDS})")
+    parser.add_argument("--coach-worlds", type=int, default=None,
+                        help="the coach's worlds per card decision in the strength table (default: this build's, "
+                             f"{default_worlds()})")  # fmt: skip
     parser.add_argument("--coach-only", action="store_true", help="of the strength tables, the coach's margin only")
     parser.add_argument("--coach-options", type=json.loads, default=None,
                         help="the coach's options in the strength table, as JSON (e.g. '{\"thin\": 10}')")

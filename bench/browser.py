@@ -10,9 +10,10 @@ meet the same load of the machine:
    code); the median round is the figure (higher is better).
 2. The coach's thinking time per card decision, with ``bench/bots.py``'s ``coach_time`` (the same hands, the
    coach in seat 0 against three rule-based bots, forced cards not counted), the same coach in both places: as
-   the live site plays it (plain Python's defaults: ``DEFAULT_WORLDS``, looking ahead one decision,
+   the live site plays it (plain Python's defaults: ``PURE_WORLDS``, looking ahead one decision,
    ``PURE_LOOKAHEAD``, ``PURE_PASS_WORLDS`` a pass), at 128 worlds, and at its full strength (the compiled
-   engine's defaults: looking ahead at every decision, ``DEFAULT_LOOKAHEAD``, ``DEFAULT_PASS_WORLDS`` a pass,
+   engine's defaults: ``DEFAULT_WORLDS``, looking ahead at every decision, ``DEFAULT_LOOKAHEAD``,
+   ``DEFAULT_PASS_WORLDS`` a pass,
    which the live site does not use because of this figure): mean, 90th percentile and max CPU seconds (lower is
    better).
 
@@ -58,10 +59,11 @@ from hearts_lessons.bots.coach import (  # noqa: E402
     DEFAULT_WORLDS,
     PURE_LOOKAHEAD,
     PURE_PASS_WORLDS,
+    PURE_WORLDS,
     lookahead_words,
 )
 
-COACHES = ((DEFAULT_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS, ""),
+COACHES = ((PURE_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS, ""),
            (128, PURE_LOOKAHEAD, PURE_PASS_WORLDS, "_at_128_worlds"),
            (DEFAULT_WORLDS, DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, "_every_decision"))  # fmt: skip
 """The coaches timed in both places: (worlds, lookahead, pass worlds, the figures' suffix)."""

@@ -78,6 +78,7 @@ __all__ = [
     "MOON_COMMIT",
     "PURE_LOOKAHEAD",
     "PURE_PASS_WORLDS",
+    "PURE_WORLDS",
     "Advice",
     "Candidate",
     "CoachBot",
@@ -86,6 +87,7 @@ __all__ = [
     "compiled_strength",
     "default_lookahead",
     "default_pass_worlds",
+    "default_worlds",
     "evaluate_passes",
     "evaluate_plays",
     "game_stakes",
@@ -96,13 +98,18 @@ __all__ = [
     "play_candidates",
 ]  # fmt: skip
 
-DEFAULT_WORLDS = 100
-"""Worlds per card decision at the coach's default strength."""
+DEFAULT_WORLDS = 150
+"""Worlds per card decision at the default strength where the engine is compiled (:func:`default_worlds`; the two
+best cards and the rule-based card get twice as many more). 150 since the end of 2026-11-27 (100 before): looking
+ahead at every decision, with :data:`DEFAULT_PASS_WORLDS` a pass, the coach then saved 2.55 ± 0.18 points a hand
+against three rule-based bots on the bench's 1,000 duplicate deals, 2.46 ± 0.17 with 100 (README, Benchmarks)."""
+PURE_WORLDS = 100
+"""Worlds per card decision by default where the engine runs as plain Python (:func:`default_worlds`)."""
 DEFAULT_PASS_WORLDS = 60
 """Worlds per pass decision at the default strength where the engine is compiled (each world tries every
 candidate pass; :func:`default_pass_worlds`). 60 since the end of 2026-11-27 (40 before): looking ahead at every
-decision, the coach then saved 2.46 ± 0.17 points a hand against three rule-based bots on the bench's 1,000
-duplicate deals, 2.42 ± 0.16 with 40 (README, Benchmarks)."""
+decision, with 100 worlds a card, the coach then saved 2.46 ± 0.17 points a hand against three rule-based bots on
+the bench's 1,000 duplicate deals, 2.42 ± 0.16 with 40 (README, Benchmarks)."""
 PURE_PASS_WORLDS = 40
 """Worlds per pass decision by default where the engine runs as plain Python (:func:`default_pass_worlds`)."""
 DEFAULT_CAUTION = 1.0
@@ -395,7 +402,7 @@ class _Bases:
 def evaluate_plays(
     view: SeatView,
     *,
-    worlds: int = DEFAULT_WORLDS,
+    worlds: int = PURE_WORLDS,
     rng: random.Random | None = None,
     rollout: Rollout = rules_rollout,
     cards: Sequence[int] | None = None,
@@ -616,7 +623,7 @@ def compiled_strength() -> bool:
     """Whether the coach plays at its full default strength here: the engine's hot path is compiled
     (``scripts/compile_engine.sh``; ``scripts/lab.sh`` and ``scripts/app.sh`` compile it where they can) and Python
     does not run in a web browser. Plain Python is several times slower, so there the coach's defaults are lighter
-    (:func:`default_lookahead`, :func:`default_pass_worlds`), to keep its answers quick.
+    (:func:`default_worlds`, :func:`default_lookahead`, :func:`default_pass_worlds`), to keep its answers quick.
 
     >>> compiled_strength() == all(compiled_modules().values())  # the tests run on a desktop Python
     True
@@ -630,6 +637,12 @@ def default_lookahead() -> int:
     return DEFAULT_LOOKAHEAD if compiled_strength() else PURE_LOOKAHEAD
 
 
+def default_worlds() -> int:
+    """The coach's ``worlds`` (card decisions) when none is given: :data:`DEFAULT_WORLDS` where the engine is
+    compiled, :data:`PURE_WORLDS` in plain Python (:func:`compiled_strength`)."""
+    return DEFAULT_WORLDS if compiled_strength() else PURE_WORLDS
+
+
 def default_pass_worlds() -> int:
     """The coach's ``pass_worlds`` when none is given: :data:`DEFAULT_PASS_WORLDS` where the engine is compiled,
     :data:`PURE_PASS_WORLDS` in plain Python (:func:`compiled_strength`)."""
@@ -638,16 +651,18 @@ def default_pass_worlds() -> int:
 
 class CoachBot:
     """The Monte Carlo coach. ``worlds`` (card decisions), ``pass_worlds`` and ``lookahead`` set its strength and
-    speed (``pass_worlds`` and ``lookahead`` not given: the defaults for this build, :func:`compiled_strength`);
+    speed (not given: the defaults for this build, :func:`compiled_strength`);
     ``caution`` is how many standard errors a move must save over the rule-based move to be preferred to it
     (0: always the best average)."""
 
     name = "coach"
 
-    def __init__(self, worlds: int = DEFAULT_WORLDS, pass_worlds: int | None = None,
+    def __init__(self, worlds: int | None = None, pass_worlds: int | None = None,
                  caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True,
                  moon: bool = True, adaptive: bool = True, read_pass: bool = True,
                  thin: int = DEFAULT_THIN, lookahead: int | None = None) -> None:  # fmt: skip
+        if worlds is None:
+            worlds = default_worlds()
         if pass_worlds is None:
             pass_worlds = default_pass_worlds()
         if worlds < 1 or pass_worlds < 1:

@@ -16,10 +16,12 @@ from hearts_lessons.bots.base import bot_step
 from hearts_lessons.bots.coach import (
     DEFAULT_LOOKAHEAD,
     DEFAULT_PASS_WORLDS,
+    DEFAULT_WORLDS,
     EVERY_DECISION,
     MOON_PLAN,
     PURE_LOOKAHEAD,
     PURE_PASS_WORLDS,
+    PURE_WORLDS,
     Advice,
     Candidate,
     GameStakes,
@@ -27,6 +29,7 @@ from hearts_lessons.bots.coach import (
     compiled_strength,
     default_lookahead,
     default_pass_worlds,
+    default_worlds,
     evaluate_plays,
     game_stakes,
     grade,
@@ -109,11 +112,15 @@ def test_the_coach_plays_at_full_strength_where_the_engine_is_compiled(
     monkeypatch.setenv(ENV_VAR, runtime)
     monkeypatch.setattr(coach_module, "compiled_modules", lambda: {"hearts_lessons.lean": compiled})
     assert compiled_strength() is full
-    lookahead, pass_worlds = (DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS) if full else (PURE_LOOKAHEAD, PURE_PASS_WORLDS)
-    assert (default_lookahead(), default_pass_worlds()) == (lookahead, pass_worlds)
-    assert (CoachBot().lookahead, CoachBot().pass_worlds) == (lookahead, pass_worlds)
-    assert (CoachBot(lookahead=3, pass_worlds=7).lookahead, CoachBot(pass_worlds=7).pass_worlds) == (3, 7)  # given
-    assert (DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS) == (EVERY_DECISION, 60, 1, 40)
+    expected = ((DEFAULT_WORLDS, DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS) if full
+                else (PURE_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS))  # fmt: skip
+    assert (default_worlds(), default_lookahead(), default_pass_worlds()) == expected
+    coach = CoachBot()
+    assert (coach.worlds, coach.lookahead, coach.pass_worlds) == expected
+    given = CoachBot(worlds=12, lookahead=3, pass_worlds=7)  # given, they are kept wherever Python runs
+    assert (given.worlds, given.lookahead, given.pass_worlds) == (12, 3, 7)
+    assert (DEFAULT_WORLDS, DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS) == (150, EVERY_DECISION, 60)
+    assert (PURE_WORLDS, PURE_LOOKAHEAD, PURE_PASS_WORLDS) == (100, 1, 40)
 
 
 @settings(max_examples=25, deadline=None)
