@@ -13,9 +13,8 @@ meet the same load of the machine:
    the live site plays it (plain Python's defaults: ``PURE_WORLDS``, looking ahead one decision,
    ``PURE_LOOKAHEAD``, ``PURE_PASS_WORLDS`` a pass), at 128 worlds, and at its full strength (the compiled
    engine's defaults: ``DEFAULT_WORLDS``, looking ahead at every decision, ``DEFAULT_LOOKAHEAD``,
-   ``DEFAULT_PASS_WORLDS`` a pass,
-   which the live site does not use because of this figure): mean, 90th percentile and max CPU seconds (lower is
-   better).
+   ``DEFAULT_PASS_WORLDS`` a pass, which the live site does not use because of this figure): mean, 90th
+   percentile and max CPU seconds (lower is better).
 
 Both benchmark files are run as they are inside Pyodide: their source is sent to the kernel and executed there
 as modules. Pyodide has no process clock of its own (its CPU time is the browser's wall time: one thread, nothing
