@@ -110,6 +110,10 @@ from hearts_lessons.bots.rulebased import rules_pass, rules_play  # noqa: E402
 from hearts_lessons.cards import Rank, Suit, card_from_id, parse_cards  # noqa: E402
 from hearts_lessons.rules import STANDARD, Moon  # noqa: E402
 from hearts_lessons.simulate import deal_seed  # noqa: E402
+from hearts_lessons.practice.ladder import FORMAT  # noqa: E402
+from hearts_lessons.practice.recheck import Settings, coach_version  # noqa: E402
+from hearts_lessons.practice.recheck import confirm as reconfirm  # noqa: E402
+from hearts_lessons.runtime import engine_build  # noqa: E402
 from hearts_lessons.state import HandState, Phase  # noqa: E402
 from hearts_lessons.views import SeatView  # noqa: E402
 
@@ -557,6 +561,101 @@ def summary(puzzles: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+# -- re-confirming ---------------------------------------------------------------------------------------------
+def settings_of(puzzle: dict[str, Any], seed: int, worlds: int) -> Settings:
+    """The settings that confirmed the puzzle: its ``confirmed`` object; for a puzzle written before they were
+    recorded, the mining's own (``worlds`` deals, seeds ``{seed}/{id}/1`` and ``/2``, no lookahead: the
+    rule-based player finishes the hand; card play infers the others' hands, passes sample uniformly)."""
+    if "confirmed" in puzzle:
+        return Settings.from_dict(puzzle["confirmed"])
+    pid = puzzle["id"]
+    return Settings(worlds, (f"{seed}/{pid}/1", f"{seed}/{pid}/2"), lookahead=0, infer=puzzle["kind"] == "play",
+                    read_pass=puzzle["kind"] == "play", moon=puzzle["kind"] == "play")  # fmt: skip
+
+
+def check_sample(ids: list[str], count: int, seed: str) -> list[str]:
+    """``count`` of the ids (all when there are fewer), drawn by ``random.Random(seed)``, in file order."""
+    if count >= len(ids):
+        return list(ids)
+    chosen = set(random.Random(seed).sample(ids, count))
+    return [i for i in ids if i in chosen]
+
+
+def _check_one(task: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    puzzle, settings_dict = task
+    settings = Settings.from_dict(settings_dict)
+    state = HandState.from_json(json.dumps(puzzle["record"]))
+    start = time.time()
+    answer = parse_cards(" ".join(puzzle["answer"]))
+    done = reconfirm(state, puzzle["seat"], answer, settings)
+    return {"id": puzzle["id"], "settings": settings_dict, "coach": coach_version(), "holds": done.holds,
+            "margins": [round(m, 3) for m in done.margins],
+            "best": [[c.code for c in cards] for cards in done.best],
+            "costs": [c.as_dict() for c in done.costs], "seconds": round(time.time() - start, 2)}  # fmt: skip
+
+
+def check_main(args: argparse.Namespace) -> int:
+    """``--check``: re-confirm puzzles with their recorded settings (see :func:`settings_of`)."""
+    data = json.loads(args.out.read_text(encoding="utf-8"))
+    puzzles = data["puzzles"]
+    ids = [p["id"] for p in puzzles]
+    seed = args.check_seed or time.strftime("%Y-%m-%d", time.gmtime())
+    chosen = ids if args.check == "all" else check_sample(ids, int(args.check), seed)
+    by_id = {p["id"]: p for p in puzzles}
+    version = coach_version()
+    CACHE.mkdir(parents=True, exist_ok=True)
+    cache = CACHE / f"check-{version}.jsonl"
+    results: dict[str, dict[str, Any]] = {}
+    if cache.exists():
+        for line in cache.read_text(encoding="utf-8").splitlines():
+            try:
+                row = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            results[row["id"]] = row
+    tasks = []
+    for pid in chosen:
+        settings = settings_of(by_id[pid], data["seed"], data["worlds"]).as_dict()
+        row = results.get(pid)
+        if row is None or row["settings"]["seeds"] != settings["seeds"] or row["settings"]["worlds"] != settings[
+                "worlds"] or row["settings"]["lookahead"] != settings["lookahead"]:  # fmt: skip
+            tasks.append((by_id[pid], settings))
+    print(f"re-confirming {len(chosen)} of {len(ids)} puzzles (sample seed {seed!r}; coach {version}, "
+          f"{engine_build()}); {len(chosen) - len(tasks)} already measured by this coach", flush=True)  # fmt: skip
+    began = time.time()
+    context = multiprocessing.get_context("fork")
+    with context.Pool(args.processes) as pool, cache.open("a", encoding="utf-8") as log:
+        for n, row in enumerate(pool.imap_unordered(_check_one, tasks), 1):
+            results[row["id"]] = row
+            log.write(json.dumps(row, ensure_ascii=False) + "\n")
+            log.flush()
+            mark = "holds" if row["holds"] else "NO LONGER HOLDS"
+            print(f"[{time.time() - began:6.0f}s] {n}/{len(tasks)} {row['id']}: margins {row['margins']} "
+                  f"({row['seconds']:.1f}s) {mark}", flush=True)  # fmt: skip
+    failed = [pid for pid in chosen if not results[pid]["holds"]]
+    seconds = sum(results[pid]["seconds"] for pid in chosen)
+    print(f"{len(chosen) - len(failed)} of {len(chosen)} hold; {len(failed)} no longer hold"
+          + (f": {', '.join(failed)}" if failed else "") + f" ({seconds / 60:.1f} CPU minutes)")  # fmt: skip
+    if args.record:
+        if args.check != "all":
+            raise SystemExit("--record needs --check all (every puzzle re-confirmed)")
+        today = time.strftime("%Y-%m-%d", time.gmtime())
+        kept = []
+        for puzzle in puzzles:
+            row = results[puzzle["id"]]
+            if not row["holds"]:
+                continue
+            settings = Settings.from_dict(row["settings"]).current(today)
+            margins = row["margins"]
+            kept.append({**puzzle, "second": row["costs"][0]["cards"], "margin": round(sum(margins) / len(margins), 3),
+                         "margins": margins, "confirmed": settings.as_dict(), "costs": row["costs"]})  # fmt: skip
+        data["puzzles"] = [annotate(p) for p in kept]
+        data["format"] = FORMAT
+        args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {args.out}: {len(kept)} puzzles ({len(puzzles) - len(kept)} dropped)")
+    return 1 if failed and not args.record else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=15)
@@ -577,7 +676,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-hands", type=int, default=5000)
     parser.add_argument("--out", type=Path, default=OUT)
     parser.add_argument("--write-only", action="store_true", help="only rewrite the output from the checkpoint")
+    parser.add_argument("--check", nargs="?", const="all", metavar="N|all",
+                        help="re-confirm N puzzles of --out (a sample seeded by --check-seed) or all of them, each "
+                             "with its recorded settings, and report which no longer hold")  # fmt: skip
+    parser.add_argument("--check-seed", default=None, help="seed of the --check sample (default: today, UTC)")
+    parser.add_argument("--record", action="store_true",
+                        help="with --check: rewrite --out, each puzzle that holds with today's confirmation (its "
+                             "margins, second best, every other choice's cost, the coach's version), dropping "
+                             "those that no longer hold")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.check is not None:
+        return check_main(args)
 
     cfg = _config(args)
     key = hashlib.sha256(json.dumps(cfg, sort_keys=True).encode()).hexdigest()[:10]

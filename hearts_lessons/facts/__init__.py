@@ -398,3 +398,4 @@ def facts_hold(facts: Iterable[Fact], position: Any) -> list[Fact]:
 
 def as_args(fact: Fact) -> Mapping[str, Any]:
     return fact.arguments
+from . import puzzles as _puzzles  # noqa: E402,F401  (the puzzle ladder's kinds and theme predicates)

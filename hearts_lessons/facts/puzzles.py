@@ -1,0 +1,254 @@
+"""Facts for the puzzle ladder: passes, counted cards, and each puzzle theme as a predicate on the position.
+
+The kinds here extend :mod:`hearts_lessons.facts` (same rules: a predicate on the cards, one English template).
+The position is a :class:`~hearts_lessons.state.HandState` at the puzzle, the seat to move not yet moved.
+
+:func:`theme_holds` checks that a puzzle earns each theme it carries: a ``shooting`` puzzle's seat can still take
+every point (no other seat has taken a point card), a ``stopping-moon`` one has another seat that can (it took
+every point card taken so far), a ``ducking`` answer stays under the winning card or is the lowest of its suit
+with a higher card still out, and so on (:data:`THEME_RULES` says each in words).
+
+>>> from hearts_lessons.facts import make
+>>> from hearts_lessons.cards import Suit
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.from_cards("4H 9C KH; QH 2S 3H; KD 3S 4D; 6D 5S 8D", hold=True, leader=1, trick_number=10,
+...                          hearts_broken=True)
+>>> make("one_higher_out", s, seat=0, card="KH", suit=Suit.HEARTS).words()
+'one card of its suit above the K♥ is still out'
+>>> make("lower_out", s, seat=1, card="QH", suit=Suit.HEARTS, count=9).words()
+'9 lower hearts than the Q♥ are still out'
+>>> theme_holds("endgame", s, 1, ("QH",)), theme_holds("ducking", s, 1, ("2S",))
+(True, False)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import Card, Suit
+from ..state import Phase
+from . import _after, _higher_unseen, _lower_unseen, _suit, _unseen, _winning_now, kind
+
+__all__ = ["THEME_RULES", "theme_holds"]
+
+QUEEN = Card.from_str("QS")
+
+
+def _card(value: Card | str) -> Card:
+    return value if isinstance(value, Card) else Card.from_str(value)
+
+
+# -- counted cards --------------------------------------------------------------------------------------------
+@kind("one_higher_out", "one card of its suit above the {card} is still out")
+def _one_higher_out(pos: Any, *, seat: int, card: Card, suit: Suit) -> bool:
+    return _suit(pos, card) == int(suit) and _higher_unseen(pos, seat, card) == 1
+
+
+@kind("lower_out", "{count} lower {suit} than the {card} are still out")
+def _lower_out(pos: Any, *, seat: int, card: Card, suit: Suit, count: int) -> bool:
+    return count >= 2 and _suit(pos, card) == int(suit) and _lower_unseen(pos, seat, card) == count
+
+
+@kind("played_higher", "the {played} went in an earlier trick: no card of its suit above the {card} is still out")
+def _played_higher(pos: Any, *, seat: int, card: Card, played: Card, suit: Suit) -> bool:
+    """``played`` (of ``card``'s suit, higher) went in an earlier trick, and no card of the suit above ``card`` is
+    still out."""
+    if _suit(pos, card) != int(suit) or _suit(pos, played) != int(suit) or played.rank <= card.rank:
+        return False
+    on_table = {cid for _, cid, _ in pos._trick}
+    gone = pos._seen & ~pos._hands[seat]
+    return bool(gone >> played.id & 1) and played.id not in on_table and _higher_unseen(pos, seat, card) == 0
+
+
+@kind("queen_goes", "the Q♠ lands on {winner}'s trick")
+def _queen_goes(pos: Any, *, seat: int, winner: int) -> bool:
+    """``seat`` plays the Q♠ now and ``winner`` (another seat) is winning the trick after it."""
+    if pos.to_play != seat or not pos._hands[seat] >> QUEEN.id & 1 or not pos._trick or winner == seat:
+        return False
+    after = _winning_now(_after(pos, QUEEN)) if len(pos._trick) + 1 < pos.k.players else _last(pos, QUEEN)
+    return after is not None and after[0] == winner
+
+
+def _last(pos: Any, card: Card) -> tuple[int, int, int] | None:
+    copy = _after(pos, card)
+    raw = copy._tricks[-1]
+    winner = raw[3]
+    return None if winner is None else next(entry for entry in raw[2] if entry[0] == winner)
+
+
+@kind("no_points_taken", "nobody has taken a point card yet")
+def _no_points_taken(pos: Any) -> bool:
+    return not any(taken & pos.k.moon_cards for taken in pos._taken)
+
+
+# -- passes ---------------------------------------------------------------------------------------------------
+def _passing(pos: Any, seat: int, cards: Sequence[Card]) -> bool:
+    return seat in pos.to_pass and all(pos._hands[seat] >> c.id & 1 for c in cards)
+
+
+@kind("passes_to", "the {cards} go to {other}")
+def _passes_to(pos: Any, *, seat: int, cards: tuple[Card, ...], other: int) -> bool:
+    """``seat`` passes to ``other`` (a pass to one seat: standard Hearts)."""
+    targets = pos.targets
+    return _passing(pos, seat, cards) and len(targets) == 1 and (seat + targets[0][0]) % pos.k.players == other
+
+
+@kind("highest_of_suit", "the {cards} are your highest {suit}")
+def _highest_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
+    """Two or more cards of ``suit``, the highest ``seat`` holds in it."""
+    if not cards or any(c.suit != suit for c in cards) or not all(pos._hands[seat] >> c.id & 1 for c in cards):
+        return False
+    held = [c for c in _hand(pos, seat) if c.suit == suit]
+    top = sorted(held, key=lambda c: -c.rank)[: len(cards)]
+    return {c.id for c in top} == {c.id for c in cards} and len(cards) >= 2
+
+
+@kind("spades_above_queen", "the {cards} rank above the Q♠, which you do not hold")
+def _spades_above_queen(pos: Any, *, seat: int, cards: tuple[Card, ...]) -> bool:
+    return (bool(cards) and all(c.suit == Suit.SPADES and c.rank > QUEEN.rank for c in cards)
+            and all(pos._hands[seat] >> c.id & 1 for c in cards) and not pos._hands[seat] >> QUEEN.id & 1)  # fmt: skip
+
+
+@kind("queen_guards", "you hold the Q♠ with {count} other spades")
+def _queen_guards(pos: Any, *, seat: int, count: int) -> bool:
+    hand = _hand(pos, seat)
+    return QUEEN in hand and sum(1 for c in hand if c.suit == Suit.SPADES and c != QUEEN) == count
+
+
+@kind("keeps_top_hearts", "you keep the {cards}, your two highest hearts")
+def _keeps_top_hearts(pos: Any, *, seat: int, cards: tuple[Card, ...], passed: tuple[Card, ...]) -> bool:
+    hearts = sorted((c for c in _hand(pos, seat) if c.suit == Suit.HEARTS), key=lambda c: -c.rank)
+    return (len(cards) == 2 and [c.id for c in hearts[:2]] == sorted((c.id for c in cards), key=lambda i: -i)
+            and not {c.id for c in cards} & {c.id for c in passed})  # fmt: skip
+
+
+def _hand(pos: Any, seat: int) -> list[Card]:
+    from ..cards import cards_of_mask
+
+    return list(cards_of_mask(pos._hands[seat]))
+
+
+# -- themes ---------------------------------------------------------------------------------------------------
+def _takes_lead(pos: Any, seat: int, card: Card) -> bool:
+    """Played now, ``card`` leads the trick or is winning it (as far as it is played)."""
+    if not pos._trick:
+        return True
+    after = _winning_now(_after(pos, card)) if len(pos._trick) + 1 < pos.k.players else _last(pos, card)
+    return after is not None and after[0] == seat
+
+
+def _legal(pos: Any, seat: int) -> list[Card]:
+    return [c for c in _hand(pos, seat) if not pos.why_not(c, seat)]
+
+
+def _point_takers(pos: Any) -> list[int]:
+    return [s for s in range(pos.k.players) if pos._taken[s] & pos.k.moon_cards]
+
+
+def _theme_play(name: str, pos: Any, seat: int, card: Card) -> bool:
+    lead = pos.lead_suit if pos._trick else -1
+    suit = card.suit
+    same = [c for c in _legal(pos, seat) if c.suit == suit]
+    lower_legal = [c for c in same if c.rank < card.rank]
+    unseen_higher = _higher_unseen(pos, seat, card) > 0
+    best = _winning_now(pos)
+    if name == "ducking":
+        if lead >= 0 and int(suit) == lead and best is not None:
+            under = not _takes_lead(pos, seat, card)
+            over_held = any(_takes_lead(pos, seat, c) for c in same if c.rank > card.rank)
+            if under and over_held:
+                return True  # stays under the winning card while holding one that would win
+            last = len(pos._trick) == pos.k.players - 1
+            return (not last and not lower_legal and len(same) > 1 and unseen_higher
+                    and all(_takes_lead(pos, seat, c) for c in same))  # fmt: skip
+        if lead < 0:
+            held = sum(1 for c in _hand(pos, seat) if c.suit == suit)
+            return not lower_legal and held > 1 and unseen_higher
+        return False
+    if name == "unloading":
+        return bool(lower_legal) and card != QUEEN
+    if name == "dumping-queen":
+        if card == QUEEN:
+            return bool(pos._trick) and not _takes_lead(pos, seat, card)
+        queen_legal = any(c == QUEEN for c in same)
+        last = len(pos._trick) == pos.k.players - 1
+        return (queen_legal and last and int(suit) == lead and _takes_lead(pos, seat, card)
+                and _takes_lead(pos, seat, QUEEN))  # fmt: skip
+    if name == "making-void":
+        following = lead >= 0 and int(suit) == lead
+        held = _hand(pos, seat)
+        return not following and len(held) >= 2 and [c for c in held if c.suit == suit] == [card]
+    if name == "counting":
+        if not _unseen(pos, seat) & pos.k.suit_masks[int(suit)]:
+            return False
+        on_table = {cid for _, cid, _ in pos._trick}
+        gone = pos._seen & ~pos._hands[seat]
+        earlier = [c for c in _suit_cards(suit) if gone >> c.id & 1 and c.id not in on_table]
+        higher_gone = any(c.rank > card.rank for c in earlier)
+        lower_gone = any(c.rank < card.rank for c in earlier)
+        not_last = len(pos._trick) < pos.k.players - 1
+        if higher_gone and not unseen_higher and not_last and _takes_lead(pos, seat, card):
+            return True
+        return lead < 0 and lower_gone and _lower_unseen(pos, seat, card) == 0
+    if name == "stopping-moon":
+        takers = _point_takers(pos)
+        return len(takers) == 1 and takers[0] != seat
+    if name == "shooting":
+        return _point_takers(pos) == [seat] and _takes_lead(pos, seat, card)
+    if name == "endgame":
+        return bool(pos.trick_number >= 9)
+    return False
+
+
+def _suit_cards(suit: Suit) -> list[Card]:
+    return [Card.from_str(r + "CDSH"[int(suit)]) for r in "23456789TJQKA"]
+
+
+def _theme_pass(name: str, pos: Any, seat: int, cards: Sequence[Card]) -> bool:
+    hand = _hand(pos, seat)
+    if name == "passing":
+        return True
+    if name == "dumping-queen":
+        return QUEEN in cards
+    if name == "making-void":
+        return any(held and all(c in cards for c in held)
+                   for held in ([c for c in hand if c.suit == s] for s in Suit))  # fmt: skip
+    if name == "shooting":
+        hearts = sorted((c for c in hand if c.suit == Suit.HEARTS), key=lambda c: -c.rank)[:2]
+        return len(hearts) == 2 and not set(hearts) & set(cards) and all(c.rank <= 10 for c in cards)
+    return False
+
+
+THEME_RULES: dict[str, str] = {
+    "ducking": "following suit, the answer stays under the winning card while the seat holds one that would win; "
+               "or it is the lowest of its suit (led, or followed when every card of the suit goes over) and a "
+               "higher card of its suit is still out",
+    "unloading": "a lower card of the answer's suit was legal (and the answer is not the Q♠)",
+    "dumping-queen": "the Q♠ onto a trick another seat is winning; or, playing last, a spade that takes the trick "
+                     "the Q♠ would take too; a pass that gives the Q♠ away",
+    "making-void": "the answer is the seat's last card of its suit, not followed to the suit led; a pass of every "
+                   "card of a suit",
+    "counting": "the answer is the highest of its suit still in play while a higher one went in an earlier trick "
+                "(and it leads or takes the lead); or it leads the lowest while a lower one went earlier",
+    "stopping-moon": "another seat has taken every point card taken so far: it can still take them all",
+    "shooting": "the seat has taken every point card taken so far (it can still take them all) and the answer "
+                "leads or takes the lead; a pass that keeps the seat's two highest hearts and passes nothing above "
+                "the 10",
+    "endgame": "trick 10 or later",
+    "passing": "a pass",
+}  # fmt: skip
+"""Each theme's predicate, in words (for the ladder page and the docs)."""
+
+def theme_holds(name: str, pos: Any, seat: int, answer: Sequence[Card | str]) -> bool:
+    """Whether the puzzle at ``pos`` (``seat`` to move) with this ``answer`` earns the theme ``name``."""
+    if name not in THEME_RULES:
+        raise KeyError(f"no theme {name!r}")
+    cards = [_card(c) for c in answer]
+    if pos.phase is Phase.PASSING:
+        if seat not in pos.to_pass:
+            return False
+        return _theme_pass(name, pos, seat, cards)
+    if name == "passing" or pos.to_play != seat or len(cards) != 1:
+        return False
+    return _theme_play(name, pos, seat, cards[0])
