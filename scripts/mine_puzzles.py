@@ -16,9 +16,21 @@ A position becomes a puzzle in four steps, each seeded by a string (``random.Ran
    sampled as the coach does (``infer=True``: deals in which the others' earlier cards look like a rule-based
    player's); the best must beat the next by ``--screen-margin``;
 3. and 4. *confirm* twice, with two independent seeds (steps ``1`` and ``2``): ``CoachBot(worlds=W,
-   pass_worlds=W, caution=0).advise(view, rng)`` with ``W = --worlds`` (1,000) tries every legal card (for a
-   pass: each of the coach's candidate passes) in the same ``W`` sampled deals; the same choice must be best
-   both times, by at least ``--margin`` (2) expected points over the second best each time.
+   pass_worlds=W, caution=0, lookahead=0).advise(view, rng)`` with ``W = --worlds`` (1,000) tries every legal
+   card (for a pass: each of the coach's candidate passes) in the same ``W`` sampled deals, the rule-based bot
+   playing out the rest of the hand for every seat; the same choice must be best both times, by at least
+   ``--margin`` (2) expected points over the second best each time. Every setting of these two runs is recorded
+   with the puzzle (``confirmed``: :class:`hearts_lessons.practice.recheck.Settings`, with the coach's version
+   and the engine build), with what every other choice cost against the answer (``costs``).
+
+**Re-confirming** (``--check N`` or ``--check all``): each puzzle is measured again with its recorded settings
+(a sample of ``N`` drawn by ``random.Random(--check-seed)``, today's date by default), and the script reports
+which no longer hold; with ``--record`` (and ``all``) the file is rewritten from these runs: the puzzles that
+hold with the new margins, second best, costs and the coach's version; the others dropped.
+
+**Words**: the explanation and the feedback on every other choice are made of facts checked on the position
+(:mod:`hearts_lessons.practice.puzzle_words`; the facts are stored with the puzzle) and the confirmation's
+numbers with their 95% intervals.
 
 The puzzle's ``margin`` is the answer's saving over the second best averaged over both confirmations (the
 ``second`` is the best other choice by that average); ``margins`` are each confirmation's own margin.
@@ -56,7 +68,8 @@ The puzzle's ``margin`` is the answer's saving over the second best averaged ove
 * ``endgame``: trick 10 or later (of 13);
 * ``passing``: a pass.
 
-**Rating** (1000–2200; harder is higher)::
+**Difficulty estimate** (the file's ``rating``; a fixed formula, not earned from attempts; 1000–2200, harder is
+higher)::
 
     1000 + 450 * (the rule-based bot would not choose the answer)
          + 200 * (the beginner bot, lowest card / highest cards, would not)
@@ -80,6 +93,8 @@ Usage::
     python scripts/mine_puzzles.py --target 320 --pass-target 50      # the book's set (seed 15)
     python scripts/mine_puzzles.py --target 5 --out /tmp/p.json       # a quick try
     python scripts/mine_puzzles.py --target 320 --pass-target 50 --write-only
+    python scripts/mine_puzzles.py --check 20                          # today's sample, recorded settings
+    python scripts/mine_puzzles.py --check all --record                # every puzzle; rewrite, drop failures
 """
 
 from __future__ import annotations
@@ -91,7 +106,6 @@ import math
 import multiprocessing
 import os
 import random
-import re
 import sys
 import time
 from collections import Counter
@@ -102,18 +116,18 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from hearts_lessons.bots import BeginnerBot, CoachBot, make_bot  # noqa: E402
+from hearts_lessons.bots import BeginnerBot, make_bot  # noqa: E402
 from hearts_lessons.bots.coach import Candidate, evaluate_passes, evaluate_plays, pass_candidates, play_candidates  # noqa: E402
-from hearts_lessons.bots.explain import pass_reasons, play_reasons  # noqa: E402
 from hearts_lessons.bots.features import bits, moon_threat, tables_for, trick_state  # noqa: E402
 from hearts_lessons.bots.rulebased import rules_pass, rules_play  # noqa: E402
 from hearts_lessons.cards import Rank, Suit, card_from_id, parse_cards  # noqa: E402
-from hearts_lessons.rules import STANDARD, Moon  # noqa: E402
-from hearts_lessons.simulate import deal_seed  # noqa: E402
 from hearts_lessons.practice.ladder import FORMAT  # noqa: E402
-from hearts_lessons.practice.recheck import Settings, coach_version  # noqa: E402
+from hearts_lessons.practice.puzzle_words import choice_facts, explanation, fact_json  # noqa: E402
+from hearts_lessons.practice.recheck import TOLERANCE, Settings, coach_version, cost_table  # noqa: E402
 from hearts_lessons.practice.recheck import confirm as reconfirm  # noqa: E402
+from hearts_lessons.rules import STANDARD, Moon  # noqa: E402
 from hearts_lessons.runtime import engine_build  # noqa: E402
+from hearts_lessons.simulate import deal_seed  # noqa: E402
 from hearts_lessons.state import HandState, Phase  # noqa: E402
 from hearts_lessons.views import SeatView  # noqa: E402
 
@@ -132,6 +146,9 @@ OUT = ROOT / "hearts_lessons" / "practice" / "data" / "puzzles.json"
 CACHE = ROOT / "_build" / "mine_puzzles"
 VERSION = 1
 """Bump when the mining changes, so old checkpoints are not reused."""
+SAMPLING = ("each puzzle's 'confirmed' settings: CoachBot(worlds=W, pass_worlds=W, caution=0, lookahead=0)"
+            ".advise(view, random.Random(seed)) for each of its seeds; card play infers the others' hands "
+            "(infer=True), passes sample uniformly")
 BANDS = ((1000, 1200), (1200, 1400), (1400, 1600), (1600, 1800), (1800, 2000), (2000, 2201))
 
 
@@ -341,41 +358,19 @@ def rating(*, rules_agrees: bool, beginner_agrees: bool, choices: int, margin: f
     return int(min(2200, max(1000, round(value / 10) * 10)))
 
 
-_GRAMMAR = (
-    (re.compile(r"\b1 higher (\w+)s are still out"), r"1 higher \1 is still out"),
-    (re.compile(r"\b1 higher (\w+)s still out may"), r"1 higher \1 still out may"),
-    (re.compile(r"has only 0 lower (\w+) to guard it"), r"has no lower \1 to guard it"),
-    (re.compile(r"\b1 lower (\w+)s guard it"), r"1 lower \1 guards it"),
-    (re.compile(r"\b0 lower (\w+) guard it"), r"no lower \1 guard it"),
-)
-
-
-def polish(text: str) -> str:
-    """Singulars where the coach's sentences count one card (``1 higher spades are`` → ``1 higher spade is``)."""
-    for pattern, replacement in _GRAMMAR:
-        text = pattern.sub(replacement, text)
-    return text
-
-
-def _names(labels: list[str]) -> str:
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-
-
-def explanation(kind: str, view: SeatView, answer: list[int], second: list[int], margin: float) -> str:
-    """``Play the …: <the coach's reasons>. Saves 3.4 expected points over the 9♦.``"""
-    symbols = [card_from_id(c).symbol for c in answer]
-    others = [card_from_id(c).symbol for c in second]
-    if kind == "play":
-        reasons = [r for r in play_reasons(view, answer[0]) if not r.startswith("you are void in ") or
-                   "so you can" in r][:2]  # fmt: skip
-        head = f"Play the {symbols[0]}"
-        tail = f"Saves {margin:.1f} expected points over the {others[0]}."
-    else:
-        reasons = pass_reasons(view, answer)[:2]
-        head = f"Pass the {_names(symbols)}"
-        tail = f"Saves {margin:.1f} expected points over passing the {_names(others)}."
-    text = head + (": " + "; ".join(reasons) if reasons else "")
-    return polish(f"{text}. {tail}")
+def words(puzzle: dict[str, Any], state: HandState) -> dict[str, Any]:
+    """The puzzle's checked facts, its explanation and, for every other choice measured, the facts of that choice
+    (:mod:`hearts_lessons.practice.puzzle_words`); the numbers are the confirmation's (``costs``)."""
+    seat, kind = puzzle["seat"], puzzle["kind"]
+    answer = parse_cards(" ".join(puzzle["answer"]))
+    facts = choice_facts(state, seat, answer)
+    costs = []
+    for cost in puzzle["costs"]:
+        cards = parse_cards(" ".join(cost["cards"]))
+        costs.append({**cost, "facts": [fact_json(f) for f in choice_facts(state, seat, cards)]})
+    second = next(c for c in costs if sorted(c["cards"]) == sorted(puzzle["second"]))
+    return {"facts": [fact_json(f) for f in facts], "costs": costs,
+            "explanation": explanation(kind, answer, facts, second, seat=seat, players=state.players)}  # fmt: skip
 
 
 # -- the mining --------------------------------------------------------------------------------------------------
@@ -398,7 +393,7 @@ def _rng(seed: int, pid: str, step: str) -> random.Random:
 def confirm(kind: str, view: SeatView, seed: int, pid: str, worlds: int, expected: frozenset[int],
             need: float) -> list[tuple[list[Candidate], float]] | None:  # fmt: skip
     """The two confirmations (candidates, margin), or ``None`` when one fails."""
-    coach = CoachBot(worlds=worlds, pass_worlds=worlds, caution=0)
+    coach = MINING_SETTINGS(kind, pid, seed, worlds).coach_bot()
     runs = []
     for step in ("1", "2"):
         advice = coach.advise(view, _rng(seed, pid, step))
@@ -451,12 +446,12 @@ def mine(task: tuple[str, int, dict[str, Any]]) -> dict[str, Any]:
         if runs is None:
             continue
         stats["puzzles"] += 1
-        puzzles.append(build(kind, pid, seat, state, view, runs))
+        puzzles.append(build(kind, pid, seat, state, view, runs, seed, cfg["worlds"]))
     return {"kind": kind, "deal": index, "puzzles": puzzles, "stats": dict(stats), "seconds": time.time() - start}
 
 
 def build(kind: str, pid: str, seat: int, state: HandState, view: SeatView,
-          runs: list[tuple[list[Candidate], float]]) -> dict[str, Any]:  # fmt: skip
+          runs: list[tuple[list[Candidate], float]], seed: int, worlds: int) -> dict[str, Any]:  # fmt: skip
     """The puzzle's JSON object."""
     means: dict[frozenset[int], list[float]] = {}
     order: dict[frozenset[int], list[int]] = {}
@@ -478,6 +473,8 @@ def build(kind: str, pid: str, seat: int, state: HandState, view: SeatView,
         "second": [card_from_id(c).code for c in second],
         "margin": round(margin, 3),
         "margins": [round(m, 3) for _, m in runs],
+        "confirmed": MINING_SETTINGS(kind, pid, seed).current(time.strftime("%Y-%m-%d", time.gmtime())).as_dict(),
+        "costs": [c.as_dict() for c in cost_table([found for found, _ in runs], frozenset(answer))],
     }
     return annotate(puzzle, view)
 
@@ -485,11 +482,11 @@ def build(kind: str, pid: str, seat: int, state: HandState, view: SeatView,
 def annotate(puzzle: dict[str, Any], view: SeatView | None = None) -> dict[str, Any]:
     """The puzzle with its themes, rating and explanation (re)computed from its position, answer and margin
     (so these rules can change without mining again)."""
+    state = HandState.from_json(json.dumps(puzzle["record"]))
     if view is None:
-        view = HandState.from_json(json.dumps(puzzle["record"])).view(puzzle["seat"])
+        view = state.view(puzzle["seat"])
     kind = puzzle["kind"]
     answer = [card.id for card in parse_cards(" ".join(puzzle["answer"]))]
-    second = [card.id for card in parse_cards(" ".join(puzzle["second"]))]
     margin = puzzle["margin"]
     if kind == "play":
         themes = play_themes(view, answer[0])
@@ -505,7 +502,7 @@ def annotate(puzzle: dict[str, Any], view: SeatView | None = None) -> dict[str, 
     return {**puzzle, "themes": themes,
             "rating": rating(rules_agrees=rules_agrees, beginner_agrees=beginner_agrees, choices=choices,
                              margin=margin, themes=themes),
-            "explanation": explanation(kind, view, answer, second, margin)}  # fmt: skip
+            **words(puzzle, state)}  # fmt: skip
 
 
 # -- the run -----------------------------------------------------------------------------------------------------
@@ -536,11 +533,10 @@ def _prefix(done: dict[int, dict[str, Any]], target: int) -> tuple[list[dict[str
 
 
 def write(path: Path, cfg: dict[str, Any], puzzles: list[dict[str, Any]]) -> None:
-    data = {"format": 1, "generator": "scripts/mine_puzzles.py", "seed": cfg["seed"], "worlds": cfg["worlds"],
+    data = {"format": FORMAT, "generator": "scripts/mine_puzzles.py", "seed": cfg["seed"], "worlds": cfg["worlds"],
             "screen_worlds": {"prescreen": {"play": cfg["prescreen"], "pass": cfg["pass_prescreen"]},
                               "screen": {"play": cfg["screen"], "pass": cfg["pass_screen"]}},
-            "sampling": "CoachBot(worlds=W, pass_worlds=W, caution=0).advise(view, random.Random(f'{seed}/{id}/1'))"
-                        " and '/2': card play infers the others' hands (infer=True), passes sample uniformly",
+            "sampling": SAMPLING,
             "puzzles": puzzles}  # fmt: skip
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
@@ -562,15 +558,21 @@ def summary(puzzles: list[dict[str, Any]]) -> str:
 
 
 # -- re-confirming ---------------------------------------------------------------------------------------------
+def MINING_SETTINGS(kind: str, pid: str, seed: int, worlds: int = 1000) -> Settings:
+    """The settings of a puzzle's two confirmations: ``worlds`` deals each, seeds ``{seed}/{id}/1`` and ``/2``, no
+    lookahead (the rule-based player finishes the hand for every seat); card play infers the others' hands
+    from their play and the pass and tries the moon line, passes sample uniformly."""
+    play = kind == "play"
+    return Settings(worlds, (f"{seed}/{pid}/1", f"{seed}/{pid}/2"), lookahead=0, infer=play, read_pass=play, moon=play)
+
+
 def settings_of(puzzle: dict[str, Any], seed: int, worlds: int) -> Settings:
     """The settings that confirmed the puzzle: its ``confirmed`` object; for a puzzle written before they were
     recorded, the mining's own (``worlds`` deals, seeds ``{seed}/{id}/1`` and ``/2``, no lookahead: the
     rule-based player finishes the hand; card play infers the others' hands, passes sample uniformly)."""
     if "confirmed" in puzzle:
         return Settings.from_dict(puzzle["confirmed"])
-    pid = puzzle["id"]
-    return Settings(worlds, (f"{seed}/{pid}/1", f"{seed}/{pid}/2"), lookahead=0, infer=puzzle["kind"] == "play",
-                    read_pass=puzzle["kind"] == "play", moon=puzzle["kind"] == "play")  # fmt: skip
+    return MINING_SETTINGS(puzzle["kind"], puzzle["id"], seed, worlds)
 
 
 def check_sample(ids: list[str], count: int, seed: str) -> list[str]:
@@ -632,6 +634,8 @@ def check_main(args: argparse.Namespace) -> int:
             mark = "holds" if row["holds"] else "NO LONGER HOLDS"
             print(f"[{time.time() - began:6.0f}s] {n}/{len(tasks)} {row['id']}: margins {row['margins']} "
                   f"({row['seconds']:.1f}s) {mark}", flush=True)  # fmt: skip
+    for row in results.values():  # the verdict from the margins (a run of an older script may have judged it)
+        row["holds"] = min(row["margins"]) >= Settings.from_dict(row["settings"]).margin - TOLERANCE
     failed = [pid for pid in chosen if not results[pid]["holds"]]
     seconds = sum(results[pid]["seconds"] for pid in chosen)
     print(f"{len(chosen) - len(failed)} of {len(chosen)} hold; {len(failed)} no longer hold"
@@ -651,6 +655,7 @@ def check_main(args: argparse.Namespace) -> int:
                          "margins": margins, "confirmed": settings.as_dict(), "costs": row["costs"]})  # fmt: skip
         data["puzzles"] = [annotate(p) for p in kept]
         data["format"] = FORMAT
+        data["sampling"] = SAMPLING
         args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {args.out}: {len(kept)} puzzles ({len(puzzles) - len(kept)} dropped)")
     return 1 if failed and not args.record else 0

@@ -77,6 +77,11 @@ def _last(pos: Any, card: Card) -> tuple[int, int, int] | None:
     return None if winner is None else next(entry for entry in raw[2] if entry[0] == winner)
 
 
+@kind("no_lower_out", "no card of its suit below the {card} is still out")
+def _no_lower_out(pos: Any, *, seat: int, card: Card) -> bool:
+    return _lower_unseen(pos, seat, card) == 0 and bool(_unseen(pos, seat) & pos.k.suit_masks[_suit(pos, card)])
+
+
 @kind("no_points_taken", "nobody has taken a point card yet")
 def _no_points_taken(pos: Any) -> bool:
     return not any(taken & pos.k.moon_cards for taken in pos._taken)
@@ -104,7 +109,7 @@ def _highest_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit
     return {c.id for c in top} == {c.id for c in cards} and len(cards) >= 2
 
 
-@kind("spades_above_queen", "the {cards} rank above the Q♠, which you do not hold")
+@kind("spades_above_queen", "the Q♠, which you do not hold, ranks below the {cards}")
 def _spades_above_queen(pos: Any, *, seat: int, cards: tuple[Card, ...]) -> bool:
     return (bool(cards) and all(c.suit == Suit.SPADES and c.rank > QUEEN.rank for c in cards)
             and all(pos._hands[seat] >> c.id & 1 for c in cards) and not pos._hands[seat] >> QUEEN.id & 1)  # fmt: skip

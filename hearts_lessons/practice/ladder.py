@@ -1,9 +1,17 @@
-"""The puzzle ladder: positions mined from games between the bots, rated like players, served near the reader.
+"""The puzzle ladder: positions mined from games between the bots, each with a difficulty estimate, served near
+the reader's rating.
 
 The puzzles are data in the package, ``hearts_lessons/practice/data/puzzles.json``, written by
-``scripts/mine_puzzles.py`` (which can rebuild and check them). The file format (version 1) is one JSON object::
+``scripts/mine_puzzles.py`` (which can rebuild them, and re-confirm them with ``--check``). "Best" is a
+measurement: the answer saves at least 2 expected points over every other choice against players who play like
+the book's rule-based bot, in every one of its confirmation runs (each puzzle's ``confirmed`` settings say how
+many sampled deals, which seeds, which sampling of the hidden cards, and which version of the coach; see
+:mod:`hearts_lessons.practice.recheck`). A puzzle's ``rating`` is **not** earned from attempts: it is a difficulty
+estimate from a fixed formula (whether the rule-based and the beginner bots would find the answer, how many
+choices there are, how small the margin is; ``scripts/mine_puzzles.py`` gives it), on the scale of the reader's
+Glicko-2 rating, which it is used against. The file format (version 2) is one JSON object::
 
-    {"format": 1,
+    {"format": 2,
      "generator": "scripts/mine_puzzles.py",
      "seed": <int: the generator's seed>,
      "worlds": <int: sampled deals per measurement>,
@@ -15,10 +23,15 @@ The puzzles are data in the package, ``hearts_lessons/practice/data/puzzles.json
         "answer": [<card codes: the best card (play) or the best pass>],
         "second": [<card codes: the second best>],
         "margin": <float ≥ 2: expected points the answer saves over the second best>,
-        "margins": [<float>, <float>]  (the margins measured with two independent seeds),
+        "margins": [<float>, ...]  (the margin measured in each confirmation run, one per seed),
+        "confirmed": <object: every setting of the confirmation (recheck.Settings.as_dict): worlds, seeds,
+                      lookahead, infer, read_pass, moon, thin, margin, caution, rollout, coach, engine, date>,
+        "facts": [<{"kind", "args"}: the checked facts the explanation is made of>],
+        "costs": [<what each other choice costs against the answer, cheapest first: {"cards", "extra",
+                   "half_width", "worlds", "queen", "queen_answer", "moon_against", "moon_answer", "facts"}>],
         "themes": [<str> from: ducking, unloading, dumping-queen, making-void, counting, stopping-moon,
                    shooting, endgame, passing]  (a puzzle with no theme is served only under "every theme"),
-        "rating": <int 1000–2200: the puzzle's Glicko-style difficulty>,
+        "rating": <int 1000–2200: the difficulty estimate from the mining's formula (not earned from attempts)>,
         "explanation": <str: why the answer is best, in words>}
      ]}
 
@@ -34,16 +47,26 @@ themes (a teacher's homework: "ten ducking puzzles" is ``homework(puzzles, "duck
 >>> from hearts_lessons.state import HandState
 >>> s = HandState.from_cards("5D QS; 7C KS; AC 2D; 9C 3S", hold=True, leader=2, trick_number=11, hearts_broken=True)
 >>> s.play("AC"); s.play("9C")
->>> text = json.dumps({"format": 1, "generator": "scripts/mine_puzzles.py", "seed": 1, "worlds": 1000,
+>>> conf = {"worlds": 1000, "seeds": ["1/p1/1", "1/p1/2"], "lookahead": 0, "infer": True, "read_pass": True,
+...         "moon": True, "thin": 4, "margin": 2.0}
+>>> cost = {"cards": ["5D"], "extra": 2.5, "half_width": 0.2, "worlds": 2000, "queen": 1.0, "queen_answer": 0.0,
+...         "moon_against": 0.0, "moon_answer": 0.0, "facts": [{"kind": "discards", "args": {"seat": 0,
+...         "card": "5D", "suit": {"suit": "CLUBS"}}}]}
+>>> text = json.dumps({"format": 2, "generator": "scripts/mine_puzzles.py", "seed": 1, "worlds": 1000,
 ...     "puzzles": [{"id": "p1", "kind": "play", "record": json.loads(s.to_json()), "seat": 0, "answer": ["QS"],
 ...                  "second": ["5D"], "margin": 2.5, "margins": [2.4, 2.6], "themes": ["endgame"],
-...                  "rating": 1200, "explanation": "North wins the trick: drop the Q♠ on it"}]})
+...                  "rating": 1200, "explanation": "North wins the trick: drop the Q♠ on it", "confirmed": conf,
+...                  "facts": [], "costs": [cost]}]})
 >>> load_puzzles(text=text).puzzles[0].state().to_play
 0
 >>> load_puzzles(text=text.replace('"answer": ["QS"]', '"answer": ["KS"]'))
 Traceback (most recent call last):
 ...
 hearts_lessons.practice.ladder.PuzzleFileError: puzzle 1 ('p1'): the answer K♠ is not legal: you do not hold the K♠
+>>> import textwrap
+>>> print(textwrap.fill(load_puzzles(text=text).puzzles[0].feedback(["5D"]), 100))
+The 5♦: you hold no clubs, so the 5♦ is a discard. Over 2,000 sampled deals it costs 2.5 ± 0.2
+points more on average than the Q♠; you take the Q♠ in 100% (± 1%) of them (0% (± 1%) after the Q♠).
 """
 
 from __future__ import annotations
@@ -57,12 +80,15 @@ from typing import Any
 
 from ..cards import Card, CardParseError
 from ..errors import RecordError
+from ..facts import Fact
 from ..state import HandState, Phase
+from .puzzle_words import choice_facts, fact_from_json, wrong_text
+from .recheck import Settings
 
-__all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "choose", "homework",
-           "ladder_puzzles", "load_puzzles"]  # fmt: skip
+__all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "best_meaning", "choose",
+           "homework", "ladder_puzzles", "load_puzzles"]  # fmt: skip
 
-FORMAT = 1
+FORMAT = 2
 DATA_FILE = Path(__file__).parent / "data" / "puzzles.json"
 THEMES = ("ducking", "unloading", "dumping-queen", "making-void", "counting", "stopping-moon", "shooting", "endgame",
           "passing")  # fmt: skip
@@ -91,10 +117,17 @@ class Puzzle:
     answer: tuple[Card, ...]
     second: tuple[Card, ...]
     margin: float
-    margins: tuple[float, float]
+    margins: tuple[float, ...]
     themes: tuple[str, ...]
     rating: int
+    """The difficulty estimate from the mining's formula (not earned from attempts: see the module docstring)."""
     explanation: str
+    confirmed: Settings = field(repr=False)
+    """Every setting of the confirmation that showed the answer best."""
+    facts: tuple[Fact, ...] = field(repr=False)
+    """The checked facts the explanation is made of."""
+    costs: tuple[dict[str, Any], ...] = field(repr=False)
+    """What each other choice costs against the answer (cheapest first), with its facts."""
 
     def state(self) -> HandState:
         """The position, replayed from the record (a fresh copy each time)."""
@@ -109,6 +142,34 @@ class Puzzle:
     def is_right(self, cards: Iterable[Card | str]) -> bool:
         """Whether these cards are the answer (a pass in any order)."""
         return {c if isinstance(c, Card) else Card.from_str(c) for c in cards} == set(self.answer)
+
+    def cost(self, cards: Iterable[Card | str]) -> dict[str, Any] | None:
+        """The measured cost of this other choice (``None`` for a pass the coach did not measure)."""
+        wanted = sorted((c if isinstance(c, Card) else Card.from_str(c)).code for c in cards)
+        return next((c for c in self.costs if sorted(c["cards"]) == wanted), None)
+
+    def feedback(self, cards: Iterable[Card | str]) -> str:
+        """What happens after this wrong choice: its checked facts and what it costs against the answer in the
+        confirmation's sampled deals (:func:`~.puzzle_words.wrong_text`)."""
+        chosen = [c if isinstance(c, Card) else Card.from_str(c) for c in cards]
+        cost = self.cost(chosen)
+        if cost is not None:
+            facts = [fact_from_json(f) for f in cost["facts"]]
+        else:
+            facts = choice_facts(self.state(), self.seat, chosen)
+        return wrong_text(self.kind, chosen, facts, cost, self.answer, seat=self.seat,
+                          players=int(self.record["rules"]["players"]))  # fmt: skip
+
+    @property
+    def best_means(self) -> str:
+        """What "best" means for this puzzle, in a sentence."""
+        c = self.confirmed
+        runs = f"{len(c.seeds)} runs of {c.worlds:,} sampled deals" if len(c.seeds) > 1 else f"{c.worlds:,} deals"
+        sampling = ("deals in which the others' earlier cards look like a rule-based player's" if c.infer else
+                    "deals of the hidden cards, each as likely")  # fmt: skip
+        return (f"Best against players who play like the book's rule-based bot: in each of {runs} ({sampling}), "
+                f"the answer saved at least {c.margin:g} points on average over every other choice"
+                + (f" (coach version {c.coach}, {c.date})" if c.coach else "") + ".")  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,11 +254,11 @@ def _puzzle(raw: Any, *, replay: bool) -> Puzzle:
     if margin < MIN_MARGIN:
         raise PuzzleFileError(f"the margin {margin:g} is below {MIN_MARGIN:g} points: the answer is not clearly best")
     margins = raw.get("margins")
-    if not isinstance(margins, list) or len(margins) != 2:
-        raise PuzzleFileError("'margins' must list the two seeds' margins")
-    pair = (_float(margins[0], "first seed's margin"), _float(margins[1], "second seed's margin"))
-    if min(pair) <= 0:
-        raise PuzzleFileError("the answer must win with both seeds (both margins positive)")
+    if not isinstance(margins, list) or not margins:
+        raise PuzzleFileError("'margins' must list each confirmation run's margin")
+    pair = tuple(_float(m, "run's margin") for m in margins)
+    if min(pair) < MIN_MARGIN:
+        raise PuzzleFileError(f"the answer must save at least {MIN_MARGIN:g} points in every confirmation run")
     themes = raw.get("themes")
     if not isinstance(themes, list) or not all(isinstance(t, str) for t in themes):
         raise PuzzleFileError("'themes' must be a list of theme names")
@@ -210,7 +271,34 @@ def _puzzle(raw: Any, *, replay: bool) -> Puzzle:
     explanation = raw.get("explanation")
     if not isinstance(explanation, str) or not explanation.strip():
         raise PuzzleFileError("its 'explanation' must be a sentence")
-    puzzle = Puzzle(key, kind, record, seat, answer, second, margin, pair, tuple(themes), rating, explanation)
+    confirmed_raw = raw.get("confirmed")
+    if not isinstance(confirmed_raw, dict):
+        raise PuzzleFileError("its 'confirmed' must be the settings of its confirmation (an object)")
+    try:
+        confirmed = Settings.from_dict(confirmed_raw)
+    except (ValueError, TypeError) as exc:
+        raise PuzzleFileError(f"its 'confirmed' settings are damaged ({exc})") from None
+    if len(confirmed.seeds) != len(pair):
+        raise PuzzleFileError("'margins' must give one margin per confirmation seed")
+    try:
+        facts = tuple(fact_from_json(f) for f in raw.get("facts", []))
+    except (KeyError, ValueError, TypeError, AttributeError) as exc:
+        raise PuzzleFileError(f"its 'facts' are damaged ({exc})") from None
+    costs = raw.get("costs")
+    if not isinstance(costs, list) or not costs or not all(isinstance(c, dict) for c in costs):
+        raise PuzzleFileError("its 'costs' must list what each other choice costs")
+    need = {"cards", "extra", "half_width", "worlds", "queen", "queen_answer", "moon_against", "moon_answer",
+            "facts"}  # fmt: skip
+    for cost in costs:
+        if need - set(cost):
+            raise PuzzleFileError(f"a cost lacks {', '.join(sorted(need - set(cost)))}")
+        try:
+            for f in cost["facts"]:
+                fact_from_json(f)
+        except (KeyError, ValueError, TypeError, AttributeError) as exc:
+            raise PuzzleFileError(f"the facts of a cost are damaged ({exc})") from None
+    puzzle = Puzzle(key, kind, record, seat, answer, second, margin, pair, tuple(themes), rating, explanation,
+                    confirmed, facts, tuple(costs))  # fmt: skip
     if replay:
         try:
             state = puzzle.state()
@@ -274,8 +362,26 @@ def load_puzzles(path: str | Path | None = None, *, text: str | None = None, rep
             raise PuzzleFileError(f"{label}: the id {puzzle.id!r} is used twice")
         seen.add(puzzle.id)
         puzzles.append(puzzle)
-    note = f"{len(puzzles)} puzzles made by {generator} (seed {seed}, {worlds:,} sampled deals per measurement)."
+    note = (f"{len(puzzles)} puzzles made by {generator} (seed {seed}); each answer confirmed best against players "
+            f"who play like the book's rule-based bot, in {worlds:,} sampled deals per run.")
     return PuzzleSet(tuple(puzzles), generator, seed, worlds, note)
+
+
+def best_meaning(puzzles: Iterable[Puzzle]) -> str:
+    """What "best" means for these puzzles, in one sentence made from their recorded settings (runs, deals,
+    sampling, margin, lookahead); ``ValueError`` if they were confirmed with different settings of those."""
+    shapes = {(len(p.confirmed.seeds), p.confirmed.worlds, p.confirmed.margin, p.confirmed.lookahead,
+               p.confirmed.rollout) for p in puzzles}  # fmt: skip
+    if len(shapes) != 1:
+        raise ValueError(f"the puzzles were confirmed with {len(shapes)} different settings")
+    runs, worlds, margin, lookahead, rollout = shapes.pop()
+    if rollout != "rule-based" or lookahead != 0:
+        raise ValueError("this sentence describes confirmations whose rollouts the rule-based bot plays")
+    return (f"Best means: against players who play like the book's rule-based bot (it also finishes the hand for "
+            f"you in every sampled deal), the answer saved at least {margin:g} points on average over every other "
+            f"choice in each of {runs} runs of {worlds:,} sampled deals of the hidden cards (for card play, deals "
+            f"in which the others' earlier cards and pass look like a rule-based player's; for passes, every deal "
+            f"as likely).")  # fmt: skip
 
 
 def ladder_puzzles(path: str | Path | None = None) -> PuzzleSet:

@@ -38,10 +38,13 @@ from ..runtime import engine_build
 from ..state import HandState
 from ..stats import mean_half
 
-__all__ = ["COACH_MODULES", "MIN_MARGIN", "Confirmation", "Cost", "Settings", "coach_version", "confirm"]
+__all__ = ["COACH_MODULES", "MIN_MARGIN", "Confirmation", "Cost", "Settings", "coach_version", "confirm", "cost_table"]
 
 MIN_MARGIN = 2.0
 """Expected points the answer must save over the second best choice, in every run."""
+
+TOLERANCE = 1e-9
+"""Rounding slack for a margin measured as exactly the promised one (a card that costs 2 points in every deal)."""
 
 COACH_MODULES = (
     "bots/coach.py", "bots/rollout.py", "bots/sampling.py", "bots/rulebased.py", "bots/features.py",
@@ -199,12 +202,12 @@ def confirm(state: HandState, seat: int, answer: Sequence[Card], settings: Setti
             continue
         others = [c.mean for c in cands if _key(c.cards) != wanted]
         margins.append(min(others) - mine.mean if others else float("inf"))
-    costs = _costs(found, wanted)
-    holds = all(m >= settings.margin for m in margins)
+    costs = cost_table(found, wanted)
+    holds = all(m >= settings.margin - TOLERANCE for m in margins)
     return Confirmation(holds, tuple(margins), tuple(bests), costs)
 
 
-def _costs(found: list[list[Candidate]], wanted: frozenset[int]) -> tuple[Cost, ...]:
+def cost_table(found: Sequence[Sequence[Candidate]], wanted: frozenset[int]) -> tuple[Cost, ...]:
     """Every other choice (the plain card, not the moon line) against the answer's plain line, paired by deal."""
     per: dict[frozenset[int], list[tuple[Candidate, Candidate]]] = {}
     for cands in found:

@@ -16,8 +16,10 @@ so the sheet prints from the browser like the rules sheet (A4 or Letter). Nothin
 >>> from hearts_lessons.practice.positions import positions_of
 >>> s = positions_of(7)[6]
 >>> a, b = s.legal_plays()[:2]
+>>> from hearts_lessons.practice.recheck import Settings
+>>> settings = Settings(1000, ("1/p/1", "1/p/2"))
 >>> puzzles = [Puzzle(f"p{i:02d}", "play", json.loads(s.to_json()), s.to_play, (a,), (b,), 3.0, (3.0, 3.1),
-...                   (THEMES[i % len(THEMES)],), 1000 + 70 * i, "why") for i in range(16)]
+...                   (THEMES[i % len(THEMES)],), 1000 + 70 * i, "why", settings, (), ()) for i in range(16)]
 >>> chosen = choose_sheet(puzzles)
 >>> len(chosen), len({p.id for p, _ in chosen})
 (12, 12)
@@ -38,7 +40,7 @@ from ..render import card_html, suit_colour
 from ..scoring import format_points
 from ..seats import seat_name
 from ..state import HandState
-from .ladder import THEME_WORDS, THEMES, Puzzle
+from .ladder import THEME_WORDS, THEMES, Puzzle, best_meaning
 
 __all__ = ["PER_PAGE", "SHEET_SIZE", "answer_text", "choose_sheet", "puzzle_html", "rating_band", "sheet_html"]
 
@@ -49,7 +51,8 @@ BANDS = ((1400, "easy"), (1800, "medium"), (10_000, "hard"))
 
 
 def rating_band(rating: int) -> str:
-    """The words for a rating: easy below 1400, medium below 1800, hard from 1800.
+    """The words for a puzzle's difficulty estimate (its ``rating``, from the mining's formula, not earned from
+    attempts): easy below 1400, medium below 1800, hard from 1800.
 
     >>> rating_band(1080), rating_band(1400), rating_band(2150)
     ('easy', 'medium', 'hard')
@@ -186,7 +189,7 @@ def puzzle_html(puzzle: Puzzle, number: int, theme: str = "") -> str:
     you = html.escape(seat_name(seat, n))
     topic = THEME_WORDS.get(theme, "mixed") if theme else "mixed"
     head = (f'<div class="hl-sheet-head"><b>Puzzle {number}</b> · {html.escape(topic)} · '
-            f"{rating_band(puzzle.rating)} ({puzzle.rating})</div>")  # fmt: skip
+            f"{rating_band(puzzle.rating)} (difficulty estimate {puzzle.rating})</div>")  # fmt: skip
     if puzzle.kind == "pass":
         where = state.pass_direction.value
         goal = f"You are {you}. Pass {len(puzzle.answer)} cards {html.escape(where)}: which?"
@@ -253,6 +256,7 @@ def sheet_html(chosen: Sequence[tuple[Puzzle, str]], *, per_page: int = PER_PAGE
         f'<li class="hl-sheet-answer-item"><b>{html.escape(answer_text(p))}</b> — {html.escape(p.explanation)}</li>'
         for p, _ in chosen
     )
-    last = f'<div class="hl-sheet-answers"><h2>Answers</h2><ol>{answers}</ol></div>'
+    best = html.escape(best_meaning(p for p, _ in chosen)) if chosen else ""
+    last = f'<div class="hl-sheet-answers"><h2>Answers</h2><p>{best}</p><ol>{answers}</ol></div>'
     style = f"<style>{SHEET_CSS}</style>" if css else ""
     return f'{style}<div class="hl-puzzle-sheet">{pages}{last}</div>'

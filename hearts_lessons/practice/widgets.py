@@ -253,7 +253,8 @@ class PracticePart(W.VBox):
 
 
 class PuzzleLadder(W.VBox):
-    """Rated puzzles near the reader's rating, with a theme filter; each first answer is a rated game."""
+    """Puzzles whose difficulty estimate is near the reader's rating, with a theme filter; each first answer is a
+    rated game for the reader (Glicko-2, the puzzle's estimate standing for its rating)."""
 
     def __init__(self, *, puzzles: PuzzleSet | None = None, path: str | Path | None = None,
                  puzzle_file: str | Path | None = None, seed: int = 0) -> None:  # fmt: skip
@@ -309,8 +310,9 @@ class PuzzleLadder(W.VBox):
         p = self.puzzle
         state = p.state()
         themes_text = ", ".join(THEME_WORDS[t] for t in p.themes)
-        self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · rated "
-                             f"{p.rating} · {html.escape(themes_text)}<br>{html.escape(p.goal)}</div>")  # fmt: skip
+        self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · difficulty "
+                             f"estimate {p.rating} · {html.escape(themes_text)}<br>"
+                             f"{html.escape(p.goal)}</div>")  # fmt: skip
         picture = Picture(state, p.seat, "hand" if p.kind == "pass" else "table")
         hand = state.hand(p.seat)
         self.controls = _Answer("play" if p.kind == "play" else "pass", tuple(c.code for c in hand),
@@ -348,10 +350,7 @@ class PuzzleLadder(W.VBox):
             self.message.show(f"Right: {p.explanation}", "ok")
             self.more.value = ""
             return
-        words = "cards" if p.kind == "pass" else "card"
-        text = (f"Not this one: the best {words} save{'' if p.kind == 'pass' else 's'} {p.margin:.1f} points or "
-                f"more on average over any other choice.")  # fmt: skip
-        self.message.show(text, "error")
+        self.message.show(f"Not this one. {p.feedback(codes)}", "error")
         extra = [f"<b>Hint:</b> think about {html.escape(', '.join(THEME_WORDS[t] for t in p.themes))}."]
         if self.tries >= 2:
             answer = " ".join(c.symbol for c in p.answer)

@@ -13,6 +13,7 @@ from typing import Any
 
 from hearts_lessons.practice.ladder import THEMES
 from hearts_lessons.practice.positions import positions_of
+from hearts_lessons.practice.puzzle_words import choice_facts, fact_json
 from hearts_lessons.state import HandState
 
 
@@ -38,8 +39,15 @@ def puzzle_data(count: int = 12) -> dict[str, Any]:
             "answer": [legal[0].code], "second": [legal[1].code], "margin": 2.0 + index / 10,
             "margins": [2.1, 2.3], "themes": [THEMES[index % len(THEMES)], "endgame"],
             "rating": 1000 + 100 * index, "explanation": f"the {legal[0].symbol} is best (test puzzle {index})",
+            "confirmed": {"worlds": 1000, "seeds": [f"5/p{index:03d}/1", f"5/p{index:03d}/2"], "lookahead": 0,
+                          "infer": True, "read_pass": True, "moon": True, "thin": 4, "margin": 2.0},
+            "facts": [fact_json(f) for f in choice_facts(state, state.to_play, [legal[0]])],
+            "costs": [{"cards": [c.code], "extra": 2.0 + k, "half_width": 0.3, "worlds": 2000, "queen": 0.1,
+                       "queen_answer": 0.1, "moon_against": 0.0, "moon_answer": 0.0,
+                       "facts": [fact_json(f) for f in choice_facts(state, state.to_play, [c])]}
+                      for k, c in enumerate(legal[1:])],
         })  # fmt: skip
-    return {"format": 1, "generator": "scripts/mine_puzzles.py", "seed": 5, "worlds": 1000, "puzzles": puzzles}
+    return {"format": 2, "generator": "scripts/mine_puzzles.py", "seed": 5, "worlds": 1000, "puzzles": puzzles}
 
 
 def write(path: Path, data: Any) -> Path:

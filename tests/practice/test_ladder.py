@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from hearts_lessons.cards import Card
 from hearts_lessons.practice import ladder
 from hearts_lessons.practice.ladder import (
     DATA_FILE,
@@ -38,6 +39,16 @@ def test_a_good_file_loads_and_replays(tmp_path: Path, data: dict[str, Any]) -> 
     assert first.is_right([first.answer[0].code]) and not first.is_right(first.second)
     assert loaded.by_id("p003").rating == 1300
     assert loaded.themes()["endgame"] == 12 and loaded.themes()["ducking"] == 2
+    assert first.confirmed.worlds == 1000 and first.confirmed.seeds == ("5/p000/1", "5/p000/2")
+
+
+def test_a_wrong_answer_is_told_what_its_card_does_and_costs(tmp_path: Path, data: dict[str, Any]) -> None:
+    first = load_puzzles(write(tmp_path / "puzzles.json", data)).puzzles[0]
+    wrong = first.costs[0]
+    text = first.feedback(wrong["cards"])
+    assert text.startswith(f"The {Card.from_str(wrong['cards'][0]).symbol}")
+    assert "costs 2.0 ± 0.3 points more on average than the " in text and "2,000 sampled deals" in text
+    assert "Q♠" not in text.split("than the")[1]  # the same share of Q♠s after both: not worth a clause
 
 
 def _broken(data: dict[str, Any], change: Any) -> dict[str, Any]:
@@ -52,7 +63,7 @@ def _tamper_deal(d: dict[str, Any]) -> None:
 
 
 CASES = [
-    (lambda d: d.update(format=2), "has format 2"),
+    (lambda d: d.update(format=1), "has format 1"),
     (lambda d: d.pop("generator"), "does not name its generator"),
     (lambda d: d.update(seed="x"), "seed"),
     (lambda d: d.update(puzzles={}), "no list of 'puzzles'"),
@@ -60,7 +71,13 @@ CASES = [
     (lambda d: d["puzzles"][0].update(answer=["ZZ"]), "puzzle 1 ('p000'): the answer holds something that is not"),
     (lambda d: d["puzzles"][0].update(answer=d["puzzles"][0]["second"]), "the answer and the second best are"),
     (lambda d: d["puzzles"][0].update(margin=1.5), "below 2 points"),
-    (lambda d: d["puzzles"][0].update(margins=[2.0, -0.5]), "both margins positive"),
+    (lambda d: d["puzzles"][0].update(margins=[2.0, 1.5]), "at least 2 points in every confirmation run"),
+    (lambda d: d["puzzles"][0].update(margins=[2.5]), "one margin per confirmation seed"),
+    (lambda d: d["puzzles"][0].pop("confirmed"), "its 'confirmed' must be the settings"),
+    (lambda d: d["puzzles"][0]["confirmed"].pop("lookahead"), "settings lack lookahead"),
+    (lambda d: d["puzzles"][0].update(costs=[]), "its 'costs' must list"),
+    (lambda d: d["puzzles"][0]["costs"][0].pop("half_width"), "a cost lacks half_width"),
+    (lambda d: d["puzzles"][0].update(facts=[{"kind": "ducks"}]), "its 'facts' are damaged"),
     (lambda d: d["puzzles"][0].update(themes=["luck"]), "unknown theme 'luck'"),
     (lambda d: d["puzzles"][0].update(themes="ducking"), "'themes' must be a list"),
     (lambda d: d["puzzles"][0].update(rating=2500), "outside 1000–2200"),

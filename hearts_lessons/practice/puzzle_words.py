@@ -1,0 +1,225 @@
+"""What a puzzle says: its explanation and the feedback on each wrong answer, made of checked facts and measured
+numbers.
+
+Each sentence about the position is a :class:`~hearts_lessons.facts.Fact` made by :func:`choice_facts` (every
+candidate fact is built with :func:`~hearts_lessons.facts.make`, which refuses one that is false of the
+position, and only those that hold are kept). The numbers come from the confirmation that checked the puzzle
+(:mod:`hearts_lessons.practice.recheck`): what each other choice costs against the answer, paired over the same
+sampled deals, with its 95% interval. The facts are stored in the puzzle file (:func:`fact_json`), so a test can
+check every one again on its position (:func:`fact_from_json`, :func:`~hearts_lessons.facts.check`).
+
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.from_cards("4H 9C KH; QH 2S 3H; KD 3S 4D; 6D 5S 8D", hold=True, leader=1, trick_number=10,
+...                          hearts_broken=True)
+>>> for card in ("QH", "KD", "6D"):
+...     _ = s.play(card)
+>>> [f.words(you=0) for f in choice_facts(s, 0, ["4H"])]
+['the trick already holds 1 point', "West's Q♥ is winning the trick so far", 'you play last to this trick', \
+'the 4♥ stays under the Q♥: West keeps the trick', 'the trick would hold 2 points']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..cards import Card, Suit, card_from_id, cards_of_mask
+from ..facts import Fact, FactError, check, make
+from ..state import HandState, Phase
+
+__all__ = ["choice_facts", "explanation", "fact_from_json", "fact_json", "facts_text", "share_text", "wrong_text"]
+
+QUEEN = Card.from_str("QS")
+
+
+def _try(found: list[Fact], kind: str, pos: Any, **args: Any) -> bool:
+    try:
+        found.append(make(kind, pos, **args))
+    except FactError:
+        return False
+    return True
+
+
+def choice_facts(state: HandState, seat: int, cards: Sequence[Card | str]) -> list[Fact]:
+    """The checked facts about playing (or passing) ``cards`` at this position: what the trick holds and who is
+    winning it, what the card does there (ducks, overtakes, takes the trick, is a discard, lands the Q♠ on another
+    seat's trick), what is still out above it, the void it leaves, who has taken every point so far; for a pass,
+    the voids it makes, the Q♠ and the high spades and hearts it gives, to whom."""
+    chosen = [c if isinstance(c, Card) else Card.from_str(c) for c in cards]
+    if state.phase is Phase.PASSING:
+        return _pass_facts(state, seat, chosen)
+    return _play_facts(state, seat, chosen[0])
+
+
+def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
+    from ..facts import _higher_unseen, _lower_unseen, _trick_value, _winning_now
+
+    found: list[Fact] = []
+    trick = list(pos._trick)
+    suit = card.suit
+    if trick:
+        held = _trick_value(pos, [cid for _, cid, _ in trick])
+        if held:
+            _try(found, "trick_holds", pos, points=held)
+        best = _winning_now(pos)
+        if best is not None:
+            winning = card_from_id(best[1])
+            _try(found, "winning", pos, winner=best[0], winning=winning)
+            _try(found, "plays_last", pos, seat=seat)
+            if int(suit) == pos.lead_suit:
+                ducks = _try(found, "ducks", pos, seat=seat, card=card, winning=winning, winner=best[0])
+                if not ducks and not _try(found, "takes_trick", pos, seat=seat, card=card):
+                    _try(found, "overtakes", pos, seat=seat, card=card, winning=winning)
+            else:
+                _try(found, "discards", pos, seat=seat, card=card, suit=Suit(pos.lead_suit))
+                if card == QUEEN:
+                    _try(found, "queen_goes", pos, seat=seat, winner=best[0])
+        total = _trick_value(pos, [cid for _, cid, _ in trick] + [card.id])
+        if total != held or (total and not held):
+            _try(found, "trick_points", pos, seat=seat, card=card, points=total)
+    else:
+        higher = _higher_unseen(pos, seat, card)
+        if higher == 0:
+            _try(found, "none_higher_out", pos, seat=seat, card=card, suit=suit)
+        elif higher == 1:
+            _try(found, "one_higher_out", pos, seat=seat, card=card, suit=suit)
+        else:
+            _try(found, "higher_out", pos, seat=seat, card=card, suit=suit, count=higher)
+        lower = _lower_unseen(pos, seat, card)
+        if lower == 0 and higher:
+            _try(found, "no_lower_out", pos, seat=seat, card=card)
+        if suit == Suit.SPADES and card.rank < QUEEN.rank:
+            _try(found, "out", pos, seat=seat, card=QUEEN)
+    gone = pos._seen & ~pos._hands[seat] & pos.k.suit_masks[int(suit)]
+    for played in sorted(cards_of_mask(gone), key=lambda c: -c.rank):
+        if played.rank > card.rank and _try(found, "played_higher", pos, seat=seat, card=card, played=played,
+                                            suit=suit):  # fmt: skip
+            break
+    if not trick or int(suit) != pos.lead_suit:
+        _try(found, "void_after", pos, seat=seat, cards=(card,), suit=suit)
+    for shooter in range(pos.players):
+        _try(found, "all_points_to", pos, shooter=shooter)
+    return found
+
+
+def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
+    found: list[Fact] = []
+    for suit in Suit:
+        _try(found, "void_after", pos, seat=seat, cards=tuple(c for c in cards if c.suit == suit), suit=suit)
+    if QUEEN in cards:
+        spades = sum(1 for c in pos.hand(seat) if c.suit == Suit.SPADES and c != QUEEN)
+        _try(found, "queen_guards", pos, seat=seat, count=spades)
+    high = tuple(c for c in cards if c.suit == Suit.SPADES and c.rank > QUEEN.rank)
+    if high:
+        _try(found, "spades_above_queen", pos, seat=seat, cards=high)
+    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+        of_suit = tuple(c for c in cards if c.suit == suit)
+        if len(of_suit) >= 2:
+            _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
+    hearts = sorted((c for c in pos.hand(seat) if c.suit == Suit.HEARTS), key=lambda c: -c.rank)[:2]
+    if len(hearts) == 2 and all(c.rank <= 10 for c in cards):
+        _try(found, "keeps_top_hearts", pos, seat=seat, cards=tuple(hearts), passed=tuple(cards))
+    for other in range(pos.players):
+        _try(found, "passes_to", pos, seat=seat, cards=tuple(cards), other=other)
+    return found
+
+
+# -- storing facts --------------------------------------------------------------------------------------------
+def fact_json(fact: Fact) -> dict[str, Any]:
+    """A fact as JSON: ``{"kind": …, "args": {…}}`` (cards as codes, suits as their names)."""
+    args: dict[str, Any] = {}
+    for key, value in fact.args:
+        if isinstance(value, Card):
+            args[key] = value.code
+        elif isinstance(value, tuple):
+            args[key] = [c.code for c in value]
+        elif isinstance(value, Suit):
+            args[key] = {"suit": value.name}
+        else:
+            args[key] = value
+    return {"kind": fact.kind, "args": args}
+
+
+def fact_from_json(data: dict[str, Any]) -> Fact:
+    """The fact of :func:`fact_json` (not checked: :func:`~hearts_lessons.facts.check` it on its position)."""
+    args: list[tuple[str, Any]] = []
+    for key, value in data["args"].items():
+        if isinstance(value, dict) and set(value) == {"suit"}:
+            args.append((key, Suit[value["suit"]]))
+        elif isinstance(value, list):
+            args.append((key, tuple(Card.from_str(c) for c in value)))
+        elif isinstance(value, str) and 2 <= len(value) <= 3 and value[-1] in "CDSH":
+            args.append((key, Card.from_str(value)))
+        else:
+            args.append((key, value))
+    return Fact(data["kind"], tuple(args))
+
+
+def facts_hold(facts: Sequence[Fact], state: HandState) -> list[Fact]:
+    """The facts that are *not* true of ``state`` (empty when every one holds)."""
+    return [f for f in facts if not check(f, state)]
+
+
+# -- words ----------------------------------------------------------------------------------------------------
+def _cards(cards: Sequence[Card]) -> str:
+    symbols = [c.symbol for c in cards]
+    return symbols[0] if len(symbols) == 1 else ", ".join(symbols[:-1]) + " and " + symbols[-1]
+
+
+def facts_text(facts: Sequence[Fact], *, seat: int, players: int = 4) -> str:
+    """The facts as one clause list ("a; b; c")."""
+    return "; ".join(f.words(players=players, you=seat) for f in facts)
+
+
+def share_text(share: float, worlds: int) -> str:
+    """A share of deals with its 95% interval (normal approximation, rounded up to at least 1%): ``32% (± 2%)``.
+
+    >>> share_text(0.32, 2000), share_text(1.0, 2000)
+    ('32% (± 2%)', '100% (± 1%)')
+    """
+    half = 1.96 * (share * (1 - share) / worlds) ** 0.5 if worlds else 0.0
+    return f"{100 * share:.0f}% (± {max(1, round(100 * half))}%)"
+
+
+def explanation(kind: str, answer: Sequence[Card], facts: Sequence[Fact], second: dict[str, Any], *, seat: int,
+                players: int = 4) -> str:  # fmt: skip
+    """``Play the A♠: <facts>. Against …, it saves 4.5 ± 0.3 points on average over the 8♠ (2,000 sampled
+    deals).`` ``second`` is the second best choice's measured cost (:class:`~.recheck.Cost` as JSON)."""
+    if not facts:
+        raise ValueError("a puzzle needs at least one checked fact for its explanation")
+    verb = "Play" if kind == "play" else "Pass"
+    other = [Card.from_str(c) for c in second["cards"]]
+    over = f"the {_cards(other)}" if kind == "play" else f"passing the {_cards(other)}"
+    return (f"{verb} the {_cards(answer)}: {facts_text(facts, seat=seat, players=players)}. Against players who "
+            f"play like the book's rule-based bot, it saves {second['extra']:.1f} ± {second['half_width']:.1f} "
+            f"points on average over {over} ({second['worlds']:,} sampled deals).")  # fmt: skip
+
+
+def wrong_text(kind: str, cards: Sequence[Card], facts: Sequence[Fact], cost: dict[str, Any] | None,
+               answer: Sequence[Card], *, seat: int, players: int = 4) -> str:  # fmt: skip
+    """What happens after a wrong choice: its checked facts, then what it costs against the answer in the
+    confirmation's deals (and how often it gives the seat the Q♠, or another seat the moon, when that share
+    differs clearly from the answer's). ``cost`` is ``None`` for a pass the coach did not measure."""
+    what = f"the {_cards(cards)}" if kind == "play" else f"passing the {_cards(cards)}"
+    head = (what[0].upper() + what[1:]) + (f": {facts_text(facts, seat=seat, players=players)}" if facts else "")
+    best = f"the {_cards(answer)}" if kind == "play" else f"passing the {_cards(answer)}"
+    if cost is None:
+        return (f"{head}. The coach did not measure this pass (it tries only its candidate passes); "
+                f"its best is {best}.")  # fmt: skip
+    n = cost["worlds"]
+    text = (f"{head}. Over {n:,} sampled deals it costs {cost['extra']:.1f} ± {cost['half_width']:.1f} points "
+            f"more on average than {best}")  # fmt: skip
+    extras = []
+    if _clearly_more(cost["queen"], cost["queen_answer"], n):
+        extras.append(f"you take the Q♠ in {share_text(cost['queen'], n)} of them "
+                      f"({share_text(cost['queen_answer'], n)} after {best})")  # fmt: skip
+    if _clearly_more(cost["moon_against"], cost["moon_answer"], n):
+        extras.append(f"another player shoots the moon in {share_text(cost['moon_against'], n)} of them "
+                      f"({share_text(cost['moon_answer'], n)} after {best})")  # fmt: skip
+    return text + ("; " + "; ".join(extras) if extras else "") + "."
+
+
+def _clearly_more(share: float, other: float, worlds: int) -> bool:
+    """Whether ``share`` is above ``other`` by more than both 95% intervals together (and 5 points or more)."""
+    half = 1.96 * ((share * (1 - share) + other * (1 - other)) / worlds) ** 0.5 if worlds else 1.0
+    return share - other > max(half, 0.05)
