@@ -359,17 +359,14 @@ def rating(*, rules_agrees: bool, beginner_agrees: bool, choices: int, margin: f
 
 
 def words(puzzle: dict[str, Any], state: HandState) -> dict[str, Any]:
-    """The puzzle's checked facts, its explanation and, for every other choice measured, the facts of that choice
-    (:mod:`hearts_lessons.practice.puzzle_words`); the numbers are the confirmation's (``costs``)."""
+    """The puzzle's checked facts and its explanation (:mod:`hearts_lessons.practice.puzzle_words`), with the
+    confirmation's numbers (``costs``: the second best's saving and its interval). What a wrong answer is told is
+    made when it is given (:meth:`hearts_lessons.practice.ladder.Puzzle.feedback`), from the same costs."""
     seat, kind = puzzle["seat"], puzzle["kind"]
     answer = parse_cards(" ".join(puzzle["answer"]))
     facts = choice_facts(state, seat, answer)
-    costs = []
-    for cost in puzzle["costs"]:
-        cards = parse_cards(" ".join(cost["cards"]))
-        costs.append({**cost, "facts": [fact_json(f) for f in choice_facts(state, seat, cards)]})
-    second = next(c for c in costs if sorted(c["cards"]) == sorted(puzzle["second"]))
-    return {"facts": [fact_json(f) for f in facts], "costs": costs,
+    second = next(c for c in puzzle["costs"] if sorted(c["cards"]) == sorted(puzzle["second"]))
+    return {"facts": [fact_json(f) for f in facts],
             "explanation": explanation(kind, answer, facts, second, seat=seat, players=state.players)}  # fmt: skip
 
 
@@ -649,10 +646,10 @@ def check_main(args: argparse.Namespace) -> int:
             row = results[puzzle["id"]]
             if not row["holds"]:
                 continue
-            settings = Settings.from_dict(row["settings"]).current(today)
+            now = Settings.from_dict(row["settings"]).current(today)
             margins = row["margins"]
             kept.append({**puzzle, "second": row["costs"][0]["cards"], "margin": round(sum(margins) / len(margins), 3),
-                         "margins": margins, "confirmed": settings.as_dict(), "costs": row["costs"]})  # fmt: skip
+                         "margins": margins, "confirmed": now.as_dict(), "costs": row["costs"]})  # fmt: skip
         data["puzzles"] = [annotate(p) for p in kept]
         data["format"] = FORMAT
         data["sampling"] = SAMPLING

@@ -61,7 +61,7 @@ def _played_higher(pos: Any, *, seat: int, card: Card, played: Card, suit: Suit)
     return bool(gone >> played.id & 1) and played.id not in on_table and _higher_unseen(pos, seat, card) == 0
 
 
-@kind("queen_goes", "the Q♠ lands on {winner}'s trick")
+@kind("queen_goes", "the Q♠ falls on a trick {winner} is winning")
 def _queen_goes(pos: Any, *, seat: int, winner: int) -> bool:
     """``seat`` plays the Q♠ now and ``winner`` (another seat) is winning the trick after it."""
     if pos.to_play != seat or not pos._hands[seat] >> QUEEN.id & 1 or not pos._trick or winner == seat:
@@ -182,8 +182,8 @@ def _theme_play(name: str, pos: Any, seat: int, card: Card) -> bool:
                 and _takes_lead(pos, seat, QUEEN))  # fmt: skip
     if name == "making-void":
         following = lead >= 0 and int(suit) == lead
-        held = _hand(pos, seat)
-        return not following and len(held) >= 2 and [c for c in held if c.suit == suit] == [card]
+        cards_held = _hand(pos, seat)
+        return not following and len(cards_held) >= 2 and [c for c in cards_held if c.suit == suit] == [card]
     if name == "counting":
         if not _unseen(pos, seat) & pos.k.suit_masks[int(suit)]:
             return False

@@ -28,7 +28,7 @@ Glicko-2 rating, which it is used against. The file format (version 2) is one JS
                       lookahead, infer, read_pass, moon, thin, margin, caution, rollout, coach, engine, date>,
         "facts": [<{"kind", "args"}: the checked facts the explanation is made of>],
         "costs": [<what each other choice costs against the answer, cheapest first: {"cards", "extra",
-                   "half_width", "worlds", "queen", "queen_answer", "moon_against", "moon_answer", "facts"}>],
+                   "half_width", "worlds", "queen", "queen_answer", "moon_against", "moon_answer"}>],
         "themes": [<str> from: ducking, unloading, dumping-queen, making-void, counting, stopping-moon,
                    shooting, endgame, passing]  (a puzzle with no theme is served only under "every theme"),
         "rating": <int 1000–2200: the difficulty estimate from the mining's formula (not earned from attempts)>,
@@ -50,8 +50,7 @@ themes (a teacher's homework: "ten ducking puzzles" is ``homework(puzzles, "duck
 >>> conf = {"worlds": 1000, "seeds": ["1/p1/1", "1/p1/2"], "lookahead": 0, "infer": True, "read_pass": True,
 ...         "moon": True, "thin": 4, "margin": 2.0}
 >>> cost = {"cards": ["5D"], "extra": 2.5, "half_width": 0.2, "worlds": 2000, "queen": 1.0, "queen_answer": 0.0,
-...         "moon_against": 0.0, "moon_answer": 0.0, "facts": [{"kind": "discards", "args": {"seat": 0,
-...         "card": "5D", "suit": {"suit": "CLUBS"}}}]}
+...         "moon_against": 0.0, "moon_answer": 0.0}
 >>> text = json.dumps({"format": 2, "generator": "scripts/mine_puzzles.py", "seed": 1, "worlds": 1000,
 ...     "puzzles": [{"id": "p1", "kind": "play", "record": json.loads(s.to_json()), "seat": 0, "answer": ["QS"],
 ...                  "second": ["5D"], "margin": 2.5, "margins": [2.4, 2.6], "themes": ["endgame"],
@@ -65,8 +64,9 @@ Traceback (most recent call last):
 hearts_lessons.practice.ladder.PuzzleFileError: puzzle 1 ('p1'): the answer K♠ is not legal: you do not hold the K♠
 >>> import textwrap
 >>> print(textwrap.fill(load_puzzles(text=text).puzzles[0].feedback(["5D"]), 100))
-The 5♦: you hold no clubs, so the 5♦ is a discard. Over 2,000 sampled deals it costs 2.5 ± 0.2
-points more on average than the Q♠; you take the Q♠ in 100% (± 1%) of them (0% (± 1%) after the Q♠).
+The 5♦: North's A♣ is winning the trick so far; you hold no clubs, so the 5♦ is a discard; it leaves
+you void in diamonds. Over 2,000 sampled deals it costs 2.5 ± 0.2 points more on average than the
+Q♠; you take the Q♠ in 100% (± 1%) of them (0% (± 1%) after the Q♠).
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ class Puzzle:
     facts: tuple[Fact, ...] = field(repr=False)
     """The checked facts the explanation is made of."""
     costs: tuple[dict[str, Any], ...] = field(repr=False)
-    """What each other choice costs against the answer (cheapest first), with its facts."""
+    """What each other choice costs against the answer (cheapest first), measured in the confirmation's deals."""
 
     def state(self) -> HandState:
         """The position, replayed from the record (a fresh copy each time)."""
@@ -149,14 +149,11 @@ class Puzzle:
         return next((c for c in self.costs if sorted(c["cards"]) == wanted), None)
 
     def feedback(self, cards: Iterable[Card | str]) -> str:
-        """What happens after this wrong choice: its checked facts and what it costs against the answer in the
-        confirmation's sampled deals (:func:`~.puzzle_words.wrong_text`)."""
+        """What happens after this wrong choice: its facts, each checked on the position as it is made, and what
+        it costs against the answer in the confirmation's sampled deals (:func:`~.puzzle_words.wrong_text`)."""
         chosen = [c if isinstance(c, Card) else Card.from_str(c) for c in cards]
         cost = self.cost(chosen)
-        if cost is not None:
-            facts = [fact_from_json(f) for f in cost["facts"]]
-        else:
-            facts = choice_facts(self.state(), self.seat, chosen)
+        facts = choice_facts(self.state(), self.seat, chosen)
         return wrong_text(self.kind, chosen, facts, cost, self.answer, seat=self.seat,
                           players=int(self.record["rules"]["players"]))  # fmt: skip
 
@@ -287,16 +284,10 @@ def _puzzle(raw: Any, *, replay: bool) -> Puzzle:
     costs = raw.get("costs")
     if not isinstance(costs, list) or not costs or not all(isinstance(c, dict) for c in costs):
         raise PuzzleFileError("its 'costs' must list what each other choice costs")
-    need = {"cards", "extra", "half_width", "worlds", "queen", "queen_answer", "moon_against", "moon_answer",
-            "facts"}  # fmt: skip
+    need = {"cards", "extra", "half_width", "worlds", "queen", "queen_answer", "moon_against", "moon_answer"}
     for cost in costs:
         if need - set(cost):
             raise PuzzleFileError(f"a cost lacks {', '.join(sorted(need - set(cost)))}")
-        try:
-            for f in cost["facts"]:
-                fact_from_json(f)
-        except (KeyError, ValueError, TypeError, AttributeError) as exc:
-            raise PuzzleFileError(f"the facts of a cost are damaged ({exc})") from None
     puzzle = Puzzle(key, kind, record, seat, answer, second, margin, pair, tuple(themes), rating, explanation,
                     confirmed, facts, tuple(costs))  # fmt: skip
     if replay:

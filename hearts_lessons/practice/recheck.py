@@ -32,7 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots.coach import DEFAULT_THIN, MOON_PLAN, Candidate, CoachBot
+from ..bots.coach import MOON_PLAN, Candidate, CoachBot
+from ..bots.sampling import DEFAULT_THIN
 from ..cards import Card
 from ..runtime import engine_build
 from ..state import HandState

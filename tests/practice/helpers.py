@@ -43,8 +43,7 @@ def puzzle_data(count: int = 12) -> dict[str, Any]:
                           "infer": True, "read_pass": True, "moon": True, "thin": 4, "margin": 2.0},
             "facts": [fact_json(f) for f in choice_facts(state, state.to_play, [legal[0]])],
             "costs": [{"cards": [c.code], "extra": 2.0 + k, "half_width": 0.3, "worlds": 2000, "queen": 0.1,
-                       "queen_answer": 0.1, "moon_against": 0.0, "moon_answer": 0.0,
-                       "facts": [fact_json(f) for f in choice_facts(state, state.to_play, [c])]}
+                       "queen_answer": 0.1, "moon_against": 0.0, "moon_answer": 0.0}
                       for k, c in enumerate(legal[1:])],
         })  # fmt: skip
     return {"format": 2, "generator": "scripts/mine_puzzles.py", "seed": 5, "worlds": 1000, "puzzles": puzzles}

@@ -77,6 +77,7 @@ CASES = [
     (lambda d: d["puzzles"][0]["confirmed"].pop("lookahead"), "settings lack lookahead"),
     (lambda d: d["puzzles"][0].update(costs=[]), "its 'costs' must list"),
     (lambda d: d["puzzles"][0]["costs"][0].pop("half_width"), "a cost lacks half_width"),
+    (lambda d: d["puzzles"][0]["costs"][0].pop("queen"), "a cost lacks queen"),
     (lambda d: d["puzzles"][0].update(facts=[{"kind": "ducks"}]), "its 'facts' are damaged"),
     (lambda d: d["puzzles"][0].update(themes=["luck"]), "unknown theme 'luck'"),
     (lambda d: d["puzzles"][0].update(themes="ducking"), "'themes' must be a list"),

@@ -35,7 +35,8 @@ SAMPLE = 20
 
 @cache
 def data() -> dict[str, Any]:
-    return json.loads(DATA.read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = json.loads(DATA.read_text(encoding="utf-8"))
+    return loaded
 
 
 def puzzles() -> list[dict[str, Any]]:
@@ -56,7 +57,7 @@ def test_file_loads_with_its_generator_and_seed() -> None:
 
 def test_enough_puzzles_of_both_kinds_with_unique_ids() -> None:
     found = puzzles()
-    assert len(found) >= 300
+    assert len(found) >= 280  # 309 mined; those the coach no longer confirms are dropped
     assert sum(p["kind"] == "pass" for p in found) >= 30
     assert sum(p["kind"] == "play" for p in found) >= 200
     ids = [p["id"] for p in found]
@@ -108,30 +109,29 @@ def test_every_theme_holds_by_its_predicate() -> None:
 
 
 def test_every_fact_of_every_puzzle_holds_on_its_position() -> None:
-    """The explanation's facts, and the facts of every other choice (what a wrong answer is told), are each true
-    of the position; every puzzle has at least one; the explanation is what the generator makes of them."""
+    """The explanation's facts are each true of the position; every puzzle has at least one; the explanation is
+    what the generator makes of them (and of the second best's measured saving)."""
     mine = mine_puzzles()
     kinds: set[str] = set()
     for p in puzzles():
         state = position(p)
         facts = [fact_from_json(f) for f in p["facts"]]
         assert facts, p["id"]
-        for cost in p["costs"]:
-            facts += [fact_from_json(f) for f in cost["facts"]]
         for fact in facts:
             assert fact.kind in KINDS and check(fact, state), (p["id"], str(fact))
             kinds.add(fact.kind)
-        assert mine.words(p, state) == {"facts": p["facts"], "costs": p["costs"], "explanation": p["explanation"]}
+        assert mine.words(p, state) == {"facts": p["facts"], "explanation": p["explanation"]}, p["id"]
     assert len(kinds) >= 12, kinds
 
 
 def test_a_wrong_answer_says_what_that_choice_does_and_costs() -> None:
-    ladder = load_puzzles(DATA)
-    for p in ladder.puzzles[::25]:
-        other = p.costs[-1]
-        text = p.feedback(other["cards"])
-        assert f"costs {other['extra']:.1f} ± {other['half_width']:.1f} points more" in text, p.id
-        assert f"{other['worlds']:,} sampled deals" in text, p.id
+    """Every other choice of every puzzle: the feedback is made (each of its facts checked as it is made) and
+    gives that choice's measured cost and interval."""
+    for p in load_puzzles(DATA).puzzles:
+        for other in p.costs:
+            text = p.feedback(other["cards"])
+            assert f"costs {other['extra']:.1f} ± {other['half_width']:.1f} points more" in text, p.id
+            assert f"Over {other['worlds']:,} sampled deals" in text, p.id
 
 
 def test_themes_follow_the_generators_rules() -> None:
@@ -189,14 +189,14 @@ TODAY = time.strftime("%Y-%m-%d", time.gmtime())
 
 
 @pytest.mark.parametrize("index", range(SAMPLE))
-def test_todays_sample_holds_in_its_first_recorded_run(index: int) -> None:
-    """Today's 20 puzzles, each measured again with its recorded settings (every deal and seed of its first
-    confirmation run: 1,000 deals): the answer is still best by the promised 2 points. Where the coach is the
-    recorded version this repeats the recorded run exactly; where it changed, a puzzle that fails is to be
+def test_todays_sample_still_holds_with_its_recorded_settings(index: int) -> None:
+    """Today's 20 puzzles, each measured again with every recorded setting (both confirmation runs, each with its
+    seed and its 1,000 deals): the answer is still best by the promised 2 points in each run. Where the coach is
+    the recorded version this repeats the recorded runs exactly; where it changed, a puzzle that fails is to be
     re-mined or dropped (``scripts/mine_puzzles.py --check all --record``)."""
     p = dated_sample(TODAY)[index]
     settings = Settings.from_dict(p["confirmed"])
-    done = confirm(position(p), p["seat"], parse_cards(" ".join(p["answer"])), settings, runs=1)
+    done = confirm(position(p), p["seat"], parse_cards(" ".join(p["answer"])), settings)
     assert done.holds, (p["id"], done.margins)
     if settings.coach == coach_version():
-        assert round(done.margins[0], 3) == p["margins"][0], p["id"]
+        assert [round(m, 3) for m in done.margins] == p["margins"], p["id"]
