@@ -82,6 +82,12 @@ def _no_lower_out(pos: Any, *, seat: int, card: Card) -> bool:
     return _lower_unseen(pos, seat, card) == 0 and bool(_unseen(pos, seat) & pos.k.suit_masks[_suit(pos, card)])
 
 
+@kind("you_took_all_points", "you have taken every point card played so far")
+def _you_took_all_points(pos: Any, *, seat: int) -> bool:
+    """Every point card taken so far went to ``seat`` (which took at least one)."""
+    return _point_takers(pos) == [seat]
+
+
 @kind("no_points_taken", "nobody has taken a point card yet")
 def _no_points_taken(pos: Any) -> bool:
     return not any(taken & pos.k.moon_cards for taken in pos._taken)

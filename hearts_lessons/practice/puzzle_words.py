@@ -77,10 +77,17 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
         total = _trick_value(pos, [cid for _, cid, _ in trick] + [card.id])
         if total != held or (total and not held):
             _try(found, "trick_points", pos, seat=seat, card=card, points=total)
-    else:
+    counted = False
+    gone = pos._seen & ~pos._hands[seat] & pos.k.suit_masks[int(suit)]
+    for played in sorted(cards_of_mask(gone), key=lambda c: -c.rank):
+        if played.rank > card.rank:
+            counted = _try(found, "played_higher", pos, seat=seat, card=card, played=played, suit=suit)
+            break
+    if not trick:
         higher = _higher_unseen(pos, seat, card)
         if higher == 0:
-            _try(found, "none_higher_out", pos, seat=seat, card=card, suit=suit)
+            if not counted:
+                _try(found, "none_higher_out", pos, seat=seat, card=card, suit=suit)
         elif higher == 1:
             _try(found, "one_higher_out", pos, seat=seat, card=card, suit=suit)
         else:
@@ -88,17 +95,16 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
         lower = _lower_unseen(pos, seat, card)
         if lower == 0 and higher:
             _try(found, "no_lower_out", pos, seat=seat, card=card)
+        elif lower >= 2:
+            _try(found, "lower_out", pos, seat=seat, card=card, suit=suit, count=lower)
         if suit == Suit.SPADES and card.rank < QUEEN.rank:
             _try(found, "out", pos, seat=seat, card=QUEEN)
-    gone = pos._seen & ~pos._hands[seat] & pos.k.suit_masks[int(suit)]
-    for played in sorted(cards_of_mask(gone), key=lambda c: -c.rank):
-        if played.rank > card.rank and _try(found, "played_higher", pos, seat=seat, card=card, played=played,
-                                            suit=suit):  # fmt: skip
-            break
     if not trick or int(suit) != pos.lead_suit:
         _try(found, "void_after", pos, seat=seat, cards=(card,), suit=suit)
-    for shooter in range(pos.players):
-        _try(found, "all_points_to", pos, shooter=shooter)
+    if not _try(found, "you_took_all_points", pos, seat=seat):
+        for shooter in range(pos.players):
+            if shooter != seat:
+                _try(found, "all_points_to", pos, shooter=shooter)
     return found
 
 
