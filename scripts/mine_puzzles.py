@@ -116,7 +116,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from hearts_lessons.bots import BeginnerBot, make_bot  # noqa: E402
+from hearts_lessons.bots import BeginnerBot, CoachBot, make_bot  # noqa: E402
 from hearts_lessons.bots.coach import Candidate, evaluate_passes, evaluate_plays, pass_candidates, play_candidates  # noqa: E402
 from hearts_lessons.bots.features import bits, moon_threat, tables_for, trick_state  # noqa: E402
 from hearts_lessons.bots.rulebased import rules_pass, rules_play  # noqa: E402
@@ -658,6 +658,36 @@ def check_main(args: argparse.Namespace) -> int:
     return 1 if failed and not args.record else 0
 
 
+# -- how good is the difficulty estimate -------------------------------------------------------------------------
+HELD_OUT = "CoachBot(worlds=1, pass_worlds=1, caution=0, lookahead=0, infer=False, adaptive=False, focus_worlds=0)"
+"""A solver the difficulty formula does not use: the coach trying each card (or candidate pass) in one sampled
+deal, every deal as likely, seeded ``held-out/{id}``."""
+CHECK_BANDS = ((1000, 1200), (1200, 1400), (1400, 1600), (1600, 1800), (1800, 2000), (2000, 2200))
+
+
+def held_out_solves(puzzle: dict[str, Any]) -> bool:
+    """Whether the held-out solver (:data:`HELD_OUT`) finds the puzzle's answer."""
+    state = HandState.from_json(json.dumps(puzzle["record"]))
+    view = state.view(puzzle["seat"])
+    bot = CoachBot(worlds=1, pass_worlds=1, caution=0, lookahead=0, infer=False, adaptive=False, focus_worlds=0)
+    rng = random.Random(f"held-out/{puzzle['id']}")
+    if puzzle["kind"] == "play":
+        return bot.choose_play(view, rng).code == puzzle["answer"][0]
+    return sorted(c.code for c in bot.choose_pass(view, rng)) == sorted(puzzle["answer"])
+
+
+def difficulty_check(puzzles: list[dict[str, Any]]) -> dict[str, Any]:
+    """The held-out solver's result on every puzzle, by band of the difficulty estimate."""
+    solved = [p["id"] for p in puzzles if held_out_solves(p)]
+    bands = [{"from": lo, "to": hi, "puzzles": sum(lo <= p["rating"] < hi or (hi == 2200 and p["rating"] == hi)
+                                                    for p in puzzles),
+              "solved": sum((lo <= p["rating"] < hi or (hi == 2200 and p["rating"] == hi)) and p["id"] in solved
+                            for p in puzzles)} for lo, hi in CHECK_BANDS]  # fmt: skip
+    return {"solver": HELD_OUT,
+            "seed": "held-out/{id}", "coach": coach_version(), "engine": engine_build(),
+            "date": time.strftime("%Y-%m-%d", time.gmtime()), "bands": bands, "solved": solved}  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=15)
@@ -682,6 +712,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="re-confirm N puzzles of --out (a sample seeded by --check-seed) or all of them, each "
                              "with its recorded settings, and report which no longer hold")  # fmt: skip
     parser.add_argument("--check-seed", default=None, help="seed of the --check sample (default: today, UTC)")
+    parser.add_argument("--difficulty-check", action="store_true",
+                        help="measure how often a held-out solver (the coach at one sampled deal) solves the puzzles "
+                             "of each band of the difficulty estimate, and record it in --out")  # fmt: skip
     parser.add_argument("--record", action="store_true",
                         help="with --check: rewrite --out, each puzzle that holds with today's confirmation (its "
                              "margins, second best, every other choice's cost, the coach's version), dropping "
@@ -689,6 +722,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check is not None:
         return check_main(args)
+    if args.difficulty_check:
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        data["difficulty_check"] = difficulty_check(data["puzzles"])
+        args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        for band in data["difficulty_check"]["bands"]:
+            print(f"{band['from']}-{band['to']}: {band['solved']}/{band['puzzles']}")
+        return 0
 
     cfg = _config(args)
     key = hashlib.sha256(json.dumps(cfg, sort_keys=True).encode()).hexdigest()[:10]

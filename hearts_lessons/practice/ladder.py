@@ -33,7 +33,8 @@ Glicko-2 rating, which it is used against. The file format (version 2) is one JS
                    shooting, endgame, passing]  (a puzzle with no theme is served only under "every theme"),
         "rating": <int 1000–2200: the difficulty estimate from the mining's formula (not earned from attempts)>,
         "explanation": <str: why the answer is best, in words>}
-     ]}
+     ],
+     "difficulty_check": <optional object: a held-out solver's solve rate by band of the difficulty estimate>}
 
 :func:`load_puzzles` checks every field, replays every record with the engine (a tampered record does not
 replay), and checks that the seat is to move and that the answer and the second best are legal for it. A damaged
@@ -178,6 +179,10 @@ class PuzzleSet:
     seed: int | None = None
     worlds: int = 0
     note: str = ""
+    difficulty_check: dict[str, Any] | None = None
+    """How often a solver the difficulty formula does not use solved the puzzles of each band of the estimate
+    (``scripts/mine_puzzles.py --difficulty-check``): ``solver``, ``bands`` (``from``, ``to``, ``puzzles``,
+    ``solved``), ``solved`` (the ids), ``coach``, ``date``; ``None`` when the file has none."""
 
     def __len__(self) -> int:
         return len(self.puzzles)
@@ -353,9 +358,17 @@ def load_puzzles(path: str | Path | None = None, *, text: str | None = None, rep
             raise PuzzleFileError(f"{label}: the id {puzzle.id!r} is used twice")
         seen.add(puzzle.id)
         puzzles.append(puzzle)
+    check = data.get("difficulty_check")
+    if check is not None:
+        bands = check.get("bands") if isinstance(check, dict) else None
+        keys = ("from", "to", "puzzles", "solved")
+        whole = isinstance(bands, list) and all(isinstance(b, dict) and all(isinstance(b.get(k), int) for k in keys)
+                                                for b in bands)  # fmt: skip
+        if not isinstance(check, dict) or not isinstance(check.get("solver"), str) or not whole:
+            raise PuzzleFileError(f"{where}: 'difficulty_check' must name its solver and list its bands")
     note = (f"{len(puzzles)} puzzles made by {generator} (seed {seed}); each answer confirmed best against players "
             f"who play like the book's rule-based bot, in {worlds:,} sampled deals per run.")
-    return PuzzleSet(tuple(puzzles), generator, seed, worlds, note)
+    return PuzzleSet(tuple(puzzles), generator, seed, worlds, note, check)
 
 
 def best_meaning(puzzles: Iterable[Puzzle]) -> str:

@@ -6,6 +6,7 @@ sample of 20 that changes every day is confirmed again with its recorded setting
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from functools import cache
@@ -200,3 +201,25 @@ def test_todays_sample_still_holds_with_its_recorded_settings(index: int) -> Non
     assert done.holds, (p["id"], done.margins)
     if settings.coach == coach_version():
         assert [round(m, 3) for m in done.margins] == p["margins"], p["id"]
+
+
+def test_the_difficulty_check_adds_up_and_repeats() -> None:
+    """The held-out solver's table (the ladder page's "how good is the estimate") counts every puzzle once, its
+    solved ids are puzzles of the file, and, where the coach is the recorded version, ten of them (a sample that
+    changes by day) are solved again and ten unsolved ones are not."""
+    check = data()["difficulty_check"]
+    by_id = {p["id"]: p for p in puzzles()}
+    assert sum(b["puzzles"] for b in check["bands"]) == len(by_id)
+    assert set(check["solved"]) <= set(by_id) and len(check["solved"]) == sum(b["solved"] for b in check["bands"])
+    for band in check["bands"]:
+        inside = [i for i in check["solved"] if band["from"] <= by_id[i]["rating"] <= band["to"]
+                  and (by_id[i]["rating"] < band["to"] or band["to"] == 2200)]  # fmt: skip
+        assert len(inside) == band["solved"], band
+    if check["coach"] != coach_version():
+        return
+    mine = mine_puzzles()
+    rng = random.Random(TODAY)
+    solved = rng.sample(sorted(check["solved"]), 10)
+    unsolved = rng.sample(sorted(set(by_id) - set(check["solved"])), 10)
+    assert all(mine.held_out_solves(by_id[i]) for i in solved)
+    assert not any(mine.held_out_solves(by_id[i]) for i in unsolved)
