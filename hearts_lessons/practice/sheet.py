@@ -16,10 +16,13 @@ so the sheet prints from the browser like the rules sheet (A4 or Letter). Nothin
 >>> from hearts_lessons.practice.positions import positions_of
 >>> s = positions_of(7)[6]
 >>> a, b = s.legal_plays()[:2]
+>>> from hearts_lessons.practice.puzzle_words import choice_facts
 >>> from hearts_lessons.practice.recheck import Settings
 >>> settings = Settings(1000, ("1/p/1", "1/p/2"))
+>>> facts = tuple(choice_facts(s, s.to_play, [a]))
+>>> costs = ({"cards": [b.code], "extra": 3.0, "half_width": 0.2, "worlds": 2000},)
 >>> puzzles = [Puzzle(f"p{i:02d}", "play", json.loads(s.to_json()), s.to_play, (a,), (b,), 3.0, (3.0, 3.1),
-...                   (THEMES[i % len(THEMES)],), 1000 + 70 * i, "why", settings, (), ()) for i in range(16)]
+...                   (THEMES[i % len(THEMES)],), 1000 + 70 * i, "why", settings, facts, costs) for i in range(16)]
 >>> chosen = choose_sheet(puzzles)
 >>> len(chosen), len({p.id for p, _ in chosen})
 (12, 12)
@@ -36,13 +39,16 @@ import html
 from collections.abc import Iterable, Sequence
 
 from ..cards import Card, Suit
+from ..facts import join_cards
 from ..render import card_html, suit_colour
 from ..scoring import format_points
 from ..seats import seat_name
 from ..state import HandState
 from .ladder import THEME_WORDS, THEMES, Puzzle, best_meaning
+from .puzzle_words import facts_text
 
-__all__ = ["PER_PAGE", "SHEET_SIZE", "answer_text", "choose_sheet", "puzzle_html", "rating_band", "sheet_html"]
+__all__ = ["PER_PAGE", "SHEET_SIZE", "answer_text", "choose_sheet", "puzzle_html", "rating_band", "sheet_html",
+           "short_explanation"]
 
 SHEET_SIZE = 12
 PER_PAGE = 6
@@ -189,7 +195,7 @@ def puzzle_html(puzzle: Puzzle, number: int, theme: str = "") -> str:
     you = html.escape(seat_name(seat, n))
     topic = THEME_WORDS.get(theme, "mixed") if theme else "mixed"
     head = (f'<div class="hl-sheet-head"><b>Puzzle {number}</b> · {html.escape(topic)} · '
-            f"{rating_band(puzzle.rating)} (difficulty estimate {puzzle.rating})</div>")  # fmt: skip
+            f"{rating_band(puzzle.rating)} ({puzzle.rating})</div>")  # fmt: skip
     if puzzle.kind == "pass":
         where = state.pass_direction.value
         goal = f"You are {you}. Pass {len(puzzle.answer)} cards {html.escape(where)}: which?"
@@ -246,6 +252,20 @@ SHEET_CSS = """
 """
 
 
+FACTS_ON_SHEET = 4
+"""At most this many of a puzzle's facts on the answer page (the first: the trick and what the card does there)."""
+
+
+def short_explanation(puzzle: Puzzle) -> str:
+    """The answer page's explanation: the puzzle's first checked facts and its measured saving over the second
+    best (what "best" means is said once, above the answers)."""
+    second = puzzle.costs[0]
+    cards = join_cards(Card.from_str(c) for c in second["cards"])
+    facts = facts_text(puzzle.facts[:FACTS_ON_SHEET], seat=puzzle.seat, players=int(puzzle.record["rules"]["players"]))
+    return (f"{facts[0].upper()}{facts[1:]}. Saves {second['extra']:.1f} ± {second['half_width']:.1f} points on "
+            f"average over {'the' if puzzle.kind == 'play' else 'passing the'} {cards}.")  # fmt: skip
+
+
 def sheet_html(chosen: Sequence[tuple[Puzzle, str]], *, per_page: int = PER_PAGE, css: bool = True) -> str:
     """The whole sheet: the puzzles ``per_page`` to a printed page, then the answers on a last page of their own.
     With ``css`` the sheet brings its own screen and print styles (a ``<style>`` element)."""
@@ -253,7 +273,8 @@ def sheet_html(chosen: Sequence[tuple[Puzzle, str]], *, per_page: int = PER_PAGE
     pages = "".join(f'<div class="hl-sheet-page">{"".join(boxes[k:k + per_page])}</div>'
                     for k in range(0, len(boxes), per_page))  # fmt: skip
     answers = "".join(
-        f'<li class="hl-sheet-answer-item"><b>{html.escape(answer_text(p))}</b> — {html.escape(p.explanation)}</li>'
+        f'<li class="hl-sheet-answer-item"><b>{html.escape(answer_text(p))}</b> — {html.escape(short_explanation(p))}'
+        "</li>"
         for p, _ in chosen
     )
     best = html.escape(best_meaning(p for p, _ in chosen)) if chosen else ""

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
 import pytest
 
 from hearts_lessons.practice.ladder import THEMES, Puzzle, ladder_puzzles, load_puzzles
-from hearts_lessons.practice.sheet import PER_PAGE, SHEET_SIZE, answer_text, choose_sheet, sheet_html
+from hearts_lessons.practice.sheet import (
+    PER_PAGE,
+    SHEET_SIZE,
+    answer_text,
+    choose_sheet,
+    sheet_html,
+    short_explanation,
+)
 
 from .helpers import puzzle_data
 
@@ -54,8 +62,11 @@ def test_the_html_keeps_answers_off_the_puzzle_pages(puzzles: tuple[Puzzle, ...]
     assert head.count('class="hl-sheet-page"') == SHEET_SIZE // PER_PAGE
     for number, (puzzle, _) in enumerate(chosen, 1):
         assert f"Puzzle {number}</b>" in head
-        assert puzzle.explanation not in head
-        assert f"<b>{answer_text(puzzle)}</b> — {puzzle.explanation}" in answers
+        assert short_explanation(puzzle) not in head
+        assert f"<b>{answer_text(puzzle)}</b> — {html.escape(short_explanation(puzzle))}" in answers
+        second = puzzle.costs[0]
+        assert f"Saves {second['extra']:.1f} ± {second['half_width']:.1f} points on average over the" in answers
+    assert html.escape("Best means: against players who play like the book's rule-based bot") in answers
     assert "@media print" in page and "break-before: page" in page
 
 
