@@ -470,7 +470,8 @@ def build(kind: str, pid: str, seat: int, state: HandState, view: SeatView,
         "second": [card_from_id(c).code for c in second],
         "margin": round(margin, 3),
         "margins": [round(m, 3) for _, m in runs],
-        "confirmed": MINING_SETTINGS(kind, pid, seed).current(time.strftime("%Y-%m-%d", time.gmtime())).as_dict(),
+        "confirmed": MINING_SETTINGS(kind, pid, seed, worlds).current(time.strftime("%Y-%m-%d", time.gmtime()))
+        .as_dict(),
         "costs": [c.as_dict() for c in cost_table([found for found, _ in runs], frozenset(answer))],
     }
     return annotate(puzzle, view)

@@ -158,17 +158,6 @@ class Puzzle:
         return wrong_text(self.kind, chosen, facts, cost, self.answer, seat=self.seat,
                           players=int(self.record["rules"]["players"]))  # fmt: skip
 
-    @property
-    def best_means(self) -> str:
-        """What "best" means for this puzzle, in a sentence."""
-        c = self.confirmed
-        runs = f"{len(c.seeds)} runs of {c.worlds:,} sampled deals" if len(c.seeds) > 1 else f"{c.worlds:,} deals"
-        sampling = ("deals in which the others' earlier cards look like a rule-based player's" if c.infer else
-                    "deals of the hidden cards, each as likely")  # fmt: skip
-        return (f"Best against players who play like the book's rule-based bot: in each of {runs} ({sampling}), "
-                f"the answer saved at least {c.margin:g} points on average over every other choice"
-                + (f" (coach version {c.coach}, {c.date})" if c.coach else "") + ".")  # fmt: skip
-
 
 @dataclass(frozen=True, slots=True)
 class PuzzleSet:
@@ -383,9 +372,9 @@ def best_meaning(puzzles: Iterable[Puzzle]) -> str:
         raise ValueError("this sentence describes confirmations whose rollouts the rule-based bot plays")
     return (f"Best means: against players who play like the book's rule-based bot (it also finishes the hand for "
             f"you in every sampled deal), the answer saved at least {margin:g} points on average over every other "
-            f"choice in each of {runs} runs of {worlds:,} sampled deals of the hidden cards (for card play, deals "
-            f"in which the others' earlier cards and pass look like a rule-based player's; for passes, every deal "
-            f"as likely).")  # fmt: skip
+            f"legal card (for a pass, over each of the coach's candidate passes) in each of {runs} runs of "
+            f"{worlds:,} sampled deals of the hidden cards (for card play, deals in which the others' earlier cards "
+            f"and pass look like a rule-based player's; for passes, every deal as likely).")  # fmt: skip
 
 
 def ladder_puzzles(path: str | Path | None = None) -> PuzzleSet:
