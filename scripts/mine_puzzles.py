@@ -68,16 +68,10 @@ The puzzle's ``margin`` is the answer's saving over the second best averaged ove
 * ``endgame``: trick 10 or later (of 13);
 * ``passing``: a pass.
 
-**Difficulty estimate** (the file's ``rating``; a fixed formula, not earned from attempts; 1000–2200, harder is
-higher)::
-
-    1000 + 450 * (the rule-based bot would not choose the answer)
-         + 200 * (the beginner bot, lowest card / highest cards, would not)
-         + 300 * min(1, log2(choices) / log2(13))      # legal cards, or the coach's candidate passes
-         + 150 * clip((4 - margin) / 2, 0, 1)           # a small saving is harder to see
-         + 100 * (counting is a theme)
-
-clamped to 1000–2200 and rounded to a multiple of 10.
+**Ratings** (``--rate``): every puzzle is tried by solvers of known strength (the coach at 1, 2, 3 and 5 sampled
+deals with three seeds each, the rule-based bot, the beginner bot) and rated on the Glicko-2 scale from who solved
+it (:mod:`hearts_lessons.practice.puzzle_ratings`); a held-out solver, not used for the ratings, checks them by
+band.
 
 The run is incremental: each finished task (one hand's card play, or its passes) is appended to a checkpoint
 under ``_build/mine_puzzles/``, so an interrupted run resumes where it stopped, and the output is rewritten
@@ -102,7 +96,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import math
 import multiprocessing
 import os
 import random
@@ -116,12 +109,12 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from hearts_lessons.bots import BeginnerBot, CoachBot, make_bot  # noqa: E402
+from hearts_lessons.bots import make_bot  # noqa: E402
 from hearts_lessons.bots.coach import Candidate, evaluate_passes, evaluate_plays, pass_candidates, play_candidates  # noqa: E402
 from hearts_lessons.bots.features import bits, moon_threat, tables_for, trick_state  # noqa: E402
-from hearts_lessons.bots.rulebased import rules_pass, rules_play  # noqa: E402
 from hearts_lessons.cards import Rank, Suit, card_from_id, parse_cards  # noqa: E402
 from hearts_lessons.practice.ladder import FORMAT  # noqa: E402
+from hearts_lessons.practice.puzzle_ratings import HELD_OUT, SOLVERS, Solver, band_rates, fit, solves  # noqa: E402
 from hearts_lessons.practice.puzzle_words import choice_facts, explanation, fact_json  # noqa: E402
 from hearts_lessons.practice.recheck import TOLERANCE, Settings, coach_version, cost_table  # noqa: E402
 from hearts_lessons.practice.recheck import confirm as reconfirm  # noqa: E402
@@ -347,17 +340,6 @@ def pass_themes(view: SeatView, ids: list[int]) -> list[str]:
     return [theme for theme in THEMES if theme in found]
 
 
-def rating(*, rules_agrees: bool, beginner_agrees: bool, choices: int, margin: float, themes: list[str]) -> int:
-    """The puzzle's difficulty (see the module docstring)."""
-    value = 1000.0
-    value += 0 if rules_agrees else 450
-    value += 0 if beginner_agrees else 200
-    value += 300 * min(1.0, math.log2(max(choices, 1)) / math.log2(13))
-    value += 150 * min(1.0, max(0.0, (4 - margin) / 2))
-    value += 100 if "counting" in themes else 0
-    return int(min(2200, max(1000, round(value / 10) * 10)))
-
-
 def words(puzzle: dict[str, Any], state: HandState) -> dict[str, Any]:
     """The puzzle's checked facts and its explanation (:mod:`hearts_lessons.practice.puzzle_words`), with the
     confirmation's numbers (``costs``: the second best's saving and its interval). What a wrong answer is told is
@@ -478,28 +460,14 @@ def build(kind: str, pid: str, seat: int, state: HandState, view: SeatView,
 
 
 def annotate(puzzle: dict[str, Any], view: SeatView | None = None) -> dict[str, Any]:
-    """The puzzle with its themes, rating and explanation (re)computed from its position, answer and margin
-    (so these rules can change without mining again)."""
+    """The puzzle with its themes, facts and explanation (re)computed from its position, answer and costs (so
+    these rules can change without mining again). Its rating is earned separately (``--rate``)."""
     state = HandState.from_json(json.dumps(puzzle["record"]))
     if view is None:
         view = state.view(puzzle["seat"])
-    kind = puzzle["kind"]
     answer = [card.id for card in parse_cards(" ".join(puzzle["answer"]))]
-    margin = puzzle["margin"]
-    if kind == "play":
-        themes = play_themes(view, answer[0])
-        rules_agrees = rules_play(view) == answer[0]
-        beginner_agrees = BeginnerBot().choose_play(view, random.Random(0)).id == answer[0]
-        choices = view.legal_mask.bit_count()
-    else:
-        themes = pass_themes(view, answer)
-        rules_agrees = frozenset(rules_pass(view)) == frozenset(answer)
-        beginner = BeginnerBot().choose_pass(view, random.Random(0))
-        beginner_agrees = frozenset(c.id for c in beginner) == frozenset(answer)
-        choices = len(pass_candidates(view))
+    themes = play_themes(view, answer[0]) if puzzle["kind"] == "play" else pass_themes(view, answer)
     return {**puzzle, "themes": themes,
-            "rating": rating(rules_agrees=rules_agrees, beginner_agrees=beginner_agrees, choices=choices,
-                             margin=margin, themes=themes),
             **words(puzzle, state)}  # fmt: skip
 
 
@@ -652,6 +620,7 @@ def check_main(args: argparse.Namespace) -> int:
             kept.append({**puzzle, "second": row["costs"][0]["cards"], "margin": round(sum(margins) / len(margins), 3),
                          "margins": margins, "confirmed": now.as_dict(), "costs": row["costs"]})  # fmt: skip
         data["puzzles"] = [annotate(p) for p in kept]
+        rate(data)
         data["format"] = FORMAT
         data["sampling"] = SAMPLING
         args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
@@ -659,34 +628,39 @@ def check_main(args: argparse.Namespace) -> int:
     return 1 if failed and not args.record else 0
 
 
-# -- how good is the difficulty estimate -------------------------------------------------------------------------
-HELD_OUT = "CoachBot(worlds=1, pass_worlds=1, caution=0, lookahead=0, infer=False, adaptive=False, focus_worlds=0)"
-"""A solver the difficulty formula does not use: the coach trying each card (or candidate pass) in one sampled
-deal, every deal as likely, seeded ``held-out/{id}``."""
-CHECK_BANDS = ((1000, 1200), (1200, 1400), (1400, 1600), (1600, 1800), (1800, 2000), (2000, 2200))
-
-
-def held_out_solves(puzzle: dict[str, Any]) -> bool:
-    """Whether the held-out solver (:data:`HELD_OUT`) finds the puzzle's answer."""
+# -- ratings earned from attempts --------------------------------------------------------------------------------
+def attempts_of(puzzle: dict[str, Any], solvers: tuple[Solver, ...]) -> list[bool]:
+    """Whether each solver finds the puzzle's answer."""
     state = HandState.from_json(json.dumps(puzzle["record"]))
-    view = state.view(puzzle["seat"])
-    bot = CoachBot(worlds=1, pass_worlds=1, caution=0, lookahead=0, infer=False, adaptive=False, focus_worlds=0)
-    rng = random.Random(f"held-out/{puzzle['id']}")
-    if puzzle["kind"] == "play":
-        return bot.choose_play(view, rng).code == puzzle["answer"][0]
-    return sorted(c.code for c in bot.choose_pass(view, rng)) == sorted(puzzle["answer"])
+    answer = parse_cards(" ".join(puzzle["answer"]))
+    return [solves(solver, state, puzzle["seat"], answer, puzzle["id"]) for solver in solvers]
 
 
-def difficulty_check(puzzles: list[dict[str, Any]]) -> dict[str, Any]:
-    """The held-out solver's result on every puzzle, by band of the difficulty estimate."""
-    solved = [p["id"] for p in puzzles if held_out_solves(p)]
-    bands = [{"from": lo, "to": hi, "puzzles": sum(lo <= p["rating"] < hi or (hi == 2200 and p["rating"] == hi)
-                                                    for p in puzzles),
-              "solved": sum((lo <= p["rating"] < hi or (hi == 2200 and p["rating"] == hi)) and p["id"] in solved
-                            for p in puzzles)} for lo, hi in CHECK_BANDS]  # fmt: skip
-    return {"solver": HELD_OUT,
-            "seed": "held-out/{id}", "coach": coach_version(), "engine": engine_build(),
-            "date": time.strftime("%Y-%m-%d", time.gmtime()), "bands": bands, "solved": solved}  # fmt: skip
+def rate(data: dict[str, Any]) -> dict[str, Any]:
+    """Every puzzle tried by every solver of :data:`~hearts_lessons.practice.puzzle_ratings.SOLVERS` (and the
+    held-out one), the ratings fitted, written into ``data``: each puzzle's ``rating``, ``rating_deviation`` and
+    ``solved_by``; the file's ``ratings`` (the solvers' ratings and the held-out check by band)."""
+    puzzles = data["puzzles"]
+    rows = [attempts_of(p, (*SOLVERS, HELD_OUT)) for p in puzzles]
+    attempts = {solver.name: [row[k] for row in rows] for k, solver in enumerate(SOLVERS)}
+    held = [row[-1] for row in rows]
+    found = fit(attempts)
+    for p, row, value, deviation in zip(puzzles, rows, found.puzzles, found.deviations, strict=True):
+        p["rating"] = round(value)
+        p["rating_deviation"] = round(deviation)
+        p["solved_by"] = [solver.name for solver, won in zip(SOLVERS, row, strict=False) if won]
+    data["ratings"] = {
+        "model": "P(solve) = 1 / (1 + 10 ** ((puzzle - solver) / 400)); each puzzle's prior 1500 +- 350",
+        "solvers": [{"name": s.name, "solver": s.describe(), "rating": round(found.solvers[s.name])}
+                    for s in SOLVERS],
+        "held_out": {"name": HELD_OUT.name, "solver": HELD_OUT.describe(),
+                     "solved": [p["id"] for p, won in zip(puzzles, held, strict=True) if won],
+                     "bands": [{"from": a, "to": b, "puzzles": n, "solved": k}
+                               for a, b, n, k in band_rates([p["rating"] for p in puzzles], held)]},
+        "coach": coach_version(), "engine": engine_build(), "date": time.strftime("%Y-%m-%d", time.gmtime()),
+    }  # fmt: skip
+    data.pop("difficulty_check", None)
+    return data
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -713,9 +687,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="re-confirm N puzzles of --out (a sample seeded by --check-seed) or all of them, each "
                              "with its recorded settings, and report which no longer hold")  # fmt: skip
     parser.add_argument("--check-seed", default=None, help="seed of the --check sample (default: today, UTC)")
-    parser.add_argument("--difficulty-check", action="store_true",
-                        help="measure how often a held-out solver (the coach at one sampled deal) solves the puzzles "
-                             "of each band of the difficulty estimate, and record it in --out")  # fmt: skip
+    parser.add_argument("--rate", action="store_true",
+                        help="rate every puzzle of --out from attempts by the solvers of known strength, and check "
+                             "the ratings with a held-out solver")  # fmt: skip
     parser.add_argument("--record", action="store_true",
                         help="with --check: rewrite --out, each puzzle that holds with today's confirmation (its "
                              "margins, second best, every other choice's cost, the coach's version), dropping "
@@ -723,12 +697,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check is not None:
         return check_main(args)
-    if args.difficulty_check:
-        data = json.loads(args.out.read_text(encoding="utf-8"))
-        data["difficulty_check"] = difficulty_check(data["puzzles"])
+    if args.rate:
+        data = rate(json.loads(args.out.read_text(encoding="utf-8")))
         args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-        for band in data["difficulty_check"]["bands"]:
-            print(f"{band['from']}-{band['to']}: {band['solved']}/{band['puzzles']}")
+        print("solvers: " + ", ".join(f"{s['name']} {s['rating']}" for s in data["ratings"]["solvers"]))
+        for band in data["ratings"]["held_out"]["bands"]:
+            print(f"held-out solver, ratings {band['from']}-{band['to']}: {band['solved']}/{band['puzzles']}")
         return 0
 
     cfg = _config(args)
@@ -826,6 +800,9 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)  # fmt: skip
     puzzles = collect()
     write(args.out, cfg, puzzles)
+    rated = rate(json.loads(args.out.read_text(encoding="utf-8")))  # the ratings, once every puzzle is in
+    args.out.write_text(json.dumps(rated, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    puzzles = rated["puzzles"]
     spent = time.time() - began
     cpu = sum(row["seconds"] for d in done.values() for row in d.values())
     hands = {kind: _prefix(done[kind], targets[kind])[1] for kind in done}

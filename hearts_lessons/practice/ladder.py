@@ -1,4 +1,4 @@
-"""The puzzle ladder: positions mined from games between the bots, each with a difficulty estimate, served near
+"""The puzzle ladder: positions mined from games between the bots, rated from attempts by bot solvers, served near
 the reader's rating.
 
 The puzzles are data in the package, ``hearts_lessons/practice/data/puzzles.json``, written by
@@ -6,10 +6,11 @@ The puzzles are data in the package, ``hearts_lessons/practice/data/puzzles.json
 measurement: the answer saves at least 2 expected points over every other choice against players who play like
 the book's rule-based bot, in every one of its confirmation runs (each puzzle's ``confirmed`` settings say how
 many sampled deals, which seeds, which sampling of the hidden cards, and which version of the coach; see
-:mod:`hearts_lessons.practice.recheck`). A puzzle's ``rating`` is **not** earned from attempts: it is a difficulty
-estimate from a fixed formula (whether the rule-based and the beginner bots would find the answer, how many
-choices there are, how small the margin is; ``scripts/mine_puzzles.py`` gives it), on the scale of the reader's
-Glicko-2 rating, which it is used against. The file format (version 2) is one JSON object::
+:mod:`hearts_lessons.practice.recheck`). A puzzle's ``rating`` is earned from attempts: solvers of known strength
+(the coach at 1 to 5 sampled deals, the rule-based and the beginner bots) try every puzzle, and each puzzle is
+rated on the reader's Glicko-2 scale from who solved it (:mod:`hearts_lessons.practice.puzzle_ratings`); a
+solver not used for the ratings checks them by band (the file's ``ratings``). The file format (version 2) is one
+JSON object::
 
     {"format": 2,
      "generator": "scripts/mine_puzzles.py",
@@ -31,10 +32,12 @@ Glicko-2 rating, which it is used against. The file format (version 2) is one JS
                    "half_width", "worlds", "queen", "queen_answer", "moon_against", "moon_answer"}>],
         "themes": [<str> from: ducking, unloading, dumping-queen, making-void, counting, stopping-moon,
                    shooting, endgame, passing]  (a puzzle with no theme is served only under "every theme"),
-        "rating": <int 1000–2200: the difficulty estimate from the mining's formula (not earned from attempts)>,
+        "rating": <int: the puzzle's rating, earned from the solvers' attempts>,
+        "rating_deviation": <int: its deviation (about half its 95% interval)>,
+        "solved_by": [<the names of the solvers that found the answer>],
         "explanation": <str: why the answer is best, in words>}
      ],
-     "difficulty_check": <optional object: a held-out solver's solve rate by band of the difficulty estimate>}
+     "ratings": <object: the solvers and their ratings, and the held-out solver's result by rating band>}
 
 :func:`load_puzzles` checks every field, replays every record with the engine (a tampered record does not
 replay), and checks that the seat is to move and that the answer and the second best are legal for it. A damaged
@@ -55,7 +58,8 @@ themes (a teacher's homework: "ten ducking puzzles" is ``homework(puzzles, "duck
 >>> text = json.dumps({"format": 2, "generator": "scripts/mine_puzzles.py", "seed": 1, "worlds": 1000,
 ...     "puzzles": [{"id": "p1", "kind": "play", "record": json.loads(s.to_json()), "seat": 0, "answer": ["QS"],
 ...                  "second": ["5D"], "margin": 2.5, "margins": [2.4, 2.6], "themes": ["endgame"],
-...                  "rating": 1200, "explanation": "North wins the trick: drop the Q♠ on it", "confirmed": conf,
+...                  "rating": 1200, "rating_deviation": 90, "solved_by": ["rules"],
+...                  "explanation": "North wins the trick: drop the Q♠ on it", "confirmed": conf,
 ...                  "facts": [], "costs": [cost]}]})
 >>> load_puzzles(text=text).puzzles[0].state().to_play
 0
@@ -100,7 +104,7 @@ THEME_WORDS = {
     "shooting": "shooting", "endgame": "endgame", "passing": "passing",
 }  # fmt: skip
 MIN_MARGIN = 2.0
-RATING_RANGE = (1000, 2200)
+RATING_RANGE = (500, 2500)
 
 
 class PuzzleFileError(ValueError):
@@ -121,8 +125,10 @@ class Puzzle:
     margins: tuple[float, ...]
     themes: tuple[str, ...]
     rating: int
-    """The difficulty estimate from the mining's formula (not earned from attempts: see the module docstring)."""
+    """Earned from the solvers' attempts (see the module docstring)."""
     explanation: str
+    rating_deviation: int
+    solved_by: tuple[str, ...]
     confirmed: Settings = field(repr=False)
     """Every setting of the confirmation that showed the answer best."""
     facts: tuple[Fact, ...] = field(repr=False)
@@ -168,10 +174,10 @@ class PuzzleSet:
     seed: int | None = None
     worlds: int = 0
     note: str = ""
-    difficulty_check: dict[str, Any] | None = None
-    """How often a solver the difficulty formula does not use solved the puzzles of each band of the estimate
-    (``scripts/mine_puzzles.py --difficulty-check``): ``solver``, ``bands`` (``from``, ``to``, ``puzzles``,
-    ``solved``), ``solved`` (the ids), ``coach``, ``date``; ``None`` when the file has none."""
+    ratings: dict[str, Any] | None = None
+    """How the ratings were earned (``scripts/mine_puzzles.py --rate``): ``solvers`` (``name``, ``solver``,
+    ``rating``), ``held_out`` (``solver``, ``solved``: the ids, ``bands``: ``from``, ``to``, ``puzzles``,
+    ``solved``), ``coach``, ``date``; ``None`` when the file has none."""
 
     def __len__(self) -> int:
         return len(self.puzzles)
@@ -282,8 +288,12 @@ def _puzzle(raw: Any, *, replay: bool) -> Puzzle:
     for cost in costs:
         if need - set(cost):
             raise PuzzleFileError(f"a cost lacks {', '.join(sorted(need - set(cost)))}")
+    deviation = _int(raw, "rating_deviation", "rating's deviation")
+    solved_by = raw.get("solved_by")
+    if not isinstance(solved_by, list) or not all(isinstance(n, str) for n in solved_by):
+        raise PuzzleFileError("its 'solved_by' must list the solvers that found the answer")
     puzzle = Puzzle(key, kind, record, seat, answer, second, margin, pair, tuple(themes), rating, explanation,
-                    confirmed, facts, tuple(costs))  # fmt: skip
+                    deviation, tuple(solved_by), confirmed, facts, tuple(costs))  # fmt: skip
     if replay:
         try:
             state = puzzle.state()
@@ -347,14 +357,17 @@ def load_puzzles(path: str | Path | None = None, *, text: str | None = None, rep
             raise PuzzleFileError(f"{label}: the id {puzzle.id!r} is used twice")
         seen.add(puzzle.id)
         puzzles.append(puzzle)
-    check = data.get("difficulty_check")
+    check = data.get("ratings")
     if check is not None:
-        bands = check.get("bands") if isinstance(check, dict) else None
+        held = check.get("held_out") if isinstance(check, dict) else None
+        bands = held.get("bands") if isinstance(held, dict) else None
         keys = ("from", "to", "puzzles", "solved")
         whole = isinstance(bands, list) and all(isinstance(b, dict) and all(isinstance(b.get(k), int) for k in keys)
                                                 for b in bands)  # fmt: skip
-        if not isinstance(check, dict) or not isinstance(check.get("solver"), str) or not whole:
-            raise PuzzleFileError(f"{where}: 'difficulty_check' must name its solver and list its bands")
+        solvers = check.get("solvers") if isinstance(check, dict) else None
+        if not isinstance(held, dict) or not isinstance(held.get("solver"), str) or not whole or not (
+                isinstance(solvers, list) and solvers):  # fmt: skip
+            raise PuzzleFileError(f"{where}: 'ratings' must list its solvers and the held-out solver's bands")
     note = (f"{len(puzzles)} puzzles made by {generator} (seed {seed}); each answer confirmed best against players "
             f"who play like the book's rule-based bot, in {worlds:,} sampled deals per run.")
     return PuzzleSet(tuple(puzzles), generator, seed, worlds, note, check)

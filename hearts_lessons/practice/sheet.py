@@ -22,7 +22,8 @@ so the sheet prints from the browser like the rules sheet (A4 or Letter). Nothin
 >>> facts = tuple(choice_facts(s, s.to_play, [a]))
 >>> costs = ({"cards": [b.code], "extra": 3.0, "half_width": 0.2, "worlds": 2000},)
 >>> puzzles = [Puzzle(f"p{i:02d}", "play", json.loads(s.to_json()), s.to_play, (a,), (b,), 3.0, (3.0, 3.1),
-...                   (THEMES[i % len(THEMES)],), 1000 + 70 * i, "why", settings, facts, costs) for i in range(16)]
+...                   (THEMES[i % len(THEMES)],), 1000 + 70 * i, "why", 80, (), settings, facts, costs)
+...            for i in range(16)]
 >>> chosen = choose_sheet(puzzles)
 >>> len(chosen), len({p.id for p, _ in chosen})
 (12, 12)
@@ -57,8 +58,8 @@ BANDS = ((1400, "easy"), (1800, "medium"), (10_000, "hard"))
 
 
 def rating_band(rating: int) -> str:
-    """The words for a puzzle's difficulty estimate (its ``rating``, from the mining's formula, not earned from
-    attempts): easy below 1400, medium below 1800, hard from 1800.
+    """The words for a puzzle's rating (earned from bot solvers' attempts): easy below 1400, medium below 1800,
+    hard from 1800.
 
     >>> rating_band(1080), rating_band(1400), rating_band(2150)
     ('easy', 'medium', 'hard')

@@ -253,8 +253,7 @@ class PracticePart(W.VBox):
 
 
 class PuzzleLadder(W.VBox):
-    """Puzzles whose difficulty estimate is near the reader's rating, with a theme filter; each first answer is a
-    rated game for the reader (Glicko-2, the puzzle's estimate standing for its rating)."""
+    """Rated puzzles near the reader's rating, with a theme filter; each first answer is a rated game."""
 
     def __init__(self, *, puzzles: PuzzleSet | None = None, path: str | Path | None = None,
                  puzzle_file: str | Path | None = None, seed: int = 0) -> None:  # fmt: skip
@@ -310,9 +309,8 @@ class PuzzleLadder(W.VBox):
         p = self.puzzle
         state = p.state()
         themes_text = ", ".join(THEME_WORDS[t] for t in p.themes)
-        self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · difficulty "
-                             f"estimate {p.rating} · {html.escape(themes_text)}<br>"
-                             f"{html.escape(p.goal)}</div>")  # fmt: skip
+        self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · rated "
+                             f"{p.rating} · {html.escape(themes_text)}<br>{html.escape(p.goal)}</div>")  # fmt: skip
         picture = Picture(state, p.seat, "hand" if p.kind == "pass" else "table")
         hand = state.hand(p.seat)
         self.controls = _Answer("play" if p.kind == "play" else "pass", tuple(c.code for c in hand),
