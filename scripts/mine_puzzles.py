@@ -142,7 +142,7 @@ VERSION = 1
 SAMPLING = ("each puzzle's 'confirmed' settings: CoachBot(worlds=W, pass_worlds=W, caution=0, lookahead=0)"
             ".advise(view, random.Random(seed)) for each of its seeds; card play infers the others' hands "
             "(infer=True), passes sample uniformly")
-BANDS = ((1000, 1200), (1200, 1400), (1400, 1600), (1600, 1800), (1800, 2000), (2000, 2201))
+BANDS = ((0, 1200), (1200, 1400), (1400, 1600), (1600, 1800), (1800, 2000), (2000, 3000))
 
 
 # -- the hands ---------------------------------------------------------------------------------------------------
@@ -514,8 +514,7 @@ def write(path: Path, cfg: dict[str, Any], puzzles: list[dict[str, Any]]) -> Non
 def summary(puzzles: list[dict[str, Any]]) -> str:
     kinds = Counter(p["kind"] for p in puzzles)
     themes = Counter(theme for p in puzzles for theme in p["themes"])
-    bands = Counter(next(f"{a}-{b - 1 if b == 2201 else b}" for a, b in BANDS if a <= p["rating"] < b)
-                    for p in puzzles)  # fmt: skip
+    bands = Counter(next((f"{a}-{b - 1}" for a, b in BANDS if a <= p["rating"] < b), "other") for p in puzzles)
     lines = [f"puzzles: {len(puzzles)} ({kinds['play']} play, {kinds['pass']} pass); "
              f"no theme: {sum(not p['themes'] for p in puzzles)}"]  # fmt: skip
     lines.append("themes: " + ", ".join(f"{t} {themes[t]}" for t in THEMES))
