@@ -541,10 +541,16 @@ def settings_of(puzzle: dict[str, Any], seed: int, worlds: int) -> Settings:
 
 
 def check_sample(ids: list[str], count: int, seed: str) -> list[str]:
-    """``count`` of the ids (all when there are fewer), drawn by ``random.Random(seed)``, in file order."""
+    """``count`` of the ids (all when there are fewer), drawn by ``random.Random(seed)``, in file order; passes and
+    card play in proportion to their numbers (a pass costs about three card-play puzzles to re-confirm, so a day's
+    sample takes about as long as any other's)."""
     if count >= len(ids):
         return list(ids)
-    chosen = set(random.Random(seed).sample(ids, count))
+    rng = random.Random(seed)
+    passes = [i for i in ids if i.startswith("pass-")]
+    plays = [i for i in ids if not i.startswith("pass-")]
+    share = round(count * len(passes) / len(ids))
+    chosen = set(rng.sample(passes, share)) | set(rng.sample(plays, count - share))
     return [i for i in ids if i in chosen]
 
 
