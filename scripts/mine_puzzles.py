@@ -664,7 +664,6 @@ def rate(data: dict[str, Any]) -> dict[str, Any]:
                                for a, b, n, k in band_rates([p["rating"] for p in puzzles], held)]},
         "coach": coach_version(), "engine": engine_build(), "date": time.strftime("%Y-%m-%d", time.gmtime()),
     }  # fmt: skip
-    data.pop("difficulty_check", None)
     return data
 
 
