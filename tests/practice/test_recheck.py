@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,8 @@ from hearts_lessons.practice.positions import positions_of
 from hearts_lessons.practice.puzzle_words import choice_facts, explanation, fact_from_json, fact_json, wrong_text
 from hearts_lessons.practice.recheck import Settings, coach_version, confirm
 from hearts_lessons.state import HandState
+
+from .helpers import mine_puzzles
 
 SEAT = 3
 
@@ -116,3 +120,20 @@ def test_pass_facts() -> None:
     facts = choice_facts(s, seat, chosen)
     assert facts and all(check(f, s) for f in facts)
     assert any(f.kind == "passes_to" for f in facts)
+
+
+def test_the_scripts_check_reports_a_puzzle_that_no_longer_holds(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """``scripts/mine_puzzles.py --check all`` re-measures each puzzle with its recorded settings and exits 1
+    naming the one whose answer is not best (here: a file whose answer was swapped for a worse card)."""
+    mine = mine_puzzles()
+    monkeypatch.setattr(mine, "CACHE", tmp_path / "cache")
+    s = last_tricks()
+    good = {"id": "good", "kind": "play", "record": json.loads(s.to_json()), "seat": SEAT, "answer": ["QS"],
+            "second": ["QH"], "margin": 5.0, "margins": [5.0, 5.0], "confirmed": settings().as_dict()}  # fmt: skip
+    bad = {**good, "id": "bad", "answer": ["4C"], "second": ["QS"]}
+    path = tmp_path / "puzzles.json"
+    path.write_text(json.dumps({"format": 2, "seed": 1, "worlds": 20, "puzzles": [good, bad]}), encoding="utf-8")
+    assert mine.main(["--check", "all", "--out", str(path), "--processes", "1"]) == 1
+    rows = [json.loads(line) for line in next((tmp_path / "cache").glob("check-*.jsonl")).read_text().splitlines()]
+    assert {r["id"]: r["holds"] for r in rows} == {"good": True, "bad": False}
