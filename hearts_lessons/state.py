@@ -249,7 +249,7 @@ def _status(state: HandState) -> Status:
     if len(set(sizes)) > 1:
         counts = tuple((seat_name(s, n), m.bit_count()) for s, m in enumerate(state._hands))
         held = ", ".join(f"{name} {count}" for name, count in counts)
-        text = f"The hands do not fit the play: every player holds as many cards as the others, less the card each "
+        text = "The hands do not fit the play: every player holds as many cards as the others, less the card each "
         text += f"has played to this trick, but they hold {held}."
         problems.append(Problem("hand_sizes", text, seats=tuple(range(n)), counts=counts))
 
@@ -298,7 +298,7 @@ def _status(state: HandState) -> Status:
         text = (f"Hearts are not broken, yet {_some_cards(cards)} {'has' if len(cards) == 1 else 'have'} been "
                 f"played ({what} breaks hearts).")  # fmt: skip
         problems.append(Problem("hearts_unbroken", text, cards=cards))
-    if state.hearts_broken and not breaking:
+    if state.hearts_broken and not breaking and gone == expected:
         text = f"Hearts are broken, yet no card that breaks them ({what}) has been played."
         problems.append(Problem("hearts_broken", text))
 
@@ -447,10 +447,13 @@ class HandState(Lean):
         >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
         ...                      hearts_broken=True).hand(0)
         [2C, QS]
-        >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D")
-        Traceback (most recent call last):
-        ...
-        hearts_lessons.state.ImpossiblePositionError: this position could not have happened: At the first trick every hand is full (13 cards), but 44 cards of the deck are in no hand.
+        >>> import textwrap
+        >>> try:
+        ...     HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D")
+        ... except ImpossiblePositionError as refused:
+        ...     print(textwrap.fill(str(refused), 100))
+        this position could not have happened: At the first trick every hand is full (13 cards), but 44
+        cards of the deck are in no hand.
         """
         if isinstance(hands, str):
             hands = [h.strip() for h in hands.split(";")]
@@ -485,6 +488,52 @@ class HandState(Lean):
             if not found.ok:
                 raise ImpossiblePositionError(found)
         return state
+
+    @classmethod
+    def played_to(
+        cls,
+        rules: Rules = STANDARD,
+        *,
+        cards_each: int,
+        seed: int = 0,
+        hearts_broken: bool | None = None,
+        dealer: int = 0,
+    ) -> HandState:
+        """A position from late in a hand that could have happened: a seeded deal (no passing) played with random
+        legal cards until each hand holds ``cards_each`` cards, then set up afresh from there with
+        :meth:`from_cards` (the earlier tricks are gone; the next trick's leader leads). ``hearts_broken``
+        asks for hearts broken (``True``) or not yet (``False``: the play then avoids cards that break hearts
+        when it can, and tries further deals until none was played); ``None`` takes what the play gave. A
+        position that no deal gives (hearts unbroken with fewer cards in the hands than break hearts) raises
+        ``ValueError``.
+
+        >>> s = HandState.played_to(cards_each=5, seed=2, hearts_broken=False)
+        >>> s.trick_number, [len(s.hand(seat)) for seat in range(4)], s.hearts_broken, s.status().ok
+        (8, [5, 5, 5, 5], False, True)
+        """
+        k = layout_for(rules)
+        full = k.deck.bit_count() // rules.players
+        if not 1 <= cards_each <= full:
+            raise ValueError(f"a hand of these rules holds 1 to {full} cards, not {cards_each}")
+        rng = random.Random(seed)
+        for _ in range(200):
+            hands, hole = deal_masks(k, dealer, rng.randrange(2**32), None)
+            state = cls(rules, hands, hole, dealer=dealer, direction=PassDirection.HOLD)
+            while state.phase is Phase.PLAYING and state.trick_number < full - cards_each:
+                legal = state.legal_mask()
+                if hearts_broken is False and legal & ~k.breakers:
+                    legal &= ~k.breakers
+                state.play_id(rng.choice(list(ids_of_mask(legal))))
+            if hearts_broken is None or state.hearts_broken == hearts_broken:
+                break
+        else:
+            raise ValueError(f"no play of these rules leaves hearts {'' if hearts_broken else 'un'}broken with "
+                             f"{cards_each} cards in each hand")  # fmt: skip
+        hole_left = state._hole if state._hole_owner is None else 0
+        return cls.from_cards(
+            [cards_of_mask(m) for m in state._hands], rules, hole=cards_of_mask(hole_left), dealer=dealer, hold=True,
+            leader=state.leader, trick_number=state.trick_number, hearts_broken=state.hearts_broken,
+        )  # fmt: skip
 
     def _set_start(self, leader: int, trick_number: int, hearts_broken: bool) -> None:
         """Start a puzzle mid-hand: who leads, how many tricks were played before, whether hearts are broken."""
@@ -612,6 +661,8 @@ class HandState(Lean):
         At the first trick every hand is full (13 cards), but 44 cards of the deck are in no hand.
         >>> late = HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
         ...                             check=False)
+        >>> late.status().checks, late.status().problems[0].cards[:2]
+        (('hearts_unbroken',), (2H, 3H))
         >>> print(late.status())
         Hearts are not broken, yet 13 hearts have been played (a heart or the Q♠ breaks hearts).
         >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
