@@ -118,7 +118,8 @@ CHECKS: tuple[str, ...] = (
   cards break hearts) has been played;
 - ``hearts_broken``: hearts are broken, yet no card that breaks them has been played;
 - ``void``: a player who has shown a void in a suit (by not following it) holds a card of that suit;
-- ``opening_lead``: the first trick is led by a player the opening-lead rule does not name."""
+- ``opening_lead``: the first trick is led by a player the opening-lead rule does not name, or, after it, the
+  club that opens it (the 2♣) has not been played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +230,9 @@ def _status(state: HandState) -> Status:
     before = state.start[1] if state.start is not None else 0  # tricks played before the position began
     hole_given = state._hole.bit_count()
     gone_mask = k.deck & ~on_table
-    gone = gone_mask.bit_count()
+    # the cards gone are counted as the deck's cards less the cards set out (a card out twice or not in the deck
+    # takes the place of one gone: ``twice`` and ``not_in_deck`` say that)
+    gone = deck_size - sum(mask.bit_count() for _, mask in places)
     hole_taken = left_over - hole_given if hole_given <= left_over else 0  # taken before the position began
     expected = before * n + hole_taken
     if gone != expected:
@@ -244,11 +247,12 @@ def _status(state: HandState) -> Status:
         problems.append(Problem("gone", text, counts=(("tricks_before", before), ("expected", before * n),
                                                       ("gone", gone - hole_taken))))  # fmt: skip
 
+    counted = gone == expected and not twice and not strange  # the cards gone are those of the tricks before
     played_now = {seat for seat, _, _ in state._trick}
     sizes = [m.bit_count() + (1 if s in played_now else 0) for s, m in enumerate(state._hands)]
     if len(set(sizes)) > 1:
-        counts = tuple((seat_name(s, n), m.bit_count()) for s, m in enumerate(state._hands))
-        held = ", ".join(f"{name} {count}" for name, count in counts)
+        counts = tuple((f"seat_{s}", m.bit_count()) for s, m in enumerate(state._hands))
+        held = ", ".join(f"{seat_name(s, n)} {m.bit_count()}" for s, m in enumerate(state._hands))
         text = "The hands do not fit the play: every player holds as many cards as the others, less the card each "
         text += f"has played to this trick, but they hold {held}."
         problems.append(Problem("hand_sizes", text, seats=tuple(range(n)), counts=counts))
@@ -288,7 +292,7 @@ def _status(state: HandState) -> Status:
     for _, mask in places[: n + 1]:
         played &= ~mask
     # cards gone beyond what the tricks before took are no play, so they say nothing of hearts (``gone`` says it)
-    breakers_gone = gone_mask & k.breakers if gone == expected else 0
+    breakers_gone = gone_mask & k.breakers if counted else 0
     breaking = (played & k.breakers) | breakers_gone
     what = "a heart or a penalty card" if rules.penalty_cards_break_hearts else "a heart"
     if rules.penalty_cards_break_hearts and k.penalty & ~k.hearts == k.queen:
@@ -298,7 +302,7 @@ def _status(state: HandState) -> Status:
         text = (f"Hearts are not broken, yet {_some_cards(cards)} {'has' if len(cards) == 1 else 'have'} been "
                 f"played ({what} breaks hearts).")  # fmt: skip
         problems.append(Problem("hearts_unbroken", text, cards=cards))
-    if state.hearts_broken and not breaking and gone == expected:
+    if state.hearts_broken and not breaking and counted:
         text = f"Hearts are broken, yet no card that breaks them ({what}) has been played."
         problems.append(Problem("hearts_broken", text))
 
@@ -311,6 +315,15 @@ def _status(state: HandState) -> Status:
                         f"holds the {_join(cards)}.")  # fmt: skip
                 problems.append(Problem("void", text, seats=(seat,), cards=cards))
 
+    if before and rules.opening_lead is OpeningLead.LOWEST_CLUB and counted:
+        # the first trick, played before the position, was opened with the lowest club in play
+        clubs = k.deck & k.suit_masks[Suit.CLUBS] & ~state._hole
+        low = clubs & -clubs
+        if low and not low & gone_mask:
+            card = card_from_id(low.bit_length() - 1)
+            text = (f"{_plural(before, 'trick')} {'was' if before == 1 else 'were'} played before this position, "
+                    f"but the {card.symbol}, which opens the first trick, has not been played.")  # fmt: skip
+            problems.append(Problem("opening_lead", text, cards=(card,)))
     if state.start is not None and before == 0:
         opener = _opening_leader(state)
         if opener is not None and opener != state.start[0]:
@@ -444,9 +457,9 @@ class HandState(Lean):
         (:meth:`status`): two-card hands are the last two tricks of a hand, not its first. ``check=False`` builds
         it anyway (a test of one rule on a toy position).
 
-        >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
+        >>> HandState.from_cards("QS 7C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
         ...                      hearts_broken=True).hand(0)
-        [2C, QS]
+        [7C, QS]
         >>> import textwrap
         >>> try:
         ...     HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D")
@@ -659,13 +672,13 @@ class HandState(Lean):
         ('gone',)
         >>> print(s.status())
         At the first trick every hand is full (13 cards), but 44 cards of the deck are in no hand.
-        >>> late = HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
+        >>> late = HandState.from_cards("QS 7C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
         ...                             check=False)
         >>> late.status().checks, late.status().problems[0].cards[:2]
         (('hearts_unbroken',), (2H, 3H))
         >>> print(late.status())
         Hearts are not broken, yet 13 hearts have been played (a heart or the Q♠ breaks hearts).
-        >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
+        >>> HandState.from_cards("QS 7C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
         ...                      hearts_broken=True).status().ok
         True
         """
