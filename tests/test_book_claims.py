@@ -188,7 +188,7 @@ def test_exercise_3_leading_hearts() -> None:
         # enough clubs and diamonds: from_cards refuses it unless it could have happened
         points = [c for c in (*HEARTS, "QS") if c not in south]
         plain_cards = [c.code for c in STANDARD.deck if c.code not in south and c.code not in points]
-        others = (points + plain_cards)[: 3 * held]
+        others = (points + plain_cards[::-1])[: 3 * held]  # the low clubs, 2♣ first, went to the first tricks
         return HandState.from_cards([" ".join(south)] + [" ".join(others[i * held : (i + 1) * held]) for i in range(3)],
                                     rules, hold=True, leader=0, trick_number=trick)  # fmt: skip
 
