@@ -141,8 +141,8 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class Status:
-    """Whether a position has a legal history (:meth:`HandState.status`): ``ok``, or the problems that rule
-    it out, each a :class:`Problem`."""
+    """Whether a position has a legal history (:meth:`HandState.status`): ``ok`` (the value is then true), or
+    the problems that rule it out, each a :class:`Problem`, in :data:`CHECKS` order."""
 
     problems: tuple[Problem, ...] = ()
 
@@ -204,9 +204,9 @@ def _status(state: HandState) -> Status:
     # where every card is: hands, hole cards, the trick on the table, the tricks played since the position began
     places: list[tuple[str, int]] = [(seat_name(s, n) + "'s hand", m) for s, m in enumerate(state._hands)]
     places.append(("the hole cards", state._hole))
-    places.append(("the trick on the table", mask_of(card_from_id(cid) for _, cid, _ in state._trick)))
+    places.append(("the trick on the table", sum(1 << cid for _, cid, _ in state._trick)))
     for raw in state._tricks:
-        places.append((f"trick {raw[0] + 1}", mask_of(card_from_id(cid) for _, cid, _ in raw[2])))
+        places.append((f"trick {raw[0] + 1}", sum(1 << cid for _, cid, _ in raw[2])))
     on_table = 0
     twice = 0
     for _, mask in places:
@@ -220,8 +220,9 @@ def _status(state: HandState) -> Status:
     if twice:
         cards = tuple(cards_of_mask(twice))
         where = [name for name, mask in places if mask & twice]
+        holders = tuple(s for s, mask in enumerate(state._hands) if mask & twice)
         problems.append(Problem("twice", f"The {_join(cards)} {'is' if len(cards) == 1 else 'are'} in two places "
-                                f"at once ({', '.join(where)}).", cards=cards))  # fmt: skip
+                                f"at once ({', '.join(where)}).", seats=holders, cards=cards))  # fmt: skip
 
     # counting: the deal leaves `left_over` cards (the hole cards); the rest make hands of `full` cards
     deck_size = k.deck.bit_count()
@@ -308,9 +309,9 @@ def _status(state: HandState) -> Status:
 
     for seat, voids in enumerate(state._voids):
         for suit in Suit:
-            held = state._hands[seat] & k.suit_masks[suit] if voids >> suit & 1 else 0
-            if held:
-                cards = tuple(cards_of_mask(held))
+            kept = state._hands[seat] & k.suit_masks[suit] if voids >> suit & 1 else 0
+            if kept:
+                cards = tuple(cards_of_mask(kept))
                 text = (f"{seat_name(seat, n)} has shown a void in {suit.english} (by not following the suit), yet "
                         f"holds the {_join(cards)}.")  # fmt: skip
                 problems.append(Problem("void", text, seats=(seat,), cards=cards))

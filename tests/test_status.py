@@ -108,7 +108,8 @@ def test_twice_a_card_in_two_hands() -> None:
     state._hands[0] = state._hands[0] & ~mine.bit | theirs.bit
     status = state.status()
     only(status, "twice")
-    assert status.problems[0].cards == (theirs,) and "South's hand, West's hand" in str(status)
+    assert status.problems[0].cards == (theirs,) and status.problems[0].seats == (0, 1)
+    assert "South's hand, West's hand" in str(status)
 
 
 def test_twice_a_played_card_back_in_a_hand() -> None:
@@ -327,6 +328,21 @@ def test_played_to_gives_a_late_position_that_could_have_happened(
 
 
 # -- every shipped position ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_trick_playgrounds_deals_could_have_happened(seed: int) -> None:
+    from hearts_lessons.widgets.trick import TrickPlayground
+
+    pg = TrickPlayground(seed=seed, cards_each=5)
+    assert pg.state.status().ok and not pg.state.hearts_broken and pg.state.trick_number == 8
+    pg.broken.value = True  # a new deal with hearts broken
+    assert pg.state.status().ok and pg.state.hearts_broken
+    pg.cards.press("deal")
+    assert pg.state.status().ok and pg.seed == seed + 1
+    given = TrickPlayground.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S")
+    assert given.state.status().ok and given.state.trick_number == 11
+
 
 
 def test_every_drill_position_could_have_happened() -> None:
