@@ -325,15 +325,13 @@ def _status(state: HandState) -> Status:
             text = (f"{_plural(before, 'trick')} {'was' if before == 1 else 'were'} played before this position, "
                     f"but the {card.symbol}, which opens the first trick, has not been played.")  # fmt: skip
             problems.append(Problem("opening_lead", text, cards=(card,)))
-    if state.start is not None and before == 0:
+    if state.start is not None and before == 0 and counted:
         opener = _opening_leader(state)
         if opener is not None and opener != state.start[0]:
-            if rules.opening_lead is OpeningLead.LEFT_OF_DEALER:
-                why = "the player left of the dealer leads the first trick"
-            else:
-                why = "the holder of the lowest club leads the first trick"
-            text = (f"{seat_name(state.start[0], n)} leads the first trick, but {why}: "
-                    f"{seat_name(opener, n)}.")  # fmt: skip
+            left = rules.opening_lead is OpeningLead.LEFT_OF_DEALER
+            who = "the player left of the dealer" if left else "the holder of the lowest club"
+            text = (f"{seat_name(state.start[0], n)} leads the first trick, but {who}, "
+                    f"{seat_name(opener, n)}, leads it.")  # fmt: skip
             problems.append(Problem("opening_lead", text, seats=(state.start[0], opener)))
     return Status(tuple(problems))
 

@@ -240,6 +240,9 @@ def test_opening_lead_by_the_wrong_player() -> None:
     status = HandState.from_cards(hands, hold=True, leader=(holder + 1) % 4, check=False).status()
     only(status, "opening_lead")
     assert set(status.problems[0].seats) == {holder, (holder + 1) % 4}
+    names = ("South", "West", "North", "East")
+    assert str(status) == (f"{names[(holder + 1) % 4]} leads the first trick, but the holder of the lowest club, "
+                           f"{names[holder]}, leads it.")  # fmt: skip
     left = STANDARD.with_options(opening_lead=OpeningLead.LEFT_OF_DEALER)
     assert HandState.from_cards(hands, left, hold=True, dealer=3, leader=0).status().ok
     only(HandState.from_cards(hands, left, hold=True, dealer=3, leader=1, check=False).status(), "opening_lead")
