@@ -359,7 +359,7 @@ def test_every_drill_position_could_have_happened() -> None:
 
 def test_every_puzzle_position_could_have_happened() -> None:
     ladder = ladder_puzzles()
-    assert len(ladder) > 300
+    assert len(ladder) >= 250  # every puzzle of the file (309 when this test was written)
     bad = {p.id: str(p.state().status()) for p in ladder.puzzles if not p.state().status().ok}
     assert not bad, bad
     for key, puzzle in PUZZLES.items():
