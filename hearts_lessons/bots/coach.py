@@ -38,7 +38,7 @@ them, and :func:`grade` calls a move costly only when its cost is beyond that un
 >>> from hearts_lessons.rules import STANDARD, Moon
 >>> from hearts_lessons.state import HandState
 >>> no_moon = STANDARD.with_options(moon=Moon.NONE)
->>> s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", no_moon, hold=True, trick_number=1,
+>>> s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", no_moon, hold=True, trick_number=10,
 ...                          hearts_broken=True, leader=2)
 >>> s.play("AC"); s.play("9C")
 >>> advice = CoachBot(worlds=20).advise(s.view(0), random.Random(1))

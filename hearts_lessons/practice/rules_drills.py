@@ -169,15 +169,20 @@ def _breaking(index: int) -> Drill:
                            f"the {found[1].symbol} was played on trick {found[0]}, so hearts are broken and any card "
                            "may be led", "Has a heart or the Q♠ been played yet?")  # fmt: skip
     if kind == 3:
+        # hearts unbroken after 8 tricks: the 32 cards gone hold no point card, so every heart and the Q♠ (14
+        # cards) are among the 20 in the hands: South holds 5 hearts, the others the rest and 6 other cards
         rng = random.Random(300 + index)
-        hearts = [Card(r, HEARTS) for r in rng.sample(list(Rank)[:13], 3)]
+        all_hearts = [Card(r, HEARTS) for r in list(Rank)[:13]]
+        hearts = rng.sample(all_hearts, 5)
         rest = [c for c in (Card(r, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES) for r in list(Rank)[:13])
                 if c != QUEEN_OF_SPADES]  # fmt: skip
-        others = rng.sample(rest, 9)
-        s = HandState.from_cards([hearts, others[:3], others[3:6], others[6:]], NO_PASS, hold=True, leader=0,
-                                 trick_number=10)  # fmt: skip
-        return tick_drill(key, index, s, "Ten tricks without a point card. South leads. Tick every card South may "
-                           "lead.", "South holds nothing but hearts, so South may lead a heart even though hearts "
+        others = [c for c in all_hearts if c not in hearts] + [QUEEN_OF_SPADES] + rng.sample(rest, 6)
+        rng.shuffle(others)
+        s = HandState.from_cards([hearts, others[:5], others[5:10], others[10:]], NO_PASS, hold=True, leader=0,
+                                 trick_number=8)  # fmt: skip
+        return tick_drill(key, index, s, "Eight tricks without a point card: every heart and the Q♠ are still in "
+                           "the hands. South leads. Tick every card South may lead.",
+                           "South holds nothing but hearts, so South may lead a heart even though hearts "
                            "are not broken", "What if you hold nothing else?")  # fmt: skip
     want = index % 8 < 4
     s = find(3, index, lambda p: leading(p) and p.hearts_broken == want)

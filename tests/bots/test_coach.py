@@ -22,7 +22,7 @@ def queen_position() -> HandState:
     """Seat 0 is void in clubs after the A♣ lead (no moon rule: in a three-card puzzle the sampled worlds deal
     only a few hearts, so a moon would be easy)."""
     s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", NO_MOON, hold=True, trick_number=1,
-                             hearts_broken=True, leader=2)  # fmt: skip
+                             hearts_broken=True, leader=2, check=False)  # fmt: skip
     s.play("AC")
     s.play("9C")
     return s
@@ -55,18 +55,18 @@ def test_coach_explains_a_pass_with_numbers() -> None:
 
 
 def test_play_reasons_for_ducking_and_bleeding() -> None:
-    s = HandState.from_cards("5D 8D JD; 9D 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1)
+    s = HandState.from_cards("5D 8D JD; 9D 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1, check=False)
     for card in ["9D", "4C", "7C"]:
         s.play(card)
     assert "stays under the 9♦" in " ".join(play_reasons(s.view(0), parse_cards("8D")[0].id))
     b = HandState.from_cards("3S 7S 5D 2C; QS 3C 4C 5C; AS 6C 7C 8C; KS 9C TC JC", hold=True, trick_number=2,
-                             leader=0, hearts_broken=True)  # fmt: skip
+                             leader=0, hearts_broken=True, check=False)  # fmt: skip
     assert "bleeding spades" in " ".join(play_reasons(b.view(0), parse_cards("3S")[0].id))
 
 
 def test_candidates_skip_equivalent_cards() -> None:
     s = HandState.from_cards("8D 9D TD 2C; JD 3C 4C 5C; 6C 7C 8C 9C; TC JC QC KC", hold=True, trick_number=2,
-                             leader=0, hearts_broken=True)  # fmt: skip
+                             leader=0, hearts_broken=True, check=False)  # fmt: skip
     cards = [card_from_id(c).code for c in play_candidates(LiveView(s, 0))]
     assert cards == ["2C", "TD"]
 

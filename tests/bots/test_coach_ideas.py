@@ -277,7 +277,7 @@ def test_the_game_utility() -> None:
 
 def test_adaptive_worlds_spend_less_when_clear_and_more_when_close() -> None:
     s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", NO_MOON, hold=True, trick_number=1,
-                             hearts_broken=True, leader=2)  # fmt: skip
+                             hearts_broken=True, leader=2, check=False)  # fmt: skip
     s.play("AC")
     s.play("9C")
     found = evaluate_plays(s.view(0), worlds=8, rng=random.Random(2), focus=1, focus_worlds=16, adaptive=True)
@@ -295,7 +295,7 @@ def _cand(code: str, values: list[float], reference: bool = False) -> Candidate:
 
 def _position() -> HandState:
     s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", NO_MOON, hold=True, trick_number=1,
-                             hearts_broken=True, leader=2)  # fmt: skip
+                             hearts_broken=True, leader=2, check=False)  # fmt: skip
     s.play("AC")
     s.play("9C")
     return s
