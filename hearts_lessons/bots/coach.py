@@ -220,7 +220,7 @@ class Advice:
         mine = set(yours)
         out = []
         for index, c in enumerate(self.candidates):
-            notes = ["coach"] if index == 0 else []
+            notes = [self._pick_note()] if index == 0 else []
             if c.reference:
                 notes.append("rule of thumb")
             if mine and set(c.cards) == mine:
@@ -229,6 +229,17 @@ class Advice:
                         "takes Q♠": round(c.queen, 2), "moon against": round(c.moon_against, 2),
                         "": ", ".join(notes)})  # fmt: skip
         return out
+
+    def _pick_note(self) -> str:
+        """The mark of the coach's choice in its table; when a candidate shown has a lower average (lower is
+        better), why the coach keeps its choice anyway."""
+        pick = self.candidates[0]
+        lower = [c for c in self.candidates[1:] if c.mean < pick.mean]
+        if not lower:
+            return "coach"
+        if all(within_noise(c, pick) for c in lower):
+            return "coach (the lower averages are within its uncertainty)"
+        return "coach (the lower averages do not save clearly over the rule of thumb)"
 
     def table_html(self, *, limit: int = 8, yours: Sequence[Card] = ()) -> str:
         """The candidates as an HTML table: the first ``limit`` rows, plus the rule of thumb's and ``yours``."""
