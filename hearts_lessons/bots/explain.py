@@ -57,7 +57,7 @@ __all__ = [
     "words_of",
 ]
 
-ACTION_KINDS = frozenset({"stays_under", "ducks", "overtakes", "takes_trick", "discards", "bleeds", "all_out_above",
+ACTION_KINDS = frozenset({"stays_under", "ducks", "cancels", "overtakes", "takes_trick", "discards", "bleeds", "all_out_above",
                           "none_higher_out", "out_above", "trick_points", "void_after"})  # fmt: skip
 """The kinds of fact that say what a card *does* (or what follows from it): two cards share a sentence only when
 their facts of these kinds agree but for the card itself (:func:`same_action`)."""
@@ -184,33 +184,45 @@ def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_
     from ..facts import _winning_now
 
     k = pos.k
+    t = tables_for(k)
     best = _winning_now(pos)
-    assert best is not None
-    winner, winning = best[0], card_from_id(best[1])
     last = len(pos._trick) == k.players - 1
     lead = pos.lead_suit
     points = _points(pos, sum(1 << cid for _, cid, _ in pos._trick) | card.bit)
     facts: list[Fact] = []
     if suit != lead:
         facts.append(make("discards", pos, seat=seat, card=card, suit=Suit(lead)))
-        facts.append(make("winning", pos, winner=winner, winning=winning))
+        if best is not None:
+            facts.append(make("winning", pos, winner=best[0], winning=card_from_id(best[1])))
         if points:
             facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
-        if big_out and tables_for(k).catchers >> card.id & 1:
-            facts.append(make("out", pos, seat=seat, card=card_from_id(tables_for(k).bottom(big_out))))
+        if big_out and t.catchers >> card.id & 1:
+            facts.append(make("out", pos, seat=seat, card=card_from_id(t.bottom(big_out))))
         return facts
-    under = _if_true("stays_under", pos, seat=seat, card=card, winning=winning, winner=winner)
-    if under is not None:
-        facts.append(under)
+    cancel = _if_true("cancels", pos, seat=seat, card=card)
+    if cancel is not None:
+        facts.append(cancel)
         if points:
             facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
         return facts
-    below = _if_true("none_below", pos, seat=seat, suit=Suit(suit), winning=winning)
+    winning = card_from_id(best[1]) if best is not None else None
+    if best is not None and winning is not None:
+        under = _if_true("stays_under", pos, seat=seat, card=card, winning=winning, winner=best[0])
+        if under is not None:
+            facts.append(under)
+            if points:
+                facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
+            return facts
     if last:
-        facts.append(make("takes_trick", pos, seat=seat, card=card))
-        facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
+        took = _if_true("takes_trick", pos, seat=seat, card=card)
+        if took is not None:
+            facts.append(took)
+            facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
     else:
-        facts.append(make("overtakes", pos, seat=seat, card=card, winning=winning))
+        if winning is not None:
+            over = _if_true("overtakes", pos, seat=seat, card=card, winning=winning)
+            if over is not None:
+                facts.append(over)
         if points:
             facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
         out = cards_of_mask(unseen & k.suit_masks[suit])
@@ -219,10 +231,12 @@ def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_
             facts.append(make("out_above", pos, seat=seat, card=card, cards=above))
         elif out:
             facts.append(make("none_higher_out", pos, seat=seat, card=card, suit=Suit(suit)))
-    if below is not None:
-        facts.append(below)
+    if winning is not None:
+        below = _if_true("none_below", pos, seat=seat, suit=Suit(suit), winning=winning)
+        if below is not None:
+            facts.append(below)
     big_here = [c for c in cards_of_mask(big_out) if k.suit_of[c.id] == suit]
-    if big_here and tables_for(k).catchers >> card.id & 1:
+    if big_here and t.catchers >> card.id & 1:
         facts.append(make("out", pos, seat=seat, card=big_here[0]))
     return facts
 

@@ -108,6 +108,16 @@ def _stays_under(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int
     return after is not None and after[0] == winner
 
 
+@kind("cancels", "the {card} cancels the identical {card} on the table: neither can win the trick")
+def _cancels(pos: Lean, *, seat: int, card: Card) -> bool:
+    """With several decks, ``card`` played now meets the one card on the table identical to it (the same suit and
+    rank): the two cancel (:func:`~hearts_lessons.lean._winner`)."""
+    if not pos.k.multi_deck or not _to_play_with(pos, seat, card):
+        return False
+    twins = [cid for _, cid, _ in pos._trick if cid & 63 == card.id & 63]
+    return len(twins) == 1
+
+
 @kind("none_below", "you hold no {suit} below the {winning}")
 def _none_below(pos: Lean, *, seat: int, suit: Suit, winning: Card) -> bool:
     """``seat`` holds cards of ``suit`` (``winning``'s suit), none ranked below ``winning``."""
