@@ -33,6 +33,7 @@ from ..cards import Card, Suit, card_from_id, cards_of_mask
 from ..facts import KINDS, Fact, _normal, join_cards, make
 from ..facts.coach import big_cards, seen_taken
 from ..lean import Lean, LeanView
+from ..legality import legal_mask
 from ..state import HandState, Phase
 from ..views import SeatView, state_from_view
 from .features import DEFEND_SHARE, Knowledge, LiveView, moon_threat, tables_for
@@ -57,8 +58,8 @@ __all__ = [
     "words_of",
 ]
 
-ACTION_KINDS = frozenset({"stays_under", "ducks", "cancels", "overtakes", "takes_trick", "discards", "bleeds", "all_out_above",
-                          "none_higher_out", "out_above", "trick_points", "void_after"})  # fmt: skip
+ACTION_KINDS = frozenset({"stays_under", "ducks", "cancels", "overtakes", "takes_trick", "discards", "bleeds",
+                          "all_out_above", "none_higher_out", "out_above", "trick_points", "void_after"})  # fmt: skip
 """The kinds of fact that say what a card *does* (or what follows from it): two cards share a sentence only when
 their facts of these kinds agree but for the card itself (:func:`same_action`)."""
 
@@ -126,6 +127,8 @@ def play_facts(view: Knowledge, card: Card | int, *, position: Lean | None = Non
     t = tables_for(k)
     if pos.to_play != seat or not (pos._hands[seat] >> card.id) & 1:
         raise ValueError(f"{card.symbol} is not a card the seat to play holds")
+    if not (legal_mask(k, pos, pos._hands[seat]) >> card.id) & 1:
+        raise ValueError(f"{card.symbol} may not be played here")
     facts: list[Fact] = []
     watched = moon_threat(view, t, share=DEFEND_SHARE)
     if watched >= 0:
@@ -338,8 +341,11 @@ def stakes_facts(view: Knowledge, *, position: Lean | None = None) -> list[Fact]
         return []
     pos = position if position is not None else position_of(view)
     seat = view.seat
-    mine = view.totals_before[seat]
+    mine = stakes.totals[seat]
     facts = [make("total_before", pos, seat=seat, points=mine, target=stakes.target)]
+    needed = stakes.target - mine + (1 if stakes.exceed else 0)
+    if 0 < needed <= 3:
+        facts.append(make("points_end_game", pos, seat=seat, points=needed))
     if _if_true("lowest_total", pos, seat=seat) is not None:
         facts.append(make("lowest_total", pos, seat=seat))
     else:
@@ -357,7 +363,8 @@ def stakes_reason(view: Knowledge, *, position: Lean | None = None) -> str:
     if stakes is None or not facts:
         return ""
     text = "; ".join(words_of(facts, view))
-    return f"{text} (the coach counts a hand that ends the game with you not in the lead as {stakes.loss:g} more points)"
+    counted = f"the coach counts a hand that ends the game with you not in the lead as {stakes.loss:g} more points"
+    return f"{text} ({counted})"
 
 
 def moon_reason(candidate: Candidate, view: Knowledge | None = None, *, position: Lean | None = None) -> str:
@@ -535,4 +542,3 @@ def pass_sentences(view: Knowledge, found: Sequence[Candidate],
 def pass_sentence(view: Knowledge, found: Sequence[Candidate], reference: Sequence[Card] = ()) -> str:
     """``Pass the …: <facts>. <numbers>.``"""
     return pass_sentences(view, found, reference)[0]
-

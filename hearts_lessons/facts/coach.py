@@ -145,7 +145,10 @@ def _all_out_above(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return bool(out) and all(_rank(c) > _rank(card) for c in out)
 
 
-@kind("bleeds", "the {big} is still out and you hold no {suit} above it: leading the {card} may force it out")
+@kind(
+    "bleeds",
+    "the {big} is still out and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})",
+)
 def _bleeds(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
     """``seat`` leads ``card``, of the suit of the big penalty card ``big``, ranked below it; ``big`` is out and
     ``seat`` holds no card of that suit above it (leading the suit again and again forces it out: bleeding)."""
@@ -264,17 +267,38 @@ def _total_before(pos: Lean, *, seat: int, points: Any, target: int) -> bool:
     return bool(totals) and totals[seat] == points and pos.rules.target == target
 
 
+@kind("points_end_game", "taking {points} more would end the game")
+def _points_end_game(pos: Lean, *, seat: int, points: Any) -> bool:
+    """``points`` more this hand take ``seat``'s total to the end of the game (reach the target, or pass it when
+    the game ends above the target), and fewer would not."""
+    from ..rules import GameEnd
+
+    totals = pos.totals_before
+    rules = pos.rules
+    mine = totals[seat] if totals else 0
+    if not totals or rules.game_end is GameEnd.FIXED_HANDS or isinstance(mine, complex):
+        return False
+    needed = rules.target - mine + (1 if rules.game_end is GameEnd.EXCEED_TARGET else 0)
+    return bool(points == max(needed, 0))
+
+
 @kind("lowest_total", "your total is the lowest")
 def _lowest_total(pos: Lean, *, seat: int) -> bool:
-    totals = pos.totals_before
-    if not totals or any(isinstance(t, complex) for t in totals):
-        return False
-    return bool(totals[seat] == min(totals))  # type: ignore[type-var]
+    totals = _real_totals(pos)
+    return bool(totals) and totals[seat] == min(totals)
 
 
 @kind("not_lowest_total", "another player's total is lower than yours")
 def _not_lowest_total(pos: Lean, *, seat: int) -> bool:
-    totals = pos.totals_before
-    if not totals or any(isinstance(t, complex) for t in totals):
-        return False
-    return bool(totals[seat] > min(totals))  # type: ignore[type-var]
+    totals = _real_totals(pos)
+    return bool(totals) and totals[seat] > min(totals)
+
+
+def _real_totals(pos: Lean) -> list[float]:
+    """The totals before this hand as numbers (empty when there are none, or when they are complex)."""
+    out: list[float] = []
+    for total in pos.totals_before:
+        if isinstance(total, complex):
+            return []
+        out.append(float(total))
+    return out

@@ -130,8 +130,12 @@ def test_point_counts_include_the_seat_own_card() -> None:
     s.play("3H")
     s.play("9S")
     facts = play_facts(s.view(0), Card.from_str("KH"))
-    assert [f.words(you=0) for f in facts] == ["the K♥ takes the trick", "the trick would hold 3 points",
-                                               "you hold no hearts below the 3♥", "it leaves you void in hearts"]
+    assert [f.words(you=0) for f in facts] == [
+        "the K♥ takes the trick",
+        "the trick would hold 3 points",
+        "you hold no hearts below the 3♥",
+        "it leaves you void in hearts",
+    ]
 
 
 def test_a_heart_void_pass_says_what_is_true() -> None:
