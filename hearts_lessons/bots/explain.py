@@ -341,9 +341,9 @@ def stakes_facts(view: Knowledge, *, position: Lean | None = None) -> list[Fact]
         return []
     pos = position if position is not None else position_of(view)
     seat = view.seat
-    mine = stakes.totals[seat]
-    facts = [make("total_before", pos, seat=seat, points=mine, target=stakes.target)]
-    needed = stakes.target - mine + (1 if stakes.exceed else 0)
+    facts = [make("total_before", pos, seat=seat, points=view.totals_before[seat], target=stakes.target)]
+    more = stakes.target - stakes.totals[seat] + (1 if stakes.exceed else 0)
+    needed: float = int(more) if more == int(more) else more
     if 0 < needed <= 3:
         facts.append(make("points_end_game", pos, seat=seat, points=needed))
     if _if_true("lowest_total", pos, seat=seat) is not None:
