@@ -234,7 +234,7 @@ def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_
             facts.append(make("out_above", pos, seat=seat, card=card, cards=above))
         elif out:
             facts.append(make("none_higher_out", pos, seat=seat, card=card, suit=Suit(suit)))
-    if winning is not None:
+    if winning is not None and _rank(winning) > 2:  # (nobody holds a card below a 2)
         below = _if_true("none_below", pos, seat=seat, suit=Suit(suit), winning=winning)
         if below is not None:
             facts.append(below)
@@ -470,6 +470,37 @@ def _card_facts(view: Knowledge, candidate: Candidate, pos: Lean) -> list[Fact]:
     return play_facts(view, candidate.cards[0], position=pos)
 
 
+def _twin(fact: Fact, others: Sequence[Fact]) -> Fact | None:
+    """The fact of ``others`` of the same kind as ``fact`` with the same arguments but its card."""
+    rest = [(key, v) for key, v in fact.args if key not in ("card", "cards")]
+    for other in others:
+        if other.kind == fact.kind and [(key, v) for key, v in other.args if key not in ("card", "cards")] == rest:
+            return other
+    return None
+
+
+def merged_words(facts: Sequence[Fact], others: Sequence[Fact], view: Knowledge) -> list[str]:
+    """The words of two cards' facts, each said once: a fact of the first card whose twin for the second card
+    (:func:`_twin`: the same kind and arguments but the card) words the same is said of both ("leading the 8♠
+    or the 5♠ may force it out"); the others are said of their own card."""
+    out: list[str] = []
+    used: set[int] = set()
+    for fact in facts:
+        mine = fact.words(players=view.players, you=view.seat)
+        twin = _twin(fact, others)
+        if twin is not None and fact.kind != "out_above" and "card" in fact.arguments:
+            a, b = fact["card"].symbol, twin["card"].symbol
+            theirs = twin.words(players=view.players, you=view.seat)
+            if theirs == mine.replace(a, b):
+                out.append(mine.replace(f"the {a}", f"the {a} or the {b}", 1))
+                used.add(id(twin))
+                continue
+        out.append(mine)
+    out.extend(f.words(players=view.players, you=view.seat) for f in others if id(f) not in used
+               and (f.kind in ACTION_KINDS or _twin(f, facts) is None))  # fmt: skip
+    return out
+
+
 def play_sentences(view: Knowledge, found: Sequence[Candidate]) -> tuple[str, list[Fact]]:
     """:func:`play_sentence` and every fact it says (for the tests that check them on the position)."""
     pos = position_of(view)
@@ -491,8 +522,8 @@ def play_sentences(view: Knowledge, found: Sequence[Candidate]) -> tuple[str, li
         said.extend(other)
         if not best.plan and not tie.plan and same_action(facts, other):
             name += f" or the {tie.label}"
-            mentions = [f for f in other if any(key in ("card", "cards") for key, _ in f.args)]
-            reasons.extend(words_of(mentions, view))
+            merged = merged_words(facts, other, view)
+            reasons = reasons[: len(reasons) - len(facts)] + merged
         else:
             what = [f for f in other if f.kind in ACTION_KINDS or f.kind == "moon_open"] or other
             tie_words = "; ".join(words_of(what, view)) or "another card"
@@ -526,8 +557,10 @@ def pass_sentences(view: Knowledge, found: Sequence[Candidate],
         other = pass_facts(view, tie.cards, position=pos)
         said.extend(other)
         text += _equal(best, tie)
-        if other:
-            text += f"; passing the {join_cards(tie.cards)}: " + "; ".join(words_of(other, view))
+        said_words = set(words_of(facts, view))
+        different = [w for w in words_of(other, view) if w not in said_words]
+        if different:
+            text += f"; for the {join_cards(tie.cards)}: " + "; ".join(different)
         return text + ".", said
     text += f"Over {best.worlds} sampled deals this pass costs you {best.mean:.1f} points on average (lower is better)"
     ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
