@@ -59,7 +59,8 @@ __all__ = [
 ]
 
 ACTION_KINDS = frozenset({"stays_under", "ducks", "cancels", "overtakes", "takes_trick", "discards", "bleeds",
-                          "all_out_above", "none_higher_out", "out_above", "trick_points", "void_after"})  # fmt: skip
+                          "none_out", "all_out_above", "none_higher_out", "out_above", "trick_points",
+                          "void_after"})  # fmt: skip
 """The kinds of fact that say what a card *does* (or what follows from it): two cards share a sentence only when
 their facts of these kinds agree but for the card itself (:func:`same_action`)."""
 
@@ -180,7 +181,7 @@ def _lead_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_ou
         return facts
     if out:
         return [make("none_higher_out", pos, seat=seat, card=card, suit=Suit(suit))]
-    return []
+    return [make("none_out", pos, seat=seat, card=card, suit=Suit(suit))]
 
 
 def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_out: int) -> list[Fact]:

@@ -145,6 +145,15 @@ def _all_out_above(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return bool(out) and all(_rank(c) > _rank(card) for c in out)
 
 
+@kind("none_out", "no other {suit} is still out: nobody can beat the {card}")
+def _none_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
+    """``seat`` leads ``card`` of ``suit``, and every other card of that suit is in its hand or played (nobody
+    can follow suit, so nobody can beat it)."""
+    if pos._trick or not _to_play_with(pos, seat, card) or _suit(pos, card) != int(suit):
+        return False
+    return not _unseen(pos, seat) & pos.k.suit_masks[int(suit)]
+
+
 @kind(
     "bleeds",
     "the {big} is still out and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})",

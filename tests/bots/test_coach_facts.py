@@ -90,9 +90,21 @@ def test_lead_facts() -> None:
     assert _holds("all_out_above", s, seat=1, card="4C", suit=Suit.CLUBS)
     assert not _holds("all_out_above", s, seat=1, card="TC", suit=Suit.CLUBS)
     assert not _holds("all_out_above", s, seat=0, card="5C", suit=Suit.CLUBS)  # not South's turn
-    t = HandState.from_cards(DEAL, hold=True, leader=0)
-    assert _holds("all_out_above", t, seat=0, card="2C", suit=Suit.CLUBS)
-    assert not _holds("all_out_above", t, seat=0, card="5C", suit=Suit.CLUBS)  # the 3♣ and 4♣ are out
+
+
+def test_none_out_on_seeded_leads() -> None:
+    """A lead of a suit of which no other card is out (every one held or played): none_out holds exactly then."""
+    seen = {True: 0, False: 0}
+    for d in decisions(12):
+        s = d.state
+        if d.kind != "play" or s._trick:
+            continue
+        view = s.view(d.seat)
+        for card in view.legal:
+            nobody = not view.unseen_mask & s.k.suit_masks[card.suit]
+            assert _holds("none_out", s, seat=d.seat, card=card, suit=card.suit) == nobody
+            seen[nobody] += 1
+    assert seen[True] and seen[False]
 
 
 def test_pass_facts() -> None:

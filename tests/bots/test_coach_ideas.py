@@ -261,8 +261,10 @@ def test_near_the_end_of_the_game_the_coach_plays_for_the_game() -> None:
         other = advice.candidate(parse_cards(worse))
         assert other is not None and paired(other, advice.candidates[0])[0] > 0
         assert not within_noise(other, advice.candidates[0])
-    assert tense.sentence.startswith("Play the 3♥: you have 99 points and the game ends at 100; taking 1 point more "
-                                     "would end the game; another player's total is lower than yours")
+    assert tense.sentence.startswith(
+        "Play the 3♥: you have 99 points and the game ends at 100; taking 1 point more "
+        "would end the game; another player's total is lower than yours"
+    )
     assert "99 points" not in calm.sentence
     assert "a lost game counted as 26 more points" in tense.table_html()
     assert "lost game" not in calm.table_html()
@@ -339,15 +341,18 @@ def test_explanations_name_the_reason() -> None:
         s.play(card)
     assert s.to_play == 0
     reasons = play_reasons(s.view(0), parse_cards("KH")[0].id)
-    assert reasons[:2] == ["West has taken every point card so far (16 points) and may shoot the moon",
-                           "if the K♥ keeps the trick, West cannot take every point"]
+    assert reasons[:2] == [
+        "West has taken every point card so far (16 points) and may shoot the moon",
+        "if the K♥ keeps the trick, West cannot take every point",
+    ]
     with pytest.raises(ValueError, match="may not be played here"):  # South must follow hearts
         play_reasons(s.view(0), parse_cards("3D")[0].id)
     state = _moon_deal(trick=5)  # South has taken every point so far
     advice = CoachBot(worlds=30).advise(state.view(0), random.Random(4))
     line = advice.candidates[0]
     assert line.plan == MOON_PLAN and [c.code for c in advice.choice] == ["KH"] and line.moon_for >= 0.8
-    assert advice.sentence.startswith("Play the K♥: no other player has taken a point card: you can still take "
-                                      "every point: going for the moon")
+    assert advice.sentence.startswith(
+        "Play the K♥: no other player has taken a point card: you can still take every point: going for the moon"
+    )
     assert "no points" not in advice.sentence  # the reasons for avoiding points are not the moon line's
     assert f"shot it in {line.moon_for:.0%} of the sampled deals" in advice.sentence
