@@ -63,7 +63,8 @@ from ..state import HandState, Phase
 from ..stats import Z95, mean_half
 from ..table import seat_name
 from ..views import SeatView, state_from_view
-from .explain import pass_sentence, play_sentence
+from ..facts import Fact
+from .explain import pass_sentences, play_sentences
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
 from .rollout import Rollout, finish, look_ahead, play_candidates, rules_rollout
 from .rulebased import pass_scores, rules_pass, rules_play
@@ -208,6 +209,9 @@ class Advice:
     worlds: int
     stakes: GameStakes | None = None
     """Near the end of a game, the utility the averages measure (points, plus a lost game): :func:`game_stakes`."""
+    facts: tuple[Fact, ...] = ()
+    """Every fact the sentence says, each checked on the position when it was made
+    (:func:`~hearts_lessons.bots.explain.play_sentences`)."""
 
     def candidate(self, cards: Sequence[Card]) -> Candidate | None:
         """The candidate for these cards (any order), if the coach tried it."""
@@ -752,9 +756,9 @@ class CoachBot:
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
             reference = tuple(card_from_id(c) for c in rules_pass(view))
-            sentence = pass_sentence(view, found, reference)
+            sentence, said = pass_sentences(view, found, reference)
             return Advice("pass", view.seat, list(pick.cards), tuple(found), sentence, self.pass_worlds,
-                          game_stakes(view))  # fmt: skip
+                          game_stakes(view), tuple(said))  # fmt: skip
         if view.phase is Phase.PLAYING and view.to_play == view.seat:
             legal = bits(view.legal_mask)
             found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer, burn=self.burn,
@@ -764,8 +768,9 @@ class CoachBot:
             found = [c for c in found if c.plan != MOON_PLAN or c.moon_for >= MOON_COMMIT]
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
-            return Advice("play", view.seat, list(pick.cards), tuple(found), play_sentence(view, found),
-                          self.worlds, game_stakes(view))  # fmt: skip
+            sentence, said = play_sentences(view, found)
+            return Advice("play", view.seat, list(pick.cards), tuple(found), sentence, self.worlds,
+                          game_stakes(view), tuple(said))  # fmt: skip
         who = seat_name(view.seat, view.players)
         raise ValueError(f"{who} has nothing to decide now")
 

@@ -397,18 +397,23 @@ def _tie(found: Sequence[Candidate]) -> Candidate | None:
 
 
 def _noise(found: Sequence[Candidate]) -> str:
-    """When the chosen move is not the lowest average: why the coach keeps it."""
+    """When the chosen move is not the lowest average (lower is better): why the coach keeps it. The coach prefers
+    a move to the rule-based one only when its saving is clear (:func:`~hearts_lessons.bots.coach._pick`)."""
+    from .coach import within_noise
+
     pick = found[0]
     cheaper = min(found, key=lambda c: c.mean)
     if cheaper is pick or cheaper.mean >= pick.mean:
         return ""
-    if pick.reference:
-        return (
-            f" The {cheaper.label} averaged {cheaper.mean:.2f}, lower, but its saving of {cheaper.saving:.1f} ± "
-            f"{cheaper.saving_half_width:.1f} points is within the noise of {pick.worlds} deals, so the coach keeps "
-            "the rule of thumb."
-        )
-    return f" The {cheaper.label} averaged {cheaper.mean:.2f}, lower, within the coach's uncertainty."
+    reference = next((c for c in found if c.reference), None)
+    why = "not clear enough for the coach's caution"
+    if reference is not None and within_noise(cheaper, reference):
+        why = "within the coach's uncertainty"
+    saving = (
+        f"its saving over the rule of thumb, {cheaper.saving:.1f} ± {cheaper.saving_half_width:.1f} points, is {why}"
+    )
+    keeps = ", so the coach keeps the rule of thumb" if pick.reference else ""
+    return f" The {cheaper.label} averaged {cheaper.mean:.2f}, lower, but {saving}{keeps}."
 
 
 def _points_words(value: float) -> str:
