@@ -56,6 +56,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, card_from_id
+from ..facts import Fact
 from ..lean import Lean, LeanView
 from ..rules import GameEnd, Moon, PassDirection
 from ..runtime import compiled_modules, in_browser
@@ -63,7 +64,6 @@ from ..state import HandState, Phase
 from ..stats import Z95, mean_half
 from ..table import seat_name
 from ..views import SeatView, state_from_view
-from ..facts import Fact
 from .explain import pass_sentences, play_sentences
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
 from .rollout import Rollout, finish, look_ahead, play_candidates, rules_rollout

@@ -194,6 +194,6 @@ def test_the_review_says_the_same_checked_facts(seed: int) -> None:
             for fact in row.facts:
                 assert check(fact, replay), f"{fact} ({row.sentence})"
                 checked += 1
-            assert all(c.symbol in row.sentence for c in row.coach_cards)
+            assert row.only_choice or all(c.symbol in row.sentence for c in row.coach_cards)
         replay.apply(action)
     assert checked >= 14
