@@ -199,3 +199,29 @@ def test_an_unknown_card_is_not_a_fact(kind: str) -> None:
     s = _first_trick()
     args = {"winner": 2} if kind == "stays_under" else {}
     assert not _holds(kind, s, seat=0, card="AS", winning="QC", **args)  # South does not hold the A♠
+
+
+def test_core_play_facts_the_coach_uses() -> None:
+    """The core kinds the coach says (:mod:`hearts_lessons.facts`): true and false cases."""
+    s = HandState.from_cards("KH 4D; 2H 5D; 3H 6D; 9S 7D", hold=True, trick_number=11, leader=1, hearts_broken=True)
+    for code in ("2H", "3H", "9S"):
+        s.play(code)
+    assert _holds("trick_points", s, seat=0, card="KH", points=3)  # the seat's own heart counts
+    assert not _holds("trick_points", s, seat=0, card="KH", points=2)
+    assert _holds("winning", s, winner=2, winning="3H") and not _holds("winning", s, winner=1, winning="2H")
+    assert _holds("takes_trick", s, seat=0, card="KH") and _holds("plays_last", s, seat=0)
+    assert _holds("void_after", s, seat=0, cards=["KH"], suit=Suit.HEARTS)
+    assert not _holds("void_after", s, seat=0, cards=["KH"], suit=Suit.DIAMONDS)
+    t = _first_trick()
+    assert not _holds("discards", t, seat=0, card="3D", suit=Suit.CLUBS)  # South holds clubs
+    assert _holds("out", t, seat=0, card="AC") and not _holds("out", t, seat=0, card="KC")  # in its own hand
+    assert _holds("out", t, seat=0, card="QS") and not _holds("out", t, seat=0, card="QC")  # the Q♣ is played
+    d = HandState.from_cards(DEAL, hold=True)
+    d.play("2C")
+    d.play("3C")
+    assert _holds("discards", d, seat=2, card="QD", suit=Suit.CLUBS)  # North has no club
+    assert not _holds("discards", d, seat=2, card="QD", suit=Suit.DIAMONDS)
+    lead = HandState.from_cards(DEAL, hold=True, leader=1)
+    assert _holds("none_higher_out", lead, seat=1, card="AC", suit=Suit.CLUBS)
+    assert _holds("none_higher_out", lead, seat=1, card="KC", suit=Suit.CLUBS)  # West holds the A♣ itself
+    assert not _holds("none_higher_out", lead, seat=1, card="8C", suit=Suit.CLUBS)  # South's 9♣ is out for West
