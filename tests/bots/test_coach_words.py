@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from hearts_lessons.bots.coach import Candidate, CoachBot
+from hearts_lessons.bots.coach import Advice, Candidate, CoachBot
 from hearts_lessons.bots.explain import (
     action_of,
     pass_facts,
@@ -103,6 +103,17 @@ def test_the_king_never_ducks_under_the_queen() -> None:
     assert "lower is better" in text and "averaged 3.43, lower" in text and "keeps the rule of thumb" in text
     assert not any(f.kind in ("stays_under", "ducks") and f["card"] == Card.from_str("KC") for f in said)
     assert not same_action(play_facts(view, Card.from_str("TC")), play_facts(view, Card.from_str("KC")))
+    # the table marks the card the sentence recommends, and says why a lower average (lower is better) is not it
+    advice = Advice("play", 0, [Card.from_str("TC")], (ten, king), text, 5, facts=tuple(said))
+    rows = advice.rows()
+    assert (
+        rows[0]["move"] == "10♣"
+        and rows[0][""] == "coach (the lower averages are within its uncertainty), rule of thumb"
+    )
+    assert rows[1]["expected points"] < rows[0]["expected points"] and rows[1][""] == ""
+    assert "lower is better" in advice.table_html()
+    clear = Advice("play", 0, [Card.from_str("KC")], (king, ten), text, 5)
+    assert clear.rows()[0][""] == "coach"
 
 
 def test_cards_that_do_the_same_thing_share_a_sentence() -> None:
