@@ -364,7 +364,7 @@ def stakes_reason(view: Knowledge, *, position: Lean | None = None) -> str:
     if stakes is None or not facts:
         return ""
     text = "; ".join(words_of(facts, view))
-    counted = f"the coach counts a hand that ends the game with you not in the lead as {stakes.loss:g} more points"
+    counted = f"the coach counts losing the game as {stakes.loss:g} more points"
     return f"{text} ({counted})"
 
 

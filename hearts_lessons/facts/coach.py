@@ -136,7 +136,7 @@ def _out_above(pos: Lean, *, seat: int, card: Card, cards: tuple[Card, ...]) -> 
     return bool(out) and _cards_equal(out, cards)
 
 
-@kind("all_out_above", "every {suit} still out ranks above the {card}: whoever follows suit beats it")
+@kind("all_out_above", "all the {suit} still out rank above the {card}: whoever follows suit beats it")
 def _all_out_above(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``seat`` leads ``card``; some cards of its suit are out and every one ranks above it."""
     if pos._trick or not _to_play_with(pos, seat, card) or _suit(pos, card) != int(suit):
@@ -239,7 +239,10 @@ def _keeps_unguarded(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Ca
     return not any(_rank(c) < _rank(card) for c in cards_of_mask(kept))
 
 
-@kind("passes_above_big", "you pass the {cards}, above the {big}, which you do not hold: they could be made to take it")
+@kind(
+    "passes_above_big",
+    "you pass the {cards}, ranked above the {big}, which you do not hold (a card above it may be made to take it)",
+)
 def _passes_above_big(pos: Lean, *, seat: int, cards: tuple[Card, ...], big: Card) -> bool:
     """``cards`` (passed, held) are of the suit of the big penalty card ``big``, ranked above it; ``seat`` does not
     hold ``big`` (a card above it may win a trick it is dropped on)."""
@@ -251,7 +254,7 @@ def _passes_above_big(pos: Lean, *, seat: int, cards: tuple[Card, ...], big: Car
     return all(_suit(pos, c) == s and _rank(c) > _rank(big) for c in cards)
 
 
-@kind("passes_high_points", "you pass the {cards}: point cards ranked jack or higher, which can win tricks")
+@kind("passes_high_points", "you pass high point cards (jack or higher), which can win tricks: the {cards}")
 def _passes_high_points(pos: Lean, *, seat: int, cards: tuple[Card, ...]) -> bool:
     """``cards`` (held) each carry positive points and rank jack or higher."""
     if not cards or not _in_hand(pos, seat, cards):

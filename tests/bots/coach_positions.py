@@ -37,7 +37,7 @@ def decisions(hands: int, *, first_seed: int = 0) -> Iterator[Decision]:
         rules = PRESETS[key].rules_for(n)
         totals = None
         if seed % 5 == 4 and rules.target:
-            totals = [float(rules.target - 3 - 7 * s) for s in range(n)]
+            totals = [rules.target - 3 - 7 * s for s in range(n)]
         state = HandState.deal(rules, seed=seed, dealer=seed % n, hand_number=seed % 4,
                                totals_before=totals)  # fmt: skip
         rng = random.Random(seed)

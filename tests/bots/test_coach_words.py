@@ -159,7 +159,7 @@ def test_a_heart_void_pass_says_what_is_true() -> None:
     assert words[0] == "passing the 4♥, 6♥ and A♥ leaves you no hearts (unless you receive some)"
     assert "you keep the Q♠ to drop when hearts are led and you hold none" in words
     assert "you keep the Q♠ with the 3♠ below it" in words
-    assert "you pass the A♥: point cards ranked jack or higher, which can win tricks" in words
+    assert "you pass high point cards (jack or higher), which can win tricks: the A♥" in words
     assert not any("discard hearts" in w for w in words)
     # the guards counted are the cards kept: passing the 3♠ leaves the Q♠ alone
     kept = [f.words(you=0) for f in pass_facts(s.view(0), parse_cards("3S AH AD"))]
