@@ -494,7 +494,7 @@ def merged_words(facts: Sequence[Fact], others: Sequence[Fact], view: Knowledge)
     for fact in facts:
         mine = fact.words(players=view.players, you=view.seat)
         twin = _twin(fact, others)
-        if twin is not None and fact.kind != "out_above" and "card" in fact.arguments:
+        if twin is not None and "card" in fact.arguments:
             a, b = fact["card"].symbol, twin["card"].symbol
             theirs = twin.words(players=view.players, you=view.seat)
             if theirs == mine.replace(a, b):
