@@ -1,10 +1,20 @@
-"""Facts the coach's explanations need beyond the play facts of :mod:`hearts_lessons.facts`: the moon watch, a
-card that stays under without the trick being over, bleeding a big penalty card, the cards still out above a
-card, and the pass (the suit a pass empties, the cards kept below a big penalty card, the cards above it).
+"""Facts the coach's explanations need beyond the play facts of :mod:`hearts_lessons.facts`.
+
+- the moon: ``moon_watch`` (another seat has taken every point card so far), ``stops_moon`` (this card takes the
+  lead of a trick with a point card from it), ``moon_open`` (nobody else has taken a point card);
+- the trick: ``stays_under`` (the card does not take the lead; the trick may not be over), ``cancels`` (two
+  identical cards of several decks), ``none_below`` (you cannot stay under), ``out_above`` (the cards still out
+  that could beat a card), ``all_out_above``, ``none_out`` and ``bleeds`` (leads);
+- the pass: ``pass_empties`` (a suit emptied, unless cards of it come back), ``drop_when_void`` (the big penalty
+  card kept for that void), ``passes_with_below`` / ``passes_unguarded`` and ``keeps_with_below`` /
+  ``keeps_unguarded`` (a big penalty card passed or kept, with the cards below it in the hand or kept),
+  ``passes_above_big`` and ``passes_high_points``;
+- the game: ``total_before``, ``points_end_game``, ``lowest_total`` and ``not_lowest_total``.
 
 Each kind is a predicate on a position (a :class:`~hearts_lessons.lean.Lean` or
 :class:`~hearts_lessons.state.HandState`, in play or, for the pass facts, before the pass) computed from what the
-seat named by ``seat`` can see, and its words in one place.
+seat named by ``seat`` can see, and its words in one place. :mod:`hearts_lessons.bots.explain` builds the coach's
+sentences from them.
 
 >>> from hearts_lessons.facts import make
 >>> from hearts_lessons.state import HandState
