@@ -398,3 +398,6 @@ def facts_hold(facts: Iterable[Fact], position: Any) -> list[Fact]:
 
 def as_args(fact: Fact) -> Mapping[str, Any]:
     return fact.arguments
+
+
+from . import coach as coach  # noqa: E402  (the coach's kinds: hearts_lessons/facts/coach.py)
