@@ -15,7 +15,8 @@ same whatever the deal. The numbers are the coach's averages over its sampled wo
 share a sentence (:func:`same_action`).
 
 >>> from hearts_lessons.state import HandState
->>> s = HandState.from_cards("4C TC KC 2D; QC 2S 3S 4S; 5C 5D 6D 7D; 8C 8D 9D TD", hold=True, leader=1)
+>>> s = HandState.from_cards("4C TC KC 2D; QC 2S 3S 4S; 5C 5D 6D 7D; 8C 8D 9D TD", hold=True, leader=1,
+...                          trick_number=9, hearts_broken=True)
 >>> s.play("QC"); s.play("5C"); s.play("8C")
 >>> play_reasons(s.view(0), Card.from_str("TC").id)
 ['the 10♣ stays under the Q♣: West still wins the trick']

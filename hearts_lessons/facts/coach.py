@@ -19,7 +19,7 @@ sentences from them.
 >>> from hearts_lessons.facts import make
 >>> from hearts_lessons.state import HandState
 >>> s = HandState.from_cards("4C TC KC 2D; QC 2S 3S 4S; 5C 5D 6D 7D; 8C 8D 9D TD", hold=True, leader=1,
-...                          trick_number=0)
+...                          trick_number=9, hearts_broken=True)
 >>> s.play("QC"); s.play("5C"); s.play("8C")
 >>> make("stays_under", s, seat=0, card="TC", winning="QC", winner=1).words(you=0)
 'the 10♣ stays under the Q♣: West still wins the trick'

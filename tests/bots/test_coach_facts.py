@@ -76,11 +76,11 @@ def test_trick_facts() -> None:
 
 def test_lead_facts() -> None:
     b = HandState.from_cards("3S 7S 5D 2C; QS 3C 4C 5C; AS 6C 7C 8C; KS 9C TC JC", hold=True, trick_number=2,
-                             leader=0, hearts_broken=True)  # fmt: skip
+                             leader=0, hearts_broken=True, check=False)  # fmt: skip
     assert _holds("bleeds", b, seat=0, card="3S", big="QS", suit=Suit.SPADES)
     assert not _holds("bleeds", b, seat=0, card="5D", big="QS", suit=Suit.SPADES)
     h = HandState.from_cards("AS 3S 5D 2C; QS 3C 4C 5C; 2S 6C 7C 8C; KS 9C TC JC", hold=True, trick_number=2,
-                             leader=0, hearts_broken=True)  # fmt: skip
+                             leader=0, hearts_broken=True, check=False)  # fmt: skip
     assert not _holds("bleeds", h, seat=0, card="3S", big="QS", suit=Suit.SPADES)  # the A♠ could take it
     s = HandState.from_cards(DEAL, hold=True)
     s.play("2C")
@@ -221,7 +221,7 @@ def test_core_play_facts_the_coach_uses() -> None:
     d.play("3C")
     assert _holds("discards", d, seat=2, card="QD", suit=Suit.CLUBS)  # North has no club
     assert not _holds("discards", d, seat=2, card="QD", suit=Suit.DIAMONDS)
-    lead = HandState.from_cards(DEAL, hold=True, leader=1)
+    lead = HandState.from_cards(DEAL, hold=True, leader=1, check=False)
     assert _holds("none_higher_out", lead, seat=1, card="AC", suit=Suit.CLUBS)
     assert _holds("none_higher_out", lead, seat=1, card="KC", suit=Suit.CLUBS)  # West holds the A♣ itself
     assert not _holds("none_higher_out", lead, seat=1, card="8C", suit=Suit.CLUBS)  # South's 9♣ is out for West
