@@ -398,3 +398,6 @@ def facts_hold(facts: Iterable[Fact], position: Any) -> list[Fact]:
 
 def as_args(fact: Fact) -> Mapping[str, Any]:
     return fact.arguments
+
+
+from . import drills as drills  # noqa: E402  (the drills' kinds register themselves)
