@@ -180,6 +180,9 @@ class Drill:
                 return True, self.right
             return False, self.why.get(chosen, f"{self.label(chosen)} is not the answer")
         picked = [response] if isinstance(response, str) else [str(c) for c in response]  # type: ignore[union-attr]
+        unknown = [c for c in picked if c not in self.options]
+        if unknown:
+            return False, f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the cards shown"
         if self.kind == "pass":
             if len(set(picked)) != self.pick:
                 return False, f"choose exactly {self.pick} cards (you chose {len(set(picked))})"

@@ -19,12 +19,18 @@ import json
 import random
 from collections.abc import Sequence
 
-from ..bots.coach import Advice, Candidate, CoachBot, grade
+from ..bots.coach import Advice, Candidate, CoachBot, _pass_world
+from ..bots.features import cost_of, tables_for
+from ..bots.rollout import finish, rules_rollout
+from ..bots.rulebased import rules_pass
+from ..lean import LeanView
+from ..facts import Fact
+from ..facts.drills import Measured
 from ..bots.shooter import moon_verdict, shooting_deals
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
 from ..rules import STANDARD, PassDirection
 from ..state import HandState, Phase
-from .drills import Drill, Picture, Stage
+from .drills import Drill, Picture, Said, Stage, Words
 from .positions import (
     AFRESH,
     FOUND,
@@ -44,12 +50,19 @@ from .positions import (
     wins,
 )
 
-__all__ = ["COACH_WORLDS", "GAP", "PASS_WORLDS", "STRATEGY_STAGES", "TOLERANCE", "write_locators"]
+__all__ = ["COACH_WORLDS", "GAP", "PASS_BATCH", "PASS_DEALS", "PASS_MARGIN", "PASS_WORLDS", "PassGrader", "STRATEGY_STAGES", "TOLERANCE", "write_locators"]
 
 COACH_WORLDS = 40
 """Sampled deals per coach measurement in a strategy drill (the same on every machine, so the answer is too)."""
-PASS_WORLDS = 16
-"""Sampled deals per candidate pass in a passing drill."""
+PASS_WORLDS = 60
+"""Sampled deals per candidate pass when the coach chooses the pass of a passing drill."""
+PASS_BATCH = 250
+"""Deals per batch when a reader's pass is compared with the coach's (:class:`PassGrader`)."""
+PASS_DEALS = 2000
+"""At most this many common deals for one comparison."""
+PASS_MARGIN = 0.5
+"""A pass is good when the deals show it within this many points of the coach's (the upper end of the 95%
+interval of the paired difference)."""
 GAP = 1.5
 """A coach drill is kept only if its right cards save at least this many expected points over every other card."""
 TOLERANCE = 0.3
@@ -59,21 +72,44 @@ TOLERANCE = 0.3
 # -- coach helpers -------------------------------------------------------------------------------------------
 
 
+def measured(candidates: Sequence[Candidate]) -> Measured:
+    """The coach's table as the facts read it: each move's value in each sampled deal, and its Q♠ share."""
+    return Measured({frozenset(c.cards): c.values for c in candidates}, {frozenset(c.cards): c.queen for c in candidates})
+
+
 def _coach_split(state: HandState, seed: int) -> tuple[Advice, list[Candidate], list[Candidate]] | None:
     """The coach's measurement of every legal card, split into right cards (within ``TOLERANCE`` of the best)
-    and the rest; ``None`` unless the right cards save ``GAP`` points over every other card."""
+    and the rest; ``None`` unless the right cards save ``GAP`` points over every other card on average and every
+    other card is measurably worse than the best (its paired 95% interval above 0)."""
     seat = state.to_play
     advice = CoachBot(worlds=COACH_WORLDS, infer=False, caution=0).advise(state.view(seat), random.Random(seed))
-    ranked = sorted(advice.candidates, key=lambda c: c.mean)
+    ranked = sorted((c for c in advice.candidates if not c.plan), key=lambda c: c.mean)
     best = ranked[0].mean
     good = [c for c in ranked if c.mean <= best + TOLERANCE]
     rest = [c for c in ranked if c.mean > best + TOLERANCE]
     if not rest or rest[0].mean - good[-1].mean < GAP:
         return None
+    table = measured(ranked)
+    for c in rest:
+        diff, half, _ = table.diff(c.cards, ranked[0].cards)
+        if diff - half <= 0.05:  # not measurably worse (with room for the one-decimal rounding of the words)
+            return None
     return advice, good, rest
 
 
-def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, seed: int) -> Drill | None:
+def _cost_facts(w: Words, table: Measured, card: Candidate, best: Candidate) -> list[Fact]:
+    """What the coach measured for ``card`` against ``best``: how much more it costs, and how often it takes the
+    Q♠ (when it ever does)."""
+    diff, half, deals = table.diff(card.cards, best.cards)
+    facts = [w.fact("costs_more", on=table, cards=card.cards, best=best.cards, diff=round(diff, 1),
+                    half=round(half, 1), deals=deals)]  # fmt: skip
+    if card.queen:
+        facts.append(w.fact("queen_share", on=table, cards=card.cards, share=f"{card.queen:.0%}"))
+    return facts
+
+
+def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, seed: int,
+                 lesson: str = "") -> Drill | None:  # fmt: skip
     split = _coach_split(state, seed)
     if split is None:
         return None
@@ -81,20 +117,88 @@ def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, s
     seat = state.to_play
     hand = state.hand(seat)
     best = good[0]
-    why = illegal_reasons(state)
+    table = measured([*good, *rest])
+    w = Words(state, you=seat)
+    why = illegal_reasons(state, w)
     for c in rest:
-        why[c.cards[0].code] = (f"the {c.label} costs {c.mean:.1f} points on average against {best.mean:.1f} for the "
-                                f"{best.label} (the coach played both in {advice.worlds} deals of the hidden cards"
-                                f"{'; it takes the Q♠ in ' + format(c.queen, '.0%') + ' of them' if c.queen else ''})")
+        why[c.cards[0].code] = w.say(f"why:{c.cards[0].code}", *_cost_facts(w, table, c, best), on=table)
+    right = w.say("right", *_cost_facts(w, table, rest[0], best), on=table)
     return Drill(f"{key}-{index + 1}", key, goal, "play", tuple(c.code for c in hand),
-                 tuple(c.cards[0].code for c in good), advice.sentence.rstrip("."), why, hint, Picture(state, seat),
-                 labels_of(hand))  # fmt: skip
+                 tuple(c.cards[0].code for c in good), f"the coach played every legal card in the same {advice.worlds} "
+                 f"sampled deals of the hidden cards, and {right}", why, hint, Picture(state, seat), labels_of(hand),
+                 said=tuple(w.said), lesson=lesson)  # fmt: skip
 
 
 # -- 5. choosing a pass ----------------------------------------------------------------------------------------
 
 _DIRECTION_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right", PassDirection.ACROSS: "across",
                     PassDirection.HOLD: "hold (no passing)"}  # fmt: skip
+
+
+class PassGrader:
+    """Grades a reader's pass against the coach's on common deals (a paired comparison): the two passes are
+    played in the same sampled deals, ``PASS_BATCH`` at a time, up to ``PASS_DEALS``. A pass is good only when
+    the upper end of the 95% interval of the paired difference (its points minus the coach's) is at most
+    ``PASS_MARGIN``; the comparison stops early once that is shown, or once the lower end is above
+    ``PASS_MARGIN`` (measurably worse by more than half a point). So no pass measurably a point or more worse is
+    ever good, nor one the deals cannot show within half a point."""
+
+    def __init__(self, state: HandState, seed: int, coach: Sequence[Card]) -> None:
+        self.state = state
+        self.seed = seed
+        self.coach = tuple(coach)
+
+    def measure(self, chosen: Sequence[Card]) -> Measured:
+        """Both passes in the same deals (the reader's pass and the coach's), batch by batch until decided."""
+        view = self.state.view(0)
+        rng = random.Random(self.seed)
+        passes = (tuple(self.coach), tuple(chosen))
+        values: tuple[list[float], list[float]] = ([], [])
+        queens = [0, 0]
+        big = tables_for(view.k).big
+        table = Measured({}, {})
+        while len(values[0]) < PASS_DEALS:
+            for _ in range(PASS_BATCH):
+                base = _pass_world(view, rng)
+                others = {s: tuple(rules_pass(LeanView(base, s))) for s in range(view.players) if s != 0}
+                for index, cards in enumerate(passes):
+                    state = base.copy()
+                    state._passes = [tuple(c.id for c in cards) if s == 0 else others[s] for s in range(view.players)]
+                    state._exchange()
+                    finish(state, rules_rollout, rng)
+                    assert state._score is not None
+                    values[index].append(cost_of(state._score.points[0]))
+                    queens[index] += bool(state._taken[0] & big)
+            n = len(values[0])
+            table = Measured({frozenset(p): tuple(v) for p, v in zip(passes, values, strict=True)},
+                             {frozenset(p): q / n for p, q in zip(passes, queens, strict=True)})  # fmt: skip
+            diff, half, _ = table.diff(tuple(chosen), self.coach)
+            if diff + half <= PASS_MARGIN or diff - half > PASS_MARGIN:
+                break
+        return table
+
+    def judge(self, chosen: Sequence[str]) -> tuple[bool, str, Said]:
+        """Right or not, the words, and the facts they are made of (checked on the measured table)."""
+        cards = tuple(sorted(Card.from_str(c) for c in chosen))
+        coach = tuple(sorted(self.coach))
+        w = Words(None, you=0)
+        if cards == coach:
+            return True, "that is the coach's own pass", Said("grade", (), None, 0)
+        table = self.measure(cards)
+        diff, half, deals = table.diff(cards, coach)
+        args = {"cards": cards, "best": coach, "diff": round(diff, 1), "half": round(half, 1), "deals": deals}
+        good = diff + half <= PASS_MARGIN
+        fact = w.fact("within_half" if good else "not_within_half", on=table, **args)
+        facts = [fact]
+        if table.queen[frozenset(cards)] > table.queen[frozenset(coach)]:
+            facts.append(w.fact("queen_share", on=table, cards=cards, share=f"{table.queen[frozenset(cards)]:.0%}"))
+        text = w.say("grade", *facts, on=table)
+        lead = "good: " if good else ""
+        return good, lead + text, w.said[-1]
+
+    def __call__(self, chosen: Sequence[str]) -> tuple[bool, str]:
+        right, text, _ = self.judge(chosen)
+        return right, text
 
 
 def _passing(index: int) -> Drill:
@@ -108,26 +212,27 @@ def _passing(index: int) -> Drill:
         right = f"the passes go {cycle}, then again from the start: hand {number} is '{answer}'"
         return Drill(f"{key}-{index + 1}", key, f"Hand {number} of a game: which way are the cards passed?", "choice",
                      options, (answer,), right, {o: right for o in options if o != answer},
-                     "Four hands make one round of passing.")  # fmt: skip
+                     "Four hands make one round of passing.", lesson="10_passing.ipynb")  # fmt: skip
     seed = 500_000 + index
     state = HandState.deal(STANDARD, seed=seed, hand_number=index % 3)
-    coach = CoachBot(pass_worlds=PASS_WORLDS)
+    coach = CoachBot(pass_worlds=PASS_WORLDS, caution=0)
     advice = coach.advise(state.view(0), random.Random(seed))
     hand = state.hand(0)
-
-    def grader(chosen: Sequence[str]) -> tuple[bool, str]:
-        cards = [Card.from_str(c) for c in chosen]
-        measured = coach.advise(state.view(0), random.Random(seed), extra=cards)
-        verdict = grade(measured, cards)
-        return verdict.verdict in ("best", "good"), verdict.text.rstrip(".")
-
-    why = {c.code: state.why_not_pass(0, c) or "" for c in hand if state.why_not_pass(0, c)}
+    grader = PassGrader(state, seed, advice.choice)
+    w = Words(state, you=0)
+    why = {}
+    for c in hand:
+        reason = state.why_not_pass(0, c)
+        if reason:
+            why[c.code] = reason
     where = _DIRECTION_WORDS[state.direction]
     return Drill(f"{key}-{index + 1}", key, f"You are South. Pass three cards {where}.", "pass",
-                 tuple(c.code for c in hand), tuple(c.code for c in advice.choice), advice.sentence.rstrip("."), why,
+                 tuple(c.code for c in hand), tuple(c.code for c in advice.choice),
+                 f"the coach tried its candidate passes in the same {advice.worlds} sampled deals and this one cost "
+                 "the fewest points on average", why,
                  "Pass what could win tricks you do not want: the Q♠ without low spades to guard it, the A♠ and K♠, "
                  "high hearts — or empty a short suit.", Picture(state, 0, "hand"), labels_of(hand),
-                 pick=state.cards_to_pass, grader=grader)  # fmt: skip
+                 pick=state.cards_to_pass, grader=grader, said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
 
 
 # -- 6. ducking and leading low --------------------------------------------------------------------------------
@@ -287,50 +392,98 @@ def _moon_threat(p: HandState) -> int | None:
     return None
 
 
+def _trick_cost(p: HandState, card: Card) -> tuple[int, int]:
+    """What winning the trick with ``card`` costs: the points of the trick with it (the reader's own card counts),
+    then its rank (a lower winning card keeps the higher ones as stoppers)."""
+    cards = [c for _, c in p.current_trick] + [card]
+    return sum(13 if c == QUEEN_OF_SPADES else 1 for c in cards if is_penalty(c)), int(card.rank)
+
+
+def stopping_answer(p: HandState, threat: int) -> tuple[list[Card], str]:
+    """Lesson 12's rule for the last card of a trick holding a point card while ``threat`` has every point: if
+    another player already beats the trick, duck (any card that leaves them winning); if ``threat`` is winning,
+    take the trick with the cheapest winning card (fewest points, then lowest). Returns the right cards and which
+    case (``duck`` or ``win``)."""
+    top_seat, _ = top_of_trick(p)
+    legal = p.legal_plays()
+    if top_seat != threat:
+        return [c for c in legal if not wins(p, c)], "duck"
+    winners = [c for c in legal if wins(p, c)]
+    if not winners:
+        return [], "win"
+    cheapest = min(_trick_cost(p, c) for c in winners)
+    return [c for c in winners if _trick_cost(p, c) == cheapest], "win"
+
+
 def _stopping_moon(index: int) -> Drill:
     key = "stopping_moon"
     shooter = lambda seed: 1 + seed % 3  # noqa: E731
+    lesson = "12_the_moon.ipynb"
 
     def base(p: HandState) -> bool:
         threat = _moon_threat(p)
         return p.phase is Phase.PLAYING and p.to_play == 0 and threat not in (None, 0) and p.trick_number >= 3
 
     if index % 3 != 0:
+        want = "win" if index % 3 == 1 else "duck"
+
         def stop(p: HandState) -> bool:
             if not base(p) or len(p.current_trick) != 3 or not any(is_penalty(c) for _, c in p.current_trick):
                 return False
-            winning = [c for c in p.legal_plays() if wins(p, c)]
-            return 0 < len(winning) < len(p.legal_plays())
-
-        try:
-            s = find(9, index, stop, shooter=shooter)
-        except RuntimeError:
-            s = None
-        if s is not None:
-            threat = _moon_threat(s)
+            threat = _moon_threat(p)
             assert threat is not None
-            winners = [c for c in s.legal_plays() if wins(s, c)]
-            why = illegal_reasons(s)
-            for c in s.legal_plays():
-                if c not in winners:
-                    why[c.code] = (f"the {c.symbol} does not win the trick: {named(threat)} keeps every point so far "
-                                   "and can still shoot the moon")  # fmt: skip
-            points = sum(13 if c == QUEEN_OF_SPADES else 1 for _, c in s.current_trick if is_penalty(c))
-            return Drill(f"{key}-{index + 1}", key, f"{named(threat)} has taken every point so far. Stop the moon: win "
-                         "this trick, which holds a point card.", "play", tuple(c.code for c in s.hand(0)),
-                         tuple(c.code for c in winners),
-                         f"you take {points} point{'s' if points > 1 else ''}, but {named(threat)} can no longer take "
-                         "all 26: a few points now instead of 26 at the end", why,
-                         "Taking one point card yourself ends the moon.", Picture(s, 0), labels_of(s.hand(0)))
+            right, case = stopping_answer(p, threat)
+            return case == want and 0 < len(right) < len(p.legal_plays())
+
+        s = find(9, index, stop, shooter=shooter)
+        threat = _moon_threat(s)
+        assert threat is not None
+        w = Words(s, you=0)
+        right_cards, case = stopping_answer(s, threat)
+        top_seat, top = top_of_trick(s)
+        why = illegal_reasons(s, w)
+        lead = Suit(s.lead_suit)
+
+        def points_fact(c: Card) -> Fact:
+            return w.fact("trick_points", seat=0, card=c, points=_trick_cost(s, c)[0])
+
+        for c in s.legal_plays():
+            if c in right_cards:
+                continue
+            if case == "win":
+                if wins(s, c):
+                    cheaper = right_cards[0]
+                    why[c.code] = w.say(f"why:{c.code}", w.fact("also_wins", seat=0, card=c, cheaper=cheaper))
+                else:
+                    stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
+                             w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip
+                    why[c.code] = w.say(f"why:{c.code}", stays, w.fact("all_points_to", shooter=threat))
+            else:
+                why[c.code] = w.say(f"why:{c.code}", w.fact("takes_trick", seat=0, card=c), points_fact(c),
+                                    w.fact("other_stops", other=top_seat, shooter=threat))  # fmt: skip
+        if case == "win":
+            right = w.say("right", *(f for c in right_cards for f in (w.fact("takes_trick", seat=0, card=c),
+                                                                      points_fact(c))))  # fmt: skip
+            right += f": a few points now instead of 26 at the end, and {named(threat)} can no longer take all 26"
+        else:
+            right = w.say("right", w.fact("other_stops", other=top_seat, shooter=threat))
+            right += ": duck and keep your high cards as stoppers"
+        goal = w.say("goal", w.fact("all_points_to", shooter=threat))
+        return Drill(f"{key}-{index + 1}", key, f"{goal[:1].upper()}{goal[1:]}. Stop the moon as cheaply as you can.",
+                     "play", tuple(c.code for c in s.hand(0)), tuple(c.code for c in right_cards), right, why,
+                     "Who is winning the trick now? If it is not the shooter, the moon is already stopped.",
+                     Picture(s, 0), labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
     s = find(9, index, base, shooter=shooter)
     threat = _moon_threat(s)
     assert threat is not None
-    why = {named(x): f"{'you have' if x == 0 else named(x) + ' has'} taken no points" for x in range(4) if x != threat}
+    w = Words(s, you=0)
+    why = {named(x): w.say(f"why:{named(x)}", w.fact("took_none", seat=x)) for x in range(4) if x != threat}
+    taken = w.say("right", w.fact("only_taker", shooter=threat, points=s.points_taken(threat)))
     return Drill(f"{key}-{index + 1}", key, "Who could be going for the moon?", "choice",
                  tuple(named(x) for x in range(4)), (named(threat),),
-                 f"{named(threat)} has taken every point so far ({s.points_taken(threat)}): if nobody else takes one, "
-                 f"{named(threat)} scores 0 and everyone else 26", why, "Look at who has taken points.",
-                 Picture(s, 0, "taken"))  # fmt: skip
+                 f"{taken}: if nobody else takes one, {named(threat)} scores 0 and everyone else 26", why,
+                 "Look at who has taken points.", Picture(s, 0, "taken"), said=tuple(w.said),
+                 lesson=lesson)  # fmt: skip
 
 
 # -- 10. shooting or not ---------------------------------------------------------------------------------------
