@@ -401,3 +401,4 @@ def as_args(fact: Fact) -> Mapping[str, Any]:
 
 
 from . import drills as drills  # noqa: E402  (the drills' kinds register themselves)
+from . import haggis as haggis  # noqa: E402  (the Haggis drills' kinds)

@@ -19,7 +19,7 @@ from ..haggis.combos import BOMB_LADDER, Combo, ComboKind, beats, classify, why_
 from ..haggis.plays import bombs_in, candidate_plays
 from ..haggis.rules import TWO_PLAYERS
 from ..haggis.state import HaggisHand
-from .drills import Drill, Picture, Stage
+from .drills import Drill, Picture, Stage, Words
 
 __all__ = ["HAGGIS_STAGES"]
 
@@ -68,23 +68,37 @@ def _combos(index: int) -> Drill:
             options = [*names, "nothing: they form no combination"]
             rng.shuffle(options)
             reading = combo.explain()
-            why = {o: f"{_text(list(combo.cards))} is read as a {reading}" for o in options if o != answer}
+            w = Words(tuple(combo.cards))
+            reads = w.say("right", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer))
+            why = {o: w.say(f"why:{o}", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer))
+                   for o in options if o != answer}  # fmt: skip
             return Drill(f"{key}-{index + 1}", key, f"What do {_text(list(combo.cards))} form?", "choice",
-                         tuple(options), (answer,), f"the engine reads them as a {reading}", why,
+                         tuple(options), (answer,), f"{reads}: the engine reads them as a {reading}", why,
                          "A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "
-                         "(J, Q, K) fill a gap.", Picture(haggis=(("The cards", combo.cards),)))  # fmt: skip
+                         "(J, Q, K) fill a gap.", Picture(haggis=(("The cards", combo.cards),)),
+                         said=tuple(w.said))  # fmt: skip
         if kind == 1:
             group = rng.sample(mine[:14], 3)
-            if classify(group) or len(plays) < 2:
+            if classify(group) or len(plays) < 2 or len({c.rank for c in group}) < 3:
                 continue
-            reason = why_not(group) or "they form no combination"
+            shown = tuple(sort_cards(group))
+            w = Words(shown)
+            codes = _text(group)
+            ranks = sorted(c.rank for c in group)
+            facts = [w.fact("not_one_rank", cards=codes)]
+            if len({c.suit for c in group}) > 1:
+                facts.append(w.fact("not_one_suit", cards=codes))
+            if ranks[-1] - ranks[0] + 1 > len(group):
+                facts.append(w.fact("not_in_a_row", cards=codes, low=ranks[0], high=ranks[-1],
+                                    span=ranks[-1] - ranks[0] + 1, count=len(group)))  # fmt: skip
+            facts.append(w.fact("no_rank_twice", cards=codes))
             answer = "nothing: they form no combination"
             names_of = [c.name for c in rng.sample(plays, 2)]
             listed = tuple(sorted({answer, *names_of}))
-            why = {o: f"{_text(group)} form nothing: {reason}" for o in listed if o != answer}
-            return Drill(f"{key}-{index + 1}", key, f"What do {_text(group)} form?", "choice", listed,
-                         (answer,), f"{reason}", why, "Do the ranks match, or run in a row in one suit?",
-                         Picture(haggis=(("The cards", tuple(sort_cards(group))),)))  # fmt: skip
+            why = {o: w.say(f"why:{o}", *facts) for o in listed if o != answer}
+            return Drill(f"{key}-{index + 1}", key, f"What do {codes} form?", "choice", listed,
+                         (answer,), w.say("right", *facts), why, "Do the ranks match, or run in a row in one suit?",
+                         Picture(haggis=(("The cards", shown),)), said=tuple(w.said))  # fmt: skip
         tables = _plain(candidate_plays(theirs))
         if not tables:
             continue
@@ -100,13 +114,19 @@ def _combos(index: int) -> Drill:
         choices = [right, *wrong]
         rng.shuffle(choices)
         keys = tuple(_key(c) for c in choices)
-        why = {_key(c): why_cannot_follow(c, table) or "" for c in wrong}
+        shown = (*table.cards, *mine)
+        w = Words(shown)
+        table_args = {"table": table.name, "table_cards": _text(list(table.cards))}
+        why = {_key(c): w.say(f"why:{_key(c)}", w.fact("may_not_follow", cards=_text(list(c.cards)), name=c.name,
+                                                        reason=why_cannot_follow(c, table) or "", **table_args))
+               for c in wrong}  # fmt: skip
+        follows = w.say("right", w.fact("may_follow", cards=_text(list(right.cards)), name=right.name, **table_args))
         return Drill(f"{key}-{index + 1}", key, f"Your opponent played {_text(list(table.cards))}, a {table.name}. "
                      "Which of these may follow it?", "choice", keys, (_key(right),),
-                     f"a {right.name} is the same shape and higher: a follower plays the same kind with the same "
-                     "number of cards, higher (or a bomb)", why,
-                     "Same kind, same number of cards, higher value — or a bomb.",
-                     Picture(haggis=(("On the table", table.cards), ("Your cards", tuple(mine)))))  # fmt: skip
+                     f"{follows}: a follower plays the same kind with the same number of cards, higher (or a bomb)",
+                     why, "Same kind, same number of cards, higher value — or a bomb.",
+                     Picture(haggis=(("On the table", table.cards), ("Your cards", tuple(mine)))),
+                     said=tuple(w.said))  # fmt: skip
     raise RuntimeError(f"no Haggis drill found for {key} {index}")
 
 

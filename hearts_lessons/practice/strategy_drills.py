@@ -266,26 +266,32 @@ def _ducking(index: int) -> Drill:
     s = find(6, index, lambda p: south_follows(p) and 1 + (kind == 1) <= len(_safe_cards(p)) < len(p.legal_plays()))
     safe, legal = _safe_cards(s), s.legal_plays()
     top_seat, top = top_of_trick(s)
-    why = illegal_reasons(s)
+    w = Words(s, you=0)
+    why = illegal_reasons(s, w)
     for c in legal:
         if c not in safe:
-            why[c.code] = f"the {c.symbol} is higher than the {top.symbol}: it could win the trick and its points"
+            why[c.code] = w.say(f"why:{c.code}", w.fact("overtakes", seat=0, card=c, winning=top)) + (
+                ": it could win the trick and its points")
+    lesson = "11_playing_tricks.ipynb"
     if kind == 0:
+        right = w.say("right", *(w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) for c in safe))
         return Drill(f"{key}-{index + 1}", key, "Play a card that cannot win this trick.", "play",
                      tuple(c.code for c in s.hand(0)), tuple(c.code for c in safe),
-                     f"{named(top_seat)}'s {top.symbol} is on the trick, and a lower {top.suit.english[:-1]} can never "
-                     "win it, whoever plays after you", why, "Compare your cards with the highest card of the suit "
-                     "led on the trick.", Picture(s, 0), labels_of(s.hand(0)))  # fmt: skip
+                     f"{right}: a lower card of the suit led never wins, whoever plays after you", why,
+                     "Compare your cards with the highest card of the suit led on the trick.", Picture(s, 0),
+                     labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
     best = max(safe, key=lambda c: c.rank)
+    highest = w.fact("below_winning", seat=0, card=best, winning=top)
     for c in safe:
         if c != best:
-            why[c.code] = (f"the {c.symbol} loses too, but it wastes a low card: duck with your highest losing card, "
-                           f"the {best.symbol}, and keep the {c.symbol} to duck again later")  # fmt: skip
+            why[c.code] = (w.say(f"why:{c.code}", w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat),
+                                 highest) + f": duck with the {best.symbol} and keep the {c.symbol} to duck again "
+                           "later")  # fmt: skip
+    right = w.say("right", highest, w.fact("ducks", seat=0, card=best, winning=top, winner=top_seat))
     return Drill(f"{key}-{index + 1}", key, "Duck: play your highest card that still cannot win.", "play",
-                 tuple(c.code for c in s.hand(0)), (best.code,),
-                 f"the {best.symbol} is your highest card below the {top.symbol}: it loses the trick and keeps your "
-                 "lower cards for later", why, "Which cards lose for sure? Of those, which is the highest?",
-                 Picture(s, 0), labels_of(s.hand(0)))  # fmt: skip
+                 tuple(c.code for c in s.hand(0)), (best.code,), f"{right}, and your lower cards stay for later", why,
+                 "Which cards lose for sure? Of those, which is the highest?", Picture(s, 0), labels_of(s.hand(0)),
+                 said=tuple(w.said), lesson=lesson)  # fmt: skip
 
 
 # -- 7. getting rid of the Q♠ and high hearts ---------------------------------------------------------------
@@ -332,15 +338,17 @@ def _counting(index: int) -> Drill:
                 c.suit is suit for c in cards_of_mask(p.played_mask))
 
         s = find(8, index, some_out)
+        w = Words(s, you=0)
         held = sum(c.suit is suit for c in s.hand(0))
         played = sum(c.suit is suit for c in cards_of_mask(s.played_mask))
         out = sum(c.suit is suit for c in _unseen(s))
+        count = w.say("right", w.fact("suit_count", seat=0, hold="hold", suit=suit, held=held, played=played,
+                                      out=out))  # fmt: skip
         return Drill(f"{key}-{index + 1}", key, f"You are South. How many {suit.english} are still out (in the other "
-                     "players' hands)?", "number", (), (str(out),),
-                     f"13 {suit.english}: you hold {held} and {played} have been played, so 13 − {held} − {played} = "
-                     f"{out} are out", {}, "Count the ones you can see: yours and those played.",
-                     Picture(s, 0, "played"), wrong=f"there are 13 {suit.english}: take away yours and those played"
-                     )  # fmt: skip
+                     "players' hands)?", "number", (), (str(out),), f"{count} (13 − {held} − {played} = {out})", {},
+                     "Count the ones you can see: yours and those played.",
+                     Picture(s, 0, "played"), wrong=f"there are 13 {suit.english}: take away yours and those played",
+                     said=tuple(w.said))  # fmt: skip
     if kind == 1:
         def masters(p: HandState) -> list[Card]:
             unseen = _unseen(p)
@@ -349,16 +357,18 @@ def _counting(index: int) -> Drill:
         s = find(8, index, lambda p: south(p) and 0 < len(masters(p)) < len(p.hand(0)) and len(p.hand(0)) <= 9)
         tops = masters(s)
         unseen = _unseen(s)
+        w = Words(s, you=0)
         why = {}
         for c in s.hand(0):
             if c not in tops:
                 higher = min((u for u in unseen if u.suit is c.suit and u.rank > c.rank), key=lambda u: u.rank)
-                why[c.code] = f"the {higher.symbol} is still out and beats it"
+                why[c.code] = w.say(f"why:{c.code}", w.fact("beaten_by_out", seat=0, card=c, higher=higher))
+        right = w.say("right", *(w.fact("master", seat=0, card=c) for c in tops))
         return Drill(f"{key}-{index + 1}", key, "Tick every card in your hand that no card still out can beat.",
                      "tick", tuple(c.code for c in s.hand(0)), tuple(c.code for c in tops),
-                     f"every higher card of their suits has been played or is yours: {symbols(tops)}", why,
+                     f"every higher card of their suits has been played or is yours: {right}", why,
                      "For each card, ask: has every higher card of its suit been played?", Picture(s, 0, "played"),
-                     labels_of(s.hand(0)))  # fmt: skip
+                     labels_of(s.hand(0)), said=tuple(w.said))  # fmt: skip
 
     def bleed(p: HandState) -> bool:
         hand = p.hand(0)
@@ -368,17 +378,22 @@ def _counting(index: int) -> Drill:
 
     s = find(8, index, bleed)
     hand = s.hand(0)
+    w = Words(s, you=0)
     low = [c for c in s.legal_plays() if c.suit is Suit.SPADES and c.rank < Rank.QUEEN]
-    why = illegal_reasons(s)
+    why = illegal_reasons(s, w)
     for c in hand:
         if c not in low and c.code not in why:
-            why[c.code] = (f"the {c.symbol} is above the Q♠: if the queen falls on it, you take 13 points"
+            why[c.code] = (w.say(f"why:{c.code}", w.fact("spade_above_queen", seat=0, card=c))
                            if c.suit is Suit.SPADES else
-                           "that is not a spade: bleeding means leading spades until the Q♠'s holder must play it")
-    return Drill(f"{key}-{index + 1}", key, "The Q♠ is still out and you lead. Bleed spades: lead a spade that "
-                 "cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
-                 "a spade below the Q♠ makes everyone follow, and it can never win a trick the queen falls on", why,
-                 "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"), labels_of(hand))  # fmt: skip
+                           w.say(f"why:{c.code}", w.fact("not_a_spade", seat=0, card=c))
+                           + ": bleeding means leading spades until the Q♠'s holder must play it")  # fmt: skip
+    queen = w.say("goal", w.fact("out", seat=0, card=QUEEN_OF_SPADES))
+    below = w.say("right", *(w.fact("spade_below_queen", seat=0, card=c) for c in low))
+    return Drill(f"{key}-{index + 1}", key, f"{queen[:1].upper()}{queen[1:]} and you lead. Bleed spades: lead a spade "
+                 "that cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
+                 f"{below}: a spade below the Q♠ makes everyone follow, and it can never win a trick the queen "
+                 "falls on", why, "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"),
+                 labels_of(hand), said=tuple(w.said), lesson="11_playing_tricks.ipynb")  # fmt: skip
 
 
 # -- 9. stopping a moon ------------------------------------------------------------------------------------
