@@ -298,6 +298,8 @@ class Stage:
     count: int
     make: Callable[[int], Drill] = field(repr=False)
     game: str = "hearts"
+    lesson: tuple[str, str] = ("", "")
+    """The lesson this stage practises: its notebook and its title."""
     _cache: dict[int, Drill] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -69,6 +69,11 @@ TOLERANCE = 0.3
 """Cards within this many expected points of the best are all right answers."""
 
 
+PASSING = ("10_passing.ipynb", "Passing and short-suiting")
+TRICKS = ("11_playing_tricks.ipynb", "Playing tricks well")
+MOON = ("12_the_moon.ipynb", "Shooting the moon — and stopping it")
+"""The lessons the strategy stages practise (notebook, title)."""
+
 # -- coach helpers -------------------------------------------------------------------------------------------
 
 
@@ -534,17 +539,21 @@ def _shooting(index: int) -> Drill:
 
 
 STRATEGY_STAGES: tuple[Stage, ...] = (
-    Stage("passing", "Choosing a pass", "Which way the cards go, and which three cards to give away.", 6, _passing),
+    Stage("passing", "Choosing a pass", "Which way the cards go, and which three cards to give away.", 6, _passing,
+          lesson=PASSING),
     Stage("ducking", "Ducking and leading low",
-          "Play a card that cannot win; duck with your highest losing card; lead low.", 9, _ducking),
+          "Play a card that cannot win; duck with your highest losing card; lead low.", 9, _ducking,
+          lesson=TRICKS),
     Stage("discarding", "Getting rid of the Q♠ and high hearts",
           "When you cannot follow, throw away what hurts you most: the Q♠ first, then high spades and hearts.", 6,
-          _discarding),
+          _discarding, lesson=TRICKS),
     Stage("counting", "Bleeding spades and counting cards",
-          "Count what is still out; lead spades below the Q♠ to force it out.", 9, _counting),
+          "Count what is still out; lead spades below the Q♠ to force it out.", 9, _counting, lesson=TRICKS),
     Stage("stopping_moon", "Stopping a moon",
-          "Notice who takes every point, and take one yourself before it is too late.", 6, _stopping_moon),
-    Stage("shooting", "Shooting or not", "When a hand is strong enough to go for all 26 points.", 6, _shooting),
+          "Notice who takes every point; if another player already beats the trick, duck; else take it with your "
+          "cheapest winning card.", 6, _stopping_moon, lesson=MOON),
+    Stage("shooting", "Shooting or not", "When a hand is strong enough to go for all 26 points.", 6, _shooting,
+          lesson=MOON),
 )
 
 

@@ -1,0 +1,163 @@
+"""Every sentence a drill can say is made of facts true of its position; drills agree with their lessons' rules;
+tick feedback names every card; a pass is good only when the deals show it within half a point."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from pathlib import Path
+
+import pytest
+
+from hearts_lessons.cards import QUEEN_OF_SPADES, Card
+from hearts_lessons.facts import FactError, check, make
+from hearts_lessons.practice import strategy_drills
+from hearts_lessons.practice.drills import Attempt, Drill, false_facts, stage, stages
+from hearts_lessons.practice.positions import top_of_trick, wins
+from hearts_lessons.state import HandState
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+@pytest.fixture(scope="module")
+def every_drill() -> list[Drill]:
+    started = time.perf_counter()
+    drills = [d for s in stages().values() for d in s.drills()]
+    print(f"{len(drills)} drills made in {time.perf_counter() - started:.1f} s")
+    return drills
+
+
+def test_every_fact_of_every_sentence_holds(every_drill: list[Drill]) -> None:
+    """Walk every drill of every stage (Hearts and Haggis): each fact of each sentence (goal, hint, the answer's
+    reason, the reason for every wrong option) holds on its position, and the sentence says its words."""
+    assert len(every_drill) == sum(s.count for s in stages().values()) >= 90
+    said = 0
+    for d in every_drill:
+        assert false_facts(d) == [], d.id
+        said += sum(len(s.facts) for s in d.said)
+        wrong = [o for o in d.options if o not in d.answer]
+        if d.kind in ("play", "choice", "tick") and d.stage not in ("haggis_bombs", "shooting") and not (
+                d.stage == "passing" and d.kind == "choice"):  # fmt: skip
+            assert any(s.where == "right" for s in d.said), d.id  # the answer's reason is made of facts
+            for option in wrong:
+                assert any(s.where == f"why:{option}" for s in d.said), (d.id, option)
+    print(f"{len(every_drill)} drills, {said} facts checked")
+    assert said >= 400
+
+
+def test_a_false_fact_is_caught() -> None:
+    d = stage("tricks").drill(1)
+    state = d.picture.state
+    assert state is not None
+    fact = next(f for s in d.said for f in s.facts if f.kind == "takes_trick")
+    other = HandState.deal(seed=3)
+    assert check(fact, state) and not check(fact, other)
+    with pytest.raises(FactError):
+        make("may_play", state, seat=state.to_play, cards=[c for c in state.hand(state.to_play)])
+
+
+def test_a_tick_drill_names_every_card_missing_and_every_card_wrongly_ticked(every_drill: list[Drill]) -> None:
+    ticks = [d for d in every_drill if d.kind == "tick" and len(d.answer) >= 3 and len(d.options) > len(d.answer) + 1]
+    assert ticks
+    for d in ticks[:6]:
+        wrong = [o for o in d.options if o not in d.answer]
+        chosen = [d.answer[0], *wrong[:2]]
+        text = Attempt(d).submit(chosen).text
+        for code in [*d.answer[1:], *wrong[:2]]:
+            assert d.label(code) in text, (d.id, code, text)
+        for code in wrong[:2]:
+            assert d.why[code].rstrip(".") in text
+
+
+def test_win_this_trick_never_rewards_taking_points(every_drill: list[Drill]) -> None:
+    for d in every_drill:
+        if d.goal.endswith("Win this trick."):
+            state = d.picture.state
+            assert state is not None
+            assert not any(c == QUEEN_OF_SPADES or c.suit.english == "hearts" for _, c in state.current_trick)
+            assert QUEEN_OF_SPADES.code not in d.answer
+
+
+def _trick_points(state: HandState, card: Card) -> int:
+    cards = [c for _, c in state.current_trick] + [card]
+    return sum(13 if c == QUEEN_OF_SPADES else 1 for c in cards if c == QUEEN_OF_SPADES or c.suit.english == "hearts")
+
+
+def test_moon_drills_follow_lesson_12(every_drill: list[Drill]) -> None:
+    """Lesson 12: when another player already beats the trick, duck and keep your stoppers; when the shooter is
+    winning it, take it with the cheapest card that takes a point from them."""
+    moons = [d for d in every_drill if d.stage == "stopping_moon" and d.kind == "play"]
+    cases = set()
+    for d in moons:
+        state = d.picture.state
+        assert state is not None and len(state.current_trick) == 3
+        takers = [s for s in range(4) if state.points_taken(s)]
+        assert len(takers) == 1 and takers[0] != 0
+        shooter = takers[0]
+        top_seat, _ = top_of_trick(state)
+        legal = state.legal_plays()
+        if top_seat != shooter:
+            cases.add("duck")
+            assert {c.code for c in legal if not wins(state, c)} == set(d.answer), d.id
+        else:
+            cases.add("win")
+            winners = [c for c in legal if wins(state, c)]
+            cheapest = min((_trick_points(state, c), c.rank) for c in winners)
+            assert {c.code for c in winners if (_trick_points(state, c), c.rank) == cheapest} == set(d.answer)
+            for code in d.answer:  # the points said include the reader's own card
+                assert f"would hold {_trick_points(state, Card.from_str(code))} point" in d.right
+    assert cases == {"duck", "win"}
+
+
+def test_ducking_and_discarding_drills_follow_lesson_11(every_drill: list[Drill]) -> None:
+    """Lesson 11: duck with the highest card that still loses; discard the Q♠ first when you can."""
+    for d in every_drill:
+        state = d.picture.state
+        if d.goal.startswith("Duck:"):
+            assert state is not None
+            _, top = top_of_trick(state)
+            losing = [c for c in state.legal_plays() if c.suit is top.suit and c.rank < top.rank]
+            assert d.answer == (max(losing, key=lambda c: c.rank).code,)
+        if d.stage == "discarding":
+            assert state is not None
+            if QUEEN_OF_SPADES in state.legal_plays():
+                assert QUEEN_OF_SPADES.code in d.answer, d.id
+
+
+def test_each_strategy_stage_names_its_lesson() -> None:
+    text = (NOTEBOOKS / "41_practice_strategy.ipynb").read_text(encoding="utf-8")
+    for key in ("passing", "ducking", "discarding", "counting", "stopping_moon", "shooting"):
+        notebook, title = stage(key).lesson
+        assert (NOTEBOOKS / notebook).exists()
+        assert title in (NOTEBOOKS / notebook).read_text(encoding="utf-8")
+        assert f"({notebook})" in text
+
+
+def test_a_wrong_coach_answer_says_what_the_coach_measured(every_drill: list[Drill]) -> None:
+    coached = [d for d in every_drill if d.stage == "discarding"]
+    for d in coached:
+        wrong = [o for o in d.options if o not in d.answer and o in d.why and "may not be played" not in d.why[o]]
+        for code in wrong:
+            assert f"the {d.label(code)} cost" in d.why[code] and "points more than the" in d.why[code]
+
+
+def test_a_pass_is_good_only_when_the_deals_show_it_within_half_a_point() -> None:
+    d = stage("passing").drill(4)
+    grader = d.grader
+    assert isinstance(grader, strategy_drills.PassGrader)
+    assert grader(list(d.answer))[0]
+    started = time.perf_counter()
+    right, text, said = grader.judge(["JH", "AD", "KD"])
+    assert time.perf_counter() - started < 5.0  # one click (about 1.5 s in plain Python)
+    assert all(check(f, said.on) for f in said.facts)
+    fact = said.facts[0]
+    assert not right and fact.kind == "not_within_half" and fact["diff"] + fact["half"] > 0.5, text
+    # every pass the grader calls good is shown within half a point: no pass measurably worse is good
+    hand = [c.code for c in d.picture.state.hand(0)]  # type: ignore[union-attr]
+    for chosen in itertools.islice(itertools.combinations(hand[-5:], 3), 3):
+        ok, _, said = grader.judge(list(chosen))
+        f = said.facts[0] if said.facts else None
+        if ok and f is not None:
+            assert f["diff"] + f["half"] <= 0.5 + 0.1
+        if f is not None and f["diff"] - f["half"] >= 1.0:
+            assert not ok
