@@ -31,7 +31,7 @@ from . import kind
 if TYPE_CHECKING:
     from ..state import HandState
 
-__all__ = ["Measured", "mean_interval"]
+__all__ = ["Measured", "mean_interval", "one_decimal"]
 
 
 def _penalty(card: Card) -> bool:
@@ -285,30 +285,36 @@ class Measured:
         return mean, half, len(pairs)
 
 
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) < 0.05 + 1e-9
+def _close(a: float, text: str) -> bool:
+    """``text`` is ``a`` rounded to one decimal (as the sentence shows it)."""
+    return text == f"{a:.1f}"
+
+
+def one_decimal(value: float) -> str:
+    """A measured number as a sentence shows it (``5.0``, ``-0.2``)."""
+    return f"{value:.1f}"
 
 
 @kind("costs_more", "over {deals} deals the {cards} cost {diff} ± {half} points more than the {best} on average")
-def _costs_more(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], diff: float, half: float,
+def _costs_more(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], diff: str, half: str,
                 deals: int) -> bool:  # fmt: skip
     """Measurably worse: the paired difference's 95% interval lies above 0."""
     d, h, n = table.diff(cards, best)
     return n == deals and _close(d, diff) and _close(h, half) and d - h > 0
 
 
-@kind("within_half", "over {deals} deals the {cards} cost {diff} ± {half} points more than the {best}: within half "
-      "a point")
-def _within_half(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], diff: float, half: float,
+@kind("within_half", "over {deals} common deals the {cards} cost {diff} ± {half} points against the {best} (yours "
+      "minus the coach's): within half a point")
+def _within_half(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], diff: str, half: str,
                  deals: int) -> bool:  # fmt: skip
     """Shown within half a point of ``best``: the upper end of the 95% interval is at most 0.5."""
     d, h, n = table.diff(cards, best)
     return n == deals and _close(d, diff) and _close(h, half) and d + h <= 0.5
 
 
-@kind("not_within_half", "over {deals} deals the {cards} cost {diff} ± {half} points more than the {best}: not shown "
-      "within half a point")
-def _not_within_half(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], diff: float, half: float,
+@kind("not_within_half", "over {deals} common deals the {cards} cost {diff} ± {half} points against the {best} "
+      "(yours minus the coach's): not shown within half a point")
+def _not_within_half(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], diff: str, half: str,
                      deals: int) -> bool:  # fmt: skip
     d, h, n = table.diff(cards, best)
     return n == deals and _close(d, diff) and _close(h, half) and d + h > 0.5
@@ -319,7 +325,44 @@ def _queen_share(table: Measured, *, cards: tuple[Card, ...], share: str) -> boo
     return f"{table.queen[frozenset(cards)]:.0%}" == share
 
 
-@kind("no_worse", "over {deals} deals the {cards} cost no more than the {best} on average")
-def _no_worse(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], deals: int) -> bool:
-    d, _, n = table.diff(cards, best)
-    return n == deals and d <= 0
+@kind("least_cost", "of the {count} passes the coach tried in the same {deals} deals, the {cards} cost the fewest "
+      "points on average ({mean})")
+def _least_cost(table: Measured, *, cards: tuple[Card, ...], count: int, deals: int, mean: str) -> bool:
+    means = {k: sum(v) / len(v) for k, v in table.values.items() if v}
+    mine = means.get(frozenset(cards))
+    return (mine is not None and len(means) == count and all(len(v) == deals for v in table.values.values())
+            and mine <= min(means.values()) and _close(mine, mean))  # fmt: skip
+
+
+@kind("pass_refused", "{reason}")
+def _pass_refused(pos: HandState, *, seat: int, card: Card, reason: str) -> bool:
+    """``reason`` is the engine's reason (:meth:`~hearts_lessons.state.HandState.why_not_pass`)."""
+    return pos.why_not_pass(seat, card) == reason
+
+
+@kind("passes_to", "hand {hand} of a game passes {direction}")
+def _passes_to(rules: Any, *, hand: int, direction: str) -> bool:
+    """In ``rules`` (a :class:`~hearts_lessons.rules.Rules`), hand number ``hand`` (from 1) passes
+    ``direction`` (the direction's name, or ``hold``)."""
+    cycle = rules.cycle
+    return bool(cycle) and cycle[(hand - 1) % len(cycle)].value == direction.split()[0]
+
+
+@kind("pass_cycle", "the passes go {cycle}, then again from the start")
+def _pass_cycle(rules: Any, *, cycle: str) -> bool:
+    return cycle.split(", ") == [d.value for d in rules.cycle]
+
+
+@kind("moon_plans", "over {deals} deals of the other hands, going for the moon succeeded {success} of the time and "
+      "scored {shoot} points against the others' average, playing safe {safe}")
+def _moon_plans(verdict: Any, *, deals: int, success: str, shoot: str, safe: str) -> bool:
+    """The numbers of a :class:`~hearts_lessons.bots.shooter.MoonVerdict` (relative points: lower is better)."""
+    return (verdict.worlds == deals and f"{verdict.success:.0%}" == success
+            and f"{verdict.shoot_relative:+.1f}" == shoot and f"{verdict.safe_relative:+.1f}" == safe)  # fmt: skip
+
+
+@kind("moon_better", "{plan} did better, beyond the 95% interval of the difference (± {half})")
+def _moon_better(verdict: Any, *, plan: str, half: str) -> bool:
+    gap = abs(verdict.shoot_relative - verdict.safe_relative)
+    better = "shooting" if verdict.shoot_relative < verdict.safe_relative else "playing safe"
+    return plan == better and gap > verdict.half_width and _close(verdict.half_width, half)

@@ -17,8 +17,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..haggis.cards import HaggisCard, parse_cards
-from ..haggis.combos import Combo, beats, classify, why_cannot_follow
+from ..haggis.cards import HaggisCard, card_points, parse_cards, sort_cards
+from ..haggis.combos import BOMB_LADDER, Bomb, Combo, beats, classify, why_cannot_follow
+from ..haggis.plays import bombs_in
+from ..haggis.state import HaggisHand
 from . import kind
 
 __all__: list[str] = []
@@ -88,3 +90,62 @@ def _may_not_follow(shown: Sequence[HaggisCard], *, cards: str, name: str, table
     """``reason`` is the Haggis engine's reason (:func:`~hearts_lessons.haggis.combos.why_cannot_follow`)."""
     mine, theirs = _combo(shown, cards, name), _combo(shown, table_cards, table)
     return mine is not None and theirs is not None and why_cannot_follow(mine, theirs) == reason
+
+
+# -- bombs ---------------------------------------------------------------------------------------------------
+
+
+@kind("bomb_ladder", "the bombs from lowest to highest: {ladder}")
+def _bomb_ladder(ladder_: Sequence[Bomb], *, ladder: str) -> bool:
+    """``ladder`` is the bomb ladder of the rules (RULES 4.5), lowest first; the position is the ladder."""
+    return ladder == " < ".join(b.label for b in BOMB_LADDER) and tuple(ladder_) == BOMB_LADDER
+
+
+@kind("bomb_above", "{high} is above {low} on the bomb ladder")
+def _bomb_above(ladder_: Sequence[Bomb], *, high: str, low: str) -> bool:
+    labels = [b.label for b in ladder_]
+    return high in labels and low in labels and labels.index(high) > labels.index(low)
+
+
+@kind("lowest_beating", "the {name} is your lowest bomb above the {table}")
+def _lowest_beating(shown: Sequence[HaggisCard], *, cards: str, name: str, table: str, table_cards: str,
+                    mine: str) -> bool:  # fmt: skip
+    """Of the bombs in the cards ``mine``, the one named ``name`` (made of ``cards``) is the lowest that beats the
+    bomb on the table."""
+    theirs, bomb = _combo(shown, table_cards, table), _combo(shown, cards, name)
+    held = _cards(shown, mine)
+    if theirs is None or bomb is None or held is None or not beats(bomb, theirs):
+        return False
+    beating = [b for b in bombs_in(held) if beats(b, theirs)]
+    return bool(beating) and min(b.value for b in beating) == bomb.value
+
+
+@kind("no_bomb_beats", "none of your bombs is above the {table}")
+def _no_bomb_beats(shown: Sequence[HaggisCard], *, table: str, table_cards: str, mine: str) -> bool:
+    theirs, held = _combo(shown, table_cards, table), _cards(shown, mine)
+    return theirs is not None and held is not None and not any(beats(b, theirs) for b in bombs_in(held))
+
+
+@kind("spends_more", "the {name} beats the {table} too, but it is higher than the {lowest}: keep it for later")
+def _spends_more(shown: Sequence[HaggisCard], *, cards: str, name: str, table: str, table_cards: str,
+                 lowest: str, lowest_cards: str) -> bool:  # fmt: skip
+    theirs, bomb, low = (_combo(shown, table_cards, table), _combo(shown, cards, name),
+                         _combo(shown, lowest_cards, lowest))  # fmt: skip
+    return (theirs is not None and bomb is not None and low is not None and beats(bomb, theirs)
+            and beats(low, theirs) and bomb.value > low.value)  # fmt: skip
+
+
+@kind("captured_after_bomb", "the trick was won by a bomb: it goes to {taker}, who played just before the bomb")
+def _captured_after_bomb(hand: HaggisHand, *, taker: str) -> bool:
+    """The last trick of ``hand`` was won by a bomb and captured by ``taker`` ("you" for seat 0, else "your
+    opponent"), who played the combination just before the bomb."""
+    trick = hand.tricks[-1]
+    names = {0: "you", 1: "your opponent"}
+    return trick.won_by_bomb and names.get(trick.taker) == taker and trick.plays[-2].seat == trick.taker
+
+
+@kind("trick_card_points", "the trick's cards score {counted}: {points}")
+def _trick_card_points(hand: HaggisHand, *, counted: str, points: int) -> bool:
+    trick = hand.tricks[-1]
+    scoring = ", ".join(f"{c.code} {card_points(c)}" for c in sort_cards(trick.cards) if card_points(c))
+    return sum(card_points(c) for c in trick.cards) == points and (scoring or "nothing") == counted

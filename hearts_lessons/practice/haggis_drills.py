@@ -142,9 +142,11 @@ def _bombs(index: int) -> Drill:
         if index == 0:
             low, high = BOMB_LADDER[2], BOMB_LADDER[4]
         pair = (low.label, high.label) if rng.random() < 0.5 else (high.label, low.label)
-        right = f"the bombs from lowest to highest: {ladder}"
-        return Drill(f"{key}-{index + 1}", key, "Which bomb is higher?", "choice", pair, (high.label,), right,
-                     {low.label: right}, "The 3-5-7-9 in one suit is the highest; in four suits the lowest.")
+        w = Words(BOMB_LADDER)
+        facts = (w.fact("bomb_above", high=high.label, low=low.label), w.fact("bomb_ladder", ladder=ladder))
+        return Drill(f"{key}-{index + 1}", key, "Which bomb is higher?", "choice", pair, (high.label,),
+                     w.say("right", *facts), {low.label: w.say(f"why:{low.label}", *facts)},
+                     "The 3-5-7-9 in one suit is the highest; in four suits the lowest.", said=tuple(w.said))
     for seed in range(120_000 + 1_000 * index, 120_000 + 1_000 * index + SEARCH):
         rng = random.Random(seed)
         mine, theirs = _hands(seed)
@@ -158,20 +160,30 @@ def _bombs(index: int) -> Drill:
             none = "none: you must pass"
             options = tuple(dict.fromkeys([*(b.ranks_text for b in my_bombs), none]))
             answer = beating[0].ranks_text if beating else none
+            w = Words((*theirs_bomb.cards, *mine))
+            table = {"table": theirs_bomb.name, "table_cards": _text(list(theirs_bomb.cards))}
             why = {}
             for b in my_bombs:
-                if b.ranks_text == answer:
+                if b.ranks_text == answer or b.ranks_text in why:
                     continue
-                why[b.ranks_text] = (why_cannot_follow(b, theirs_bomb) or
-                                     f"the {b.name} beats it too, but spends more: keep your higher bomb for later")
+                reason = why_cannot_follow(b, theirs_bomb)
+                fact = (w.fact("may_not_follow", cards=_text(list(b.cards)), name=b.name, reason=reason, **table)
+                        if reason else
+                        w.fact("spends_more", cards=_text(list(b.cards)), name=b.name, lowest=beating[0].name,
+                               lowest_cards=_text(list(beating[0].cards)), **table))  # fmt: skip
+                why[b.ranks_text] = w.say(f"why:{b.ranks_text}", fact)
             if beating:
-                why[none] = f"your {beating[0].name} beats the {theirs_bomb.name}"
-            right = (f"the {beating[0].name} is your lowest bomb above the {theirs_bomb.name}" if beating else
-                     f"none of your bombs is above the {theirs_bomb.name}")
+                lowest = w.fact("lowest_beating", cards=_text(list(beating[0].cards)), name=beating[0].name,
+                                mine=_text(mine), **table)  # fmt: skip
+                why[none] = w.say(f"why:{none}", lowest)
+                right = w.say("right", lowest)
+            else:
+                right = w.say("right", w.fact("no_bomb_beats", mine=_text(mine), **table))
             return Drill(f"{key}-{index + 1}", key, f"Your opponent bombs with {theirs_bomb.ranks_text}. Which is "
                          "your lowest bomb that beats it?", "choice", options, (answer,), right, why,
                          f"After a bomb only a higher bomb may follow: {ladder}.",
-                         Picture(haggis=(("Their bomb", theirs_bomb.cards), ("Your cards", tuple(mine)))))
+                         Picture(haggis=(("Their bomb", theirs_bomb.cards), ("Your cards", tuple(mine)))),
+                         said=tuple(w.said))  # fmt: skip
         lead = [c for c in _plain(candidate_plays(mine[:14])) if c.size >= 2]
         their_bombs = [b for b in bombs_in(theirs) if b.uses_wilds]
         if not lead or not their_bombs:
@@ -185,19 +197,23 @@ def _bombs(index: int) -> Drill:
         story = (f"You lead {_text(list(opening.cards))} ({opening.name}); your opponent bombs with "
                  f"{bomb.ranks_text}; you pass.")
         picture = Picture(haggis=(("You led", opening.cards), ("They bombed", bomb.cards)))
-        rule = ("a trick won by a bomb goes to the player who played just before the bomb: the bomber gets the lead "
-                "but gives the cards away")
+        w = Words(hand)
         if kind == 2:
             names = ("You", "Your opponent")
             answer = names[trick.taker]
+            captured = w.fact("captured_after_bomb", taker=answer.lower())
+            rule = w.say("right", captured) + ": the bomber gets the lead but gives the cards away"
             return Drill(f"{key}-{index + 1}", key, f"{story} Who captures the trick?", "choice", names, (answer,),
-                         rule, {n: rule for n in names if n != answer}, "Bombs give the trick away.", picture)
+                         rule, {n: w.say(f"why:{n}", captured) for n in names if n != answer},
+                         "Bombs give the trick away.", picture, said=tuple(w.said))  # fmt: skip
         points = sum(card_points(c) for c in trick.cards)
         counted = ", ".join(f"{c.code} {card_points(c)}" for c in sort_cards(trick.cards) if card_points(c))
+        right = w.say("right", w.fact("trick_card_points", counted=counted or "nothing", points=points))
         return Drill(f"{key}-{index + 1}", key, f"{story} How many card points does the trick give to whoever "
-                     "captures it?", "number", (), (str(points),), f"{counted or 'no card scores'}: {points}", {},
+                     "captures it?", "number", (), (str(points),), right, {},
                      "3, 5, 7 and 9 score 1 each; J 2, Q 3, K 5; the rest nothing.", picture,
-                     wrong="3, 5, 7, 9 score 1 each, J 2, Q 3, K 5 (the bomb's wilds are in the trick too)")
+                     wrong="3, 5, 7, 9 score 1 each, J 2, Q 3, K 5 (the bomb's wilds are in the trick too)",
+                     said=tuple(w.said))  # fmt: skip
     raise RuntimeError(f"no Haggis drill found for {key} {index}")
 
 

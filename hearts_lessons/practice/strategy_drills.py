@@ -25,7 +25,7 @@ from ..bots.rollout import finish, rules_rollout
 from ..bots.rulebased import rules_pass
 from ..lean import LeanView
 from ..facts import Fact
-from ..facts.drills import Measured
+from ..facts.drills import Measured, one_decimal
 from ..bots.shooter import moon_verdict, shooting_deals
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
 from ..rules import STANDARD, PassDirection
@@ -106,8 +106,8 @@ def _cost_facts(w: Words, table: Measured, card: Candidate, best: Candidate) -> 
     """What the coach measured for ``card`` against ``best``: how much more it costs, and how often it takes the
     Q♠ (when it ever does)."""
     diff, half, deals = table.diff(card.cards, best.cards)
-    facts = [w.fact("costs_more", on=table, cards=card.cards, best=best.cards, diff=round(diff, 1),
-                    half=round(half, 1), deals=deals)]  # fmt: skip
+    facts = [w.fact("costs_more", on=table, cards=card.cards, best=best.cards, diff=one_decimal(diff),
+                    half=one_decimal(half), deals=deals)]  # fmt: skip
     if card.queen:
         facts.append(w.fact("queen_share", on=table, cards=card.cards, share=f"{card.queen:.0%}"))
     return facts
@@ -191,7 +191,7 @@ class PassGrader:
             return True, "that is the coach's own pass", Said("grade", (), None, 0)
         table = self.measure(cards)
         diff, half, deals = table.diff(cards, coach)
-        args = {"cards": cards, "best": coach, "diff": round(diff, 1), "half": round(half, 1), "deals": deals}
+        args = {"cards": cards, "best": coach, "diff": one_decimal(diff), "half": one_decimal(half), "deals": deals}
         good = diff + half <= PASS_MARGIN
         fact = w.fact("within_half" if good else "not_within_half", on=table, **args)
         facts = [fact]
@@ -213,11 +213,14 @@ def _passing(index: int) -> Drill:
         direction = STANDARD.cycle[(number - 1) % len(STANDARD.cycle)]
         options = tuple(_DIRECTION_WORDS[d] for d in STANDARD.cycle)
         answer = _DIRECTION_WORDS[direction]
-        cycle = ", ".join(_DIRECTION_WORDS[d] for d in STANDARD.cycle)
-        right = f"the passes go {cycle}, then again from the start: hand {number} is '{answer}'"
+        w = Words(STANDARD)
+        facts = (w.fact("pass_cycle", cycle=", ".join(d.value for d in STANDARD.cycle)),
+                 w.fact("passes_to", hand=number, direction=answer))  # fmt: skip
+        right = w.say("right", *facts, sep=": ")
+        why = {o: w.say(f"why:{o}", *facts, sep=": ") for o in options if o != answer}
         return Drill(f"{key}-{index + 1}", key, f"Hand {number} of a game: which way are the cards passed?", "choice",
-                     options, (answer,), right, {o: right for o in options if o != answer},
-                     "Four hands make one round of passing.", lesson="10_passing.ipynb")  # fmt: skip
+                     options, (answer,), right, why, "Four hands make one round of passing.",
+                     said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
     seed = 500_000 + index
     state = HandState.deal(STANDARD, seed=seed, hand_number=index % 3)
     coach = CoachBot(pass_worlds=PASS_WORLDS, caution=0)
@@ -229,12 +232,16 @@ def _passing(index: int) -> Drill:
     for c in hand:
         reason = state.why_not_pass(0, c)
         if reason:
-            why[c.code] = reason
+            why[c.code] = w.say(f"why:{c.code}", w.fact("pass_refused", seat=0, card=c, reason=reason))
+    tried = [c for c in advice.candidates if c.values]
+    table = measured(tried)
+    chosen = tuple(sorted(advice.choice))
+    least = w.fact("least_cost", on=table, cards=chosen, count=len(tried), deals=advice.worlds,
+                   mean=one_decimal(sum(table.values[frozenset(chosen)]) / advice.worlds))  # fmt: skip
+    right = w.say("right", least, on=table)
     where = _DIRECTION_WORDS[state.direction]
     return Drill(f"{key}-{index + 1}", key, f"You are South. Pass three cards {where}.", "pass",
-                 tuple(c.code for c in hand), tuple(c.code for c in advice.choice),
-                 f"the coach tried its candidate passes in the same {advice.worlds} sampled deals and this one cost "
-                 "the fewest points on average", why,
+                 tuple(c.code for c in hand), tuple(c.code for c in advice.choice), right, why,
                  "Pass what could win tricks you do not want: the Q♠ without low spades to guard it, the A♠ and K♠, "
                  "high hearts — or empty a short suit.", Picture(state, 0, "hand"), labels_of(hand),
                  pick=state.cards_to_pass, grader=grader, said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
@@ -531,11 +538,17 @@ def _shooting(index: int) -> Drill:
     FOUND[f"10:{index}"] = [s.seed or 0, 0]
     options = ("Shoot the moon", "Play it safe")
     answer = options[0] if verdict.shoot else options[1]
-    text = verdict.text.rstrip(".")
+    w = Words(verdict)
+    facts = (w.fact("moon_plans", deals=verdict.worlds, success=f"{verdict.success:.0%}",
+                    shoot=f"{verdict.shoot_relative:+.1f}", safe=f"{verdict.safe_relative:+.1f}"),
+             w.fact("moon_better", plan="shooting" if verdict.shoot else "playing safe",
+                    half=one_decimal(verdict.half_width)))  # fmt: skip
+    text = w.say("right", *facts)
+    why = {o: w.say(f"why:{o}", *facts) for o in options if o != answer}
     return Drill(f"{key}-{index + 1}", key, "No passing this hand. Would you go for the moon with these cards?",
-                 "choice", options, (answer,), text, {o: text for o in options if o != answer},
+                 "choice", options, (answer,), text, why,
                  "Can another player win a trick with a heart? Count your top hearts and your stoppers in the other "
-                 "suits.", Picture(s, 0, "hand"))  # fmt: skip
+                 "suits.", Picture(s, 0, "hand"), said=tuple(w.said), lesson="12_the_moon.ipynb")  # fmt: skip
 
 
 STRATEGY_STAGES: tuple[Stage, ...] = (

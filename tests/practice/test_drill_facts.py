@@ -151,13 +151,13 @@ def test_a_pass_is_good_only_when_the_deals_show_it_within_half_a_point() -> Non
     assert time.perf_counter() - started < 5.0  # one click (about 1.5 s in plain Python)
     assert all(check(f, said.on) for f in said.facts)
     fact = said.facts[0]
-    assert not right and fact.kind == "not_within_half" and fact["diff"] + fact["half"] > 0.5, text
+    assert not right and fact.kind == "not_within_half" and float(fact["diff"]) + float(fact["half"]) > 0.5, text
     # every pass the grader calls good is shown within half a point: no pass measurably worse is good
     hand = [c.code for c in d.picture.state.hand(0)]  # type: ignore[union-attr]
     for chosen in itertools.islice(itertools.combinations(hand[-5:], 3), 3):
         ok, _, said = grader.judge(list(chosen))
         f = said.facts[0] if said.facts else None
         if ok and f is not None:
-            assert f["diff"] + f["half"] <= 0.5 + 0.1
-        if f is not None and f["diff"] - f["half"] >= 1.0:
+            assert float(f["diff"]) + float(f["half"]) <= 0.5 + 0.1
+        if f is not None and float(f["diff"]) - float(f["half"]) >= 1.0:
             assert not ok
