@@ -138,7 +138,8 @@ def _won_last(pos: HandState, *, winner: int, card: Card, suit: Suit) -> bool:
 @kind("discarded_last", "{seat}'s {card} is a discard: only {suit} can win")
 def _discarded_last(pos: HandState, *, seat: int, card: Card, suit: Suit) -> bool:
     trick = _last(pos)
-    return trick is not None and dict(trick.plays).get(seat) == card and trick.lead_suit is suit and card.suit is not suit
+    return (trick is not None and dict(trick.plays).get(seat) == card and trick.lead_suit is suit
+            and card.suit is not suit)  # fmt: skip
 
 
 @kind("lower_last", "{seat}'s {card} is lower than {winner}'s {winning}")
@@ -205,7 +206,8 @@ def _master(pos: HandState, *, seat: int, card: Card) -> bool:
 
 @kind("beaten_by_out", "the {higher} is still out and beats the {card}")
 def _beaten_by_out(pos: HandState, *, seat: int, card: Card, higher: Card) -> bool:
-    return card in pos.hand(seat) and higher in _unseen(pos, seat) and higher.suit is card.suit and higher.rank > card.rank
+    return (card in pos.hand(seat) and higher in _unseen(pos, seat) and higher.suit is card.suit
+            and higher.rank > card.rank)  # fmt: skip
 
 
 @kind("below_winning", "the {card} is your highest card below the {winning}")
@@ -243,7 +245,7 @@ def _also_wins(pos: HandState, *, seat: int, card: Card, cheaper: Card) -> bool:
 
 @kind("other_stops", "{other}, not {shooter}, is winning the trick: the moon is stopped without you")
 def _other_stops(pos: HandState, *, other: int, shooter: int) -> bool:
-    from . import _winning_now, _trick_value
+    from . import _trick_value, _winning_now
 
     best = _winning_now(pos)
     points = _trick_value(pos, [cid for _, cid, _ in pos._trick])

@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from ..haggis.cards import HaggisCard
     from ..state import HandState
 
-__all__ = ["KINDS", "PARTS", "Attempt", "Drill", "Feedback", "Picture", "Said", "Stage", "Words", "false_facts", "stage",
-           "stages", "stars_for_tries"]
+__all__ = ["KINDS", "PARTS", "Attempt", "Drill", "Feedback", "Picture", "Said", "Stage", "Words", "false_facts",
+           "stage", "stages", "stars_for_tries"]
 
 KINDS = ("play", "tick", "pass", "choice", "number")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from ..haggis.cards import HaggisCard, card_points, number_deck, sort_cards, wilds_of
-from ..haggis.combos import BOMB_LADDER, Combo, ComboKind, beats, classify, why_cannot_follow, why_not
+from ..haggis.combos import BOMB_LADDER, Combo, ComboKind, beats, classify, why_cannot_follow
 from ..haggis.plays import bombs_in, candidate_plays
 from ..haggis.rules import TWO_PLAYERS
 from ..haggis.state import HaggisHand

@@ -26,7 +26,6 @@ from .positions import (
     labels_of,
     last_trick,
     named,
-    symbols,
     tick_drill,
     top_of_trick,
     wins,

@@ -23,11 +23,11 @@ from ..bots.coach import Advice, Candidate, CoachBot, _pass_world
 from ..bots.features import cost_of, tables_for
 from ..bots.rollout import finish, rules_rollout
 from ..bots.rulebased import rules_pass
-from ..lean import LeanView
-from ..facts import Fact
-from ..facts.drills import Measured, one_decimal
 from ..bots.shooter import moon_verdict, shooting_deals
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
+from ..facts import Fact
+from ..facts.drills import Measured, one_decimal
+from ..lean import LeanView
 from ..rules import STANDARD, PassDirection
 from ..state import HandState, Phase
 from .drills import Drill, Picture, Said, Stage, Words
@@ -45,12 +45,12 @@ from .positions import (
     labels_of,
     locators,
     named,
-    symbols,
     top_of_trick,
     wins,
 )
 
-__all__ = ["COACH_WORLDS", "GAP", "PASS_BATCH", "PASS_DEALS", "PASS_MARGIN", "PASS_WORLDS", "PassGrader", "STRATEGY_STAGES", "TOLERANCE", "write_locators"]
+__all__ = ["COACH_WORLDS", "GAP", "PASS_BATCH", "PASS_DEALS", "PASS_MARGIN", "PASS_WORLDS", "STRATEGY_STAGES",
+           "TOLERANCE", "PassGrader", "write_locators"]
 
 COACH_WORLDS = 40
 """Sampled deals per coach measurement in a strategy drill (the same on every machine, so the answer is too)."""
@@ -79,7 +79,8 @@ MOON = ("12_the_moon.ipynb", "Shooting the moon — and stopping it")
 
 def measured(candidates: Sequence[Candidate]) -> Measured:
     """The coach's table as the facts read it: each move's value in each sampled deal, and its Q♠ share."""
-    return Measured({frozenset(c.cards): c.values for c in candidates}, {frozenset(c.cards): c.queen for c in candidates})
+    return Measured({frozenset(c.cards): c.values for c in candidates},
+                    {frozenset(c.cards): c.queen for c in candidates})  # fmt: skip
 
 
 def _coach_split(state: HandState, seed: int) -> tuple[Advice, list[Candidate], list[Candidate]] | None:
@@ -197,9 +198,7 @@ class PassGrader:
         facts = [fact]
         if table.queen[frozenset(cards)] > table.queen[frozenset(coach)]:
             facts.append(w.fact("queen_share", on=table, cards=cards, share=f"{table.queen[frozenset(cards)]:.0%}"))
-        text = w.say("grade", *facts, on=table)
-        lead = "good: " if good else ""
-        return good, lead + text, w.said[-1]
+        return good, w.say("grade", *facts, on=table), w.said[-1]
 
     def __call__(self, chosen: Sequence[str]) -> tuple[bool, str]:
         right, text, _ = self.judge(chosen)
