@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..cards import QUEEN_OF_SPADES, Card, Suit, cards_of_mask
+from ..lean import Phase
+from ..rules import PassDirection
 from . import kind
 
 if TYPE_CHECKING:
@@ -66,6 +68,39 @@ def _must_follow(pos: HandState, *, seat: int, suit: Suit) -> bool:
 @kind("cannot_follow", "{seat} holds no {suit}")
 def _cannot_follow(pos: HandState, *, seat: int, suit: Suit) -> bool:
     return pos.to_play == seat and pos.lead_suit == int(suit) and not any(c.suit is suit for c in pos.hand(seat))
+
+
+@kind("to_lead", "{seat} to lead")
+def _to_lead(pos: HandState, *, seat: int) -> bool:
+    """``seat`` leads the next trick (no card on the table yet)."""
+    return pos.phase is Phase.PLAYING and pos.to_play == seat and not pos.current_trick
+
+
+@kind("you_lead", "you lead this trick")
+def _you_lead(pos: HandState, *, seat: int) -> bool:
+    return _to_lead(pos, seat=seat)
+
+
+@kind("you_cannot_follow", "you cannot follow suit: you hold no {suit}")
+def _you_cannot_follow(pos: HandState, *, seat: int, suit: Suit) -> bool:
+    return _cannot_follow(pos, seat=seat, suit=suit)
+
+
+@kind("hand_over", "the hand is over")
+def _hand_over(pos: HandState) -> bool:
+    return pos.phase is Phase.DONE
+
+
+@kind("passed_done", "the cards have been passed")
+def _passed_done(pos: HandState) -> bool:
+    return pos.phase is Phase.PLAYING and pos.trick_number == 0 and pos.direction is not PassDirection.HOLD and all(
+        pos.passed(s) for s in range(pos.players))
+
+
+@kind("pass_now", "pass {count} cards {direction}")
+def _pass_now(pos: HandState, *, seat: int, count: int, direction: str) -> bool:
+    return pos.phase is Phase.PASSING and seat in pos.to_pass and pos.cards_to_pass == count and (
+        pos.direction.value == direction)
 
 
 @kind("led", "the {card} was led")

@@ -135,6 +135,17 @@ def _spends_more(shown: Sequence[HaggisCard], *, cards: str, name: str, table: s
             and beats(low, theirs) and bomb.value > low.value)  # fmt: skip
 
 
+@kind("bombed_trick", "you led {lead} ({lead_name}); your opponent bombed with {bomb}; you passed")
+def _bombed_trick(hand: HaggisHand, *, lead: str, lead_name: str, bomb: str) -> bool:
+    """The last trick of ``hand``: seat 0 led ``lead``, seat 1 bombed with the bomb whose ranks are ``bomb``, and
+    seat 0 passed (the trick ended)."""
+    plays = hand.tricks[-1].plays if hand.tricks else ()
+    return (len(plays) == 2 and plays[0].seat == 0 and plays[1].seat == 1
+            and " ".join(c.code for c in sort_cards(plays[0].combo.cards)) == lead
+            and plays[0].combo.name == lead_name and plays[1].combo.is_bomb
+            and plays[1].combo.ranks_text == bomb)  # fmt: skip
+
+
 @kind("captured_after_bomb", "the trick was won by a bomb: it goes to {taker}, who played just before the bomb")
 def _captured_after_bomb(hand: HaggisHand, *, taker: str) -> bool:
     """The last trick of ``hand`` was won by a bomb and captured by ``taker`` ("you" for seat 0, else "your

@@ -121,8 +121,9 @@ def _combos(index: int) -> Drill:
                                                         reason=why_cannot_follow(c, table) or "", **table_args))
                for c in wrong}  # fmt: skip
         follows = w.say("right", w.fact("may_follow", cards=_text(list(right.cards)), name=right.name, **table_args))
-        return Drill(f"{key}-{index + 1}", key, f"Your opponent played {_text(list(table.cards))}, a {table.name}. "
-                     "Which of these may follow it?", "choice", keys, (_key(right),),
+        played = w.say("goal", w.fact("reads_as", cards=_text(list(table.cards)), name=table.name))
+        return Drill(f"{key}-{index + 1}", key, f"Your opponent played {played}. Which of these may follow it?",
+                     "choice", keys, (_key(right),),
                      f"{follows}: a follower plays the same kind with the same number of cards, higher (or a bomb)",
                      why, "Same kind, same number of cards, higher value — or a bomb.",
                      Picture(haggis=(("On the table", table.cards), ("Your cards", tuple(mine)))),
@@ -194,10 +195,11 @@ def _bombs(index: int) -> Drill:
         hand.play(bomb)
         hand.pass_turn()
         trick = hand.tricks[-1]
-        story = (f"You lead {_text(list(opening.cards))} ({opening.name}); your opponent bombs with "
-                 f"{bomb.ranks_text}; you pass.")
         picture = Picture(haggis=(("You led", opening.cards), ("They bombed", bomb.cards)))
         w = Words(hand)
+        told = w.say("goal", w.fact("bombed_trick", lead=_text(list(opening.cards)), lead_name=opening.name,
+                                    bomb=bomb.ranks_text))  # fmt: skip
+        story = f"{told[:1].upper()}{told[1:]}."
         if kind == 2:
             names = ("You", "Your opponent")
             answer = names[trick.taker]

@@ -75,7 +75,8 @@ def _tricks(index: int) -> Drill:
                         w.fact("ducks", seat=seat, card=c, winning=top, winner=top_seat))  # fmt: skip
                 why[c.code] = w.say(f"why:{c.code}", fact)
         right = w.say("right", *(w.fact("takes_trick", seat=seat, card=c) for c in winners), sep="; ")
-        return Drill(f"{key}-{index + 1}", key, f"You are {named(seat)}, last to play. Win this trick.", "play",
+        last = w.say("goal", w.fact("plays_last", seat=seat))
+        return Drill(f"{key}-{index + 1}", key, f"You are {named(seat)}: {last}. Win this trick.", "play",
                      tuple(c.code for c in hand), tuple(c.code for c in winners), right,
                      why, "Only the suit led can win: compare your cards of that suit with the highest one played.",
                      Picture(s, seat), labels_of(hand), said=tuple(w.said))  # fmt: skip
@@ -118,11 +119,14 @@ def _first_trick(index: int) -> Drill:
             two = Card.from_str("2C")
             why = {named(x): w.say(f"why:{named(x)}", w.fact("lacks", seat=x, card=two)) for x in range(4)
                    if x != leader}  # fmt: skip
-            return Drill(f"{key}-{index + 1}", key, "The cards have been passed. Who leads the first trick?", "choice",
+            passed = w.say("goal", w.fact("passed_done"))
+            return Drill(f"{key}-{index + 1}", key, f"{passed[:1].upper()}{passed[1:]}. Who leads the first trick?",
+                         "choice",
                          tuple(named(x) for x in range(4)), (named(leader),),
                          w.say("right", w.fact("leads_first", seat=leader)), why,
                          "Find the 2♣.", Picture(s, None), said=tuple(w.said))  # fmt: skip
-        return tick_drill(key, index, s, f"{named(leader)} opens the hand. Tick every card {named(leader)} may lead.",
+        opens = w.say("goal", w.fact("to_lead", seat=leader), w.fact("first_trick"), sep=": ")
+        return tick_drill(key, index, s, f"{opens}. Tick every card {named(leader)} may lead.",
                           w.say("right", w.fact("leads_first", seat=leader)), "Which card opens every hand?",
                           w)  # fmt: skip
 
@@ -140,14 +144,16 @@ def _first_trick(index: int) -> Drill:
         who = named(s.to_play)
         void_fact = w.say("right", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS),
                           w.fact("first_trick"), sep=" and ")
-        return tick_drill(key, index, s, f"{who} has no club. Tick every card {who} may play to the first trick.",
+        no_club = w.say("goal", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS))
+        return tick_drill(key, index, s, f"{no_club}. Tick every card {who} may play to the first trick.",
                           f"{void_fact}: any card may be discarded except hearts and the Q♠ (no penalty card on the "
                           "first trick while you hold another card)", "What may not be played to the first trick?",
                           w)  # fmt: skip
     s = find(2, index, follow, passing=True)
     w = Words(s)
     who = named(s.to_play)
-    return tick_drill(key, index, s, f"The 2♣ was led. Tick every card {who} may play.",
+    led = w.say("goal", w.fact("led", card=Card.from_str("2C")))
+    return tick_drill(key, index, s, f"{led[:1].upper()}{led[1:]}. Tick every card {who} may play.",
                       w.say("right", w.fact("must_follow", seat=s.to_play, suit=Suit.CLUBS)), "Which suit was led?",
                       w)  # fmt: skip
 
@@ -177,7 +183,8 @@ def _breaking(index: int) -> Drill:
         s = find(3, index, lambda p: leading(p) and not p.hearts_broken and hearts_and_more(p))
         w = Words(s)
         who = named(s.to_play)
-        return tick_drill(key, index, s, f"{who} leads. Tick every card {who} may lead.",
+        to_lead = w.say("goal", w.fact("to_lead", seat=s.to_play))
+        return tick_drill(key, index, s, f"{to_lead}. Tick every card {who} may lead.",
                           w.say("right", w.fact("hearts_unbroken")) + ": a heart may not be led while you hold "
                           "another suit", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
     if kind == 2:
@@ -186,7 +193,8 @@ def _breaking(index: int) -> Drill:
         who = named(s.to_play)
         found = _broken_by(s)
         assert found is not None
-        return tick_drill(key, index, s, f"{who} leads. Tick every card {who} may lead.",
+        to_lead = w.say("goal", w.fact("to_lead", seat=s.to_play))
+        return tick_drill(key, index, s, f"{to_lead}. Tick every card {who} may lead.",
                           w.say("right", w.fact("hearts_broken_by", card=found[1], trick=found[0]))
                           + ", and any card may be led", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
     if kind == 3:
@@ -235,7 +243,9 @@ def _points(index: int) -> Drill:
         seat = scorers[index % len(scorers)]
         cards = sorted(c for c in s.taken(seat) if is_penalty(c))
         took = w.say("right", w.fact("took", seat=seat, cards=cards, points=s.points_taken(seat)))
-        return Drill(f"{key}-{index + 1}", key, f"The hand is over. How many points did {named(seat)} take?", "number",
+        over = w.say("goal", w.fact("hand_over"))
+        return Drill(f"{key}-{index + 1}", key,
+                     f"{over[:1].upper()}{over[1:]}. How many points did {named(seat)} take?", "number",
                      (), (str(s.points_taken(seat)),), f"{took}{_sum_text(cards)}", {},
                      "Each heart is 1 point and the Q♠ 13; other cards are worth nothing.",
                      Picture(s, None, "taken"), wrong=f"count the hearts (1 each) and the Q♠ (13) among the cards "

@@ -26,6 +26,7 @@ from ..bots.rulebased import rules_pass
 from ..bots.shooter import moon_verdict, shooting_deals
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
 from ..facts import Fact
+from ..facts import make as make_fact
 from ..facts.drills import Measured, one_decimal
 from ..lean import LeanView
 from ..rules import STANDARD, PassDirection
@@ -115,7 +116,7 @@ def _cost_facts(w: Words, table: Measured, card: Candidate, best: Candidate) -> 
 
 
 def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, seed: int,
-                 lesson: str = "") -> Drill | None:  # fmt: skip
+                 goal_facts: Sequence[Fact] = (), lesson: str = "") -> Drill | None:  # fmt: skip
     split = _coach_split(state, seed)
     if split is None:
         return None
@@ -125,6 +126,7 @@ def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, s
     best = good[0]
     table = measured([*good, *rest])
     w = Words(state, you=seat)
+    w.say("goal", *goal_facts)
     why = illegal_reasons(state, w)
     for c in rest:
         why[c.cards[0].code] = w.say(f"why:{c.cards[0].code}", *_cost_facts(w, table, c, best), on=table)
@@ -238,8 +240,8 @@ def _passing(index: int) -> Drill:
     least = w.fact("least_cost", on=table, cards=chosen, count=len(tried), deals=advice.worlds,
                    mean=one_decimal(sum(table.values[frozenset(chosen)]) / advice.worlds))  # fmt: skip
     right = w.say("right", least, on=table)
-    where = _DIRECTION_WORDS[state.direction]
-    return Drill(f"{key}-{index + 1}", key, f"You are South. Pass three cards {where}.", "pass",
+    pass_now = w.say("goal", w.fact("pass_now", seat=0, count=state.cards_to_pass, direction=state.direction.value))
+    return Drill(f"{key}-{index + 1}", key, f"You are South: {pass_now}.", "pass",
                  tuple(c.code for c in hand), tuple(c.code for c in advice.choice), right, why,
                  "Pass what could win tricks you do not want: the Q♠ without low spades to guard it, the A♠ and K♠, "
                  "high hearts — or empty a short suit.", Picture(state, 0, "hand"), labels_of(hand),
@@ -270,8 +272,10 @@ def _ducking(index: int) -> Drill:
                 return None
             if len(p.legal_plays()) < 3:
                 return None
-            return _coach_drill(key, index, p, "You are South and lead this trick. Choose the safest lead.",
-                                "A low card makes someone else win the trick.", 60_000 + index)  # fmt: skip
+            lead_fact = make_fact("you_lead", p, seat=0)
+            return _coach_drill(key, index, p, f"You are South: {lead_fact.words(you=0)}. Choose the safest lead.",
+                                "A low card makes someone else win the trick.", 60_000 + index, (lead_fact,),
+                                TRICKS[0])  # fmt: skip
 
         return first_drill(6, index, lead)
     s = find(6, index, lambda p: south_follows(p) and 1 + (kind == 1) <= len(_safe_cards(p)) < len(p.legal_plays()))
@@ -322,8 +326,11 @@ def _discarding(index: int) -> Drill:
                      or (queen_out and c.suit is Suit.SPADES and c.rank > Rank.QUEEN) for c in hand)  # fmt: skip
         if not danger:
             return None
-        return _coach_drill(key, index, p, "You cannot follow suit. Which card do you throw away?",
-                            "Which of your cards could cost you the most points if you kept it?", 70_000 + index)
+        void = make_fact("you_cannot_follow", p, seat=0, suit=Suit(p.lead_suit))
+        return _coach_drill(key, index, p, f"{void.words(you=0)[:1].upper()}{void.words(you=0)[1:]}. Which card do "
+                            "you throw away?",
+                            "Which of your cards could cost you the most points if you kept it?", 70_000 + index,
+                            (void,), TRICKS[0])
 
     return first_drill(7, index, make)
 
@@ -398,9 +405,9 @@ def _counting(index: int) -> Drill:
                            if c.suit is Suit.SPADES else
                            w.say(f"why:{c.code}", w.fact("not_a_spade", seat=0, card=c))
                            + ": bleeding means leading spades until the Q♠'s holder must play it")  # fmt: skip
-    queen = w.say("goal", w.fact("out", seat=0, card=QUEEN_OF_SPADES))
+    queen = w.say("goal", w.fact("out", seat=0, card=QUEEN_OF_SPADES), w.fact("you_lead", seat=0), sep=" and ")
     below = w.say("right", *(w.fact("spade_below_queen", seat=0, card=c) for c in low))
-    return Drill(f"{key}-{index + 1}", key, f"{queen[:1].upper()}{queen[1:]} and you lead. Bleed spades: lead a spade "
+    return Drill(f"{key}-{index + 1}", key, f"{queen[:1].upper()}{queen[1:]}. Bleed spades: lead a spade "
                  "that cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
                  f"{below}: a spade below the Q♠ makes everyone follow, and it can never win a trick the queen "
                  "falls on", why, "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"),
