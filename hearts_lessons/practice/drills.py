@@ -5,9 +5,11 @@ points did North take?"). Its answer was computed by the engine when the drill w
 winners, scores, the coach's measurements — never typed in (see :mod:`~hearts_lessons.practice.rules_drills`,
 :mod:`~hearts_lessons.practice.strategy_drills` and :mod:`~hearts_lessons.practice.haggis_drills`). An
 :class:`Attempt` checks a reader's answers one after another: a right answer says why it is right; a wrong one
-says why in words (the engine's reason for a rule, the coach's for a danger); after one miss a hint is added;
-after two the answer is shown. Stars: 3 at the first try, 2 at the
-second, 1 after that.
+says what goes wrong with that answer (the engine's reason for a rule, the coach's measurement for a danger; a
+tick names every card wrongly ticked and every card left out); after one miss a hint is added; after two the
+answer is shown. Every sentence about the position is made of facts (:mod:`hearts_lessons.facts`) checked true of
+it when the drill is made; :attr:`Drill.said` keeps them, and :func:`false_facts` checks them again. Stars: 3 at
+the first try, 2 at the second, 1 after that.
 
 The answer kinds:
 

@@ -1,11 +1,18 @@
 """The Hearts strategy stages of the practice path (stages 5–10): passing, ducking and leading low, discarding,
-bleeding spades and counting, stopping a moon, shooting or not.
+bleeding spades and counting, stopping a moon, shooting or not. Each stage names the lesson it practises
+(:attr:`~hearts_lessons.practice.drills.Stage.lesson`), and its answers follow that lesson's rule where the rule
+applies (lesson 11: duck with the highest losing card; lesson 12: when another player already beats the trick,
+duck; when the shooter is winning it, take it with the cheapest winning card, the points counted with your own).
 
 Some answers are facts the engine computes (cards lower than the card on top cannot win; the cards still out).
 The others come from the coach (:class:`~hearts_lessons.bots.coach.CoachBot`), which plays every legal card in
 the same sampled deals of the hidden cards: a position is kept only where the right cards save at least ``GAP``
-points on average over every other card, and every wrong card is told what it cost. The passes are graded by the
-coach, and the shoot-or-not hands by the moon model of the moon lesson (kept only where one plan is clearly better).
+points on average over every other card and every other card is measurably worse than the best (its paired 95%
+interval above 0); each wrong card is told what the coach measured for it (how many points more, with the
+interval, and how often it took the Q♠). A reader's pass is played against the coach's in common deals
+(:class:`PassGrader`): good only when the deals show it within half a point. The shoot-or-not hands follow the moon
+model of the moon lesson (kept only where one plan is clearly better). Every sentence is made of facts checked on
+its position or on the table the coach measured (:mod:`hearts_lessons.facts.drills`).
 
 >>> from hearts_lessons.practice.drills import stage
 >>> d = stage("ducking").drill(1)

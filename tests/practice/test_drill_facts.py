@@ -161,3 +161,40 @@ def test_a_pass_is_good_only_when_the_deals_show_it_within_half_a_point() -> Non
             assert float(f["diff"]) + float(f["half"]) <= 0.5 + 0.1
         if f is not None and float(f["diff"]) - float(f["half"]) >= 1.0:
             assert not ok
+
+
+def _impossible(state: HandState) -> str | None:
+    """Why a Hearts position could not have happened (an independent check, card by card), or None."""
+    deck = {Card.from_str(f"{r}{s}") for r in "23456789TJQKA" for s in "CDHS"}
+    held = [c for seat in range(4) for c in state.hand(seat)]
+    played = [c for t in state.tricks for c in t.cards] + [c for _, c in state.current_trick]
+    if len(held) + len(played) != 52 or set(held) | set(played) != deck:
+        return "not every card is in exactly one place"
+    if len(state.tricks) != state.trick_number and state.phase.name == "PLAYING":
+        return "the trick count disagrees with the tricks played"
+    on_table = {seat for seat, _ in state.current_trick}
+    for seat in range(4):
+        if len(state.hand(seat)) != 13 - len(state.tricks) - (seat in on_table):
+            return f"seat {seat} holds the wrong number of cards"
+    for trick in state.tricks:
+        for seat, card in trick.plays:
+            if card.suit is not trick.lead_suit and any(c.suit is trick.lead_suit for c in state.hand(seat)):
+                return f"seat {seat} discarded on trick {trick.number + 1} yet still holds the suit led"
+    broken = any(c == QUEEN_OF_SPADES or c.suit.english == "hearts" for t in state.tricks for c in t.cards)
+    if state.phase.name == "PLAYING" and not state.current_trick and bool(state.hearts_broken) != broken:
+        return "hearts_broken disagrees with the cards played"
+    return None
+
+
+def test_every_hearts_drill_position_could_have_happened(every_drill: list[Drill]) -> None:
+    """Full hands at the start, every card in one place, voids kept, hearts broken only by a point card played.
+    (breaking-4 and -8, "Ten tricks without a point card", are built by hand and are being replaced in another
+    part of issue 29; they are left out here until that generator lands.)"""
+    checked = 0
+    for d in every_drill:
+        state = d.picture.state
+        if state is None or d.id in ("breaking-4", "breaking-8"):
+            continue
+        assert _impossible(state) is None, (d.id, _impossible(state))
+        checked += 1
+    assert checked >= 60
