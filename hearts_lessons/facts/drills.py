@@ -252,6 +252,17 @@ def _below_winning(pos: HandState, *, seat: int, card: Card, winning: Card) -> b
     return pos.to_play == seat and bool(lower) and max(lower, key=lambda c: c.rank) == card
 
 
+@kind("cannot_win", "the {card} is lower than the {winning} already on the trick, so it cannot win it")
+def _cannot_win(pos: HandState, *, seat: int, card: Card, winning: Card) -> bool:
+    """``card`` (of the suit led) ranks below ``winning``, the highest card of the suit led on the table: whatever
+    the players after ``seat`` play, ``card`` does not win the trick."""
+    if pos.to_play != seat or card not in pos.legal_plays() or not pos.current_trick:
+        return False
+    lead = pos.current_trick[0][1].suit
+    top = max((c for _, c in pos.current_trick if c.suit is lead), key=lambda c: c.rank)
+    return top == winning and card.suit is lead and card.rank < winning.rank
+
+
 @kind("spade_below_queen", "the {card} is a spade below the Q♠")
 def _spade_below_queen(pos: HandState, *, seat: int, card: Card) -> bool:
     return card in pos.hand(seat) and card.suit is Suit.SPADES and card.rank < QUEEN_OF_SPADES.rank
@@ -267,15 +278,27 @@ def _not_a_spade(pos: HandState, *, seat: int, card: Card) -> bool:
     return card in pos.hand(seat) and card.suit is not Suit.SPADES
 
 
-@kind("also_wins", "the {card} wins too, but the {cheaper} is a lower winning card: keep the {card} as a stopper")
-def _also_wins(pos: HandState, *, seat: int, card: Card, cheaper: Card) -> bool:
-    from . import _takes_trick, _trick_value
+def _with(pos: HandState, card: Card) -> Any:
+    from . import _trick_value
 
-    def cost(c: Card) -> tuple[Any, int]:
-        return _trick_value(pos, [cid for _, cid, _ in pos._trick] + [c.id]), int(c.rank)
+    return _trick_value(pos, [cid for _, cid, _ in pos._trick] + [card.id])
+
+
+@kind("also_wins", "the {card} wins too, but the {cheaper} wins it for no more points and is lower: keep the {card} "
+      "as a stopper")
+def _also_wins(pos: HandState, *, seat: int, card: Card, cheaper: Card) -> bool:
+    from . import _takes_trick
 
     return (_takes_trick(pos, seat=seat, card=card) and _takes_trick(pos, seat=seat, card=cheaper)
-            and cost(cheaper) < cost(card))  # fmt: skip
+            and _with(pos, cheaper) <= _with(pos, card) and cheaper.rank < card.rank)  # fmt: skip
+
+
+@kind("wins_dearer", "the {card} wins too, but the trick would hold {points} with it and {fewer} with the {cheaper}")
+def _wins_dearer(pos: HandState, *, seat: int, card: Card, cheaper: Card, points: Any, fewer: Any) -> bool:
+    from . import _takes_trick
+
+    return (_takes_trick(pos, seat=seat, card=card) and _takes_trick(pos, seat=seat, card=cheaper)
+            and _with(pos, card) == points and _with(pos, cheaper) == fewer and fewer < points)  # fmt: skip
 
 
 @kind("other_stops", "{other}, not {shooter}, is winning the trick: the moon is stopped without you")
@@ -284,7 +307,8 @@ def _other_stops(pos: HandState, *, other: int, shooter: int) -> bool:
 
     best = _winning_now(pos)
     points = _trick_value(pos, [cid for _, cid, _ in pos._trick])
-    return best is not None and best[0] == other and other not in (shooter, pos.to_play) and bool(points)
+    last = len(pos._trick) == pos.k.players - 1  # the reader's card ends the trick: a duck leaves it to ``other``
+    return best is not None and best[0] == other and other not in (shooter, pos.to_play) and bool(points) and last
 
 
 # -- the coach's measurements --------------------------------------------------------------------------------

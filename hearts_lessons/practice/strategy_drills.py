@@ -287,7 +287,7 @@ def _ducking(index: int) -> Drill:
         return first_drill(6, index, lead)
     s = find(6, index, lambda p: south_follows(p) and 1 + (kind == 1) <= len(_safe_cards(p)) < len(p.legal_plays()))
     safe, legal = _safe_cards(s), s.legal_plays()
-    top_seat, top = top_of_trick(s)
+    _, top = top_of_trick(s)
     w = Words(s, you=0)
     why = illegal_reasons(s, w)
     for c in legal:
@@ -296,20 +296,19 @@ def _ducking(index: int) -> Drill:
                 ": it could win the trick and its points")
     lesson = "11_playing_tricks.ipynb"
     if kind == 0:
-        right = w.say("right", *(w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) for c in safe))
+        right = w.say("right", *(w.fact("cannot_win", seat=0, card=c, winning=top) for c in safe))
         return Drill(f"{key}-{index + 1}", key, "Play a card that cannot win this trick.", "play",
                      tuple(c.code for c in s.hand(0)), tuple(c.code for c in safe),
-                     f"{right}: a lower card of the suit led never wins, whoever plays after you", why,
+                     right, why,
                      "Compare your cards with the highest card of the suit led on the trick.", Picture(s, 0),
                      labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
     best = max(safe, key=lambda c: c.rank)
     highest = w.fact("below_winning", seat=0, card=best, winning=top)
     for c in safe:
         if c != best:
-            why[c.code] = (w.say(f"why:{c.code}", w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat),
-                                 highest) + f": duck with the {best.symbol} and keep the {c.symbol} to duck again "
-                           "later")  # fmt: skip
-    right = w.say("right", highest, w.fact("ducks", seat=0, card=best, winning=top, winner=top_seat))
+            stays = w.say(f"why:{c.code}", w.fact("cannot_win", seat=0, card=c, winning=top), highest)
+            why[c.code] = f"{stays}: duck with the {best.symbol} and keep the {c.symbol} to duck again later"
+    right = w.say("right", highest, w.fact("cannot_win", seat=0, card=best, winning=top))
     return Drill(f"{key}-{index + 1}", key, "Duck: play your highest card that still cannot win.", "play",
                  tuple(c.code for c in s.hand(0)), (best.code,), f"{right}, and your lower cards stay for later", why,
                  "Which cards lose for sure? Of those, which is the highest?", Picture(s, 0), labels_of(s.hand(0)),
@@ -493,7 +492,10 @@ def _stopping_moon(index: int) -> Drill:
             if case == "win":
                 if wins(s, c):
                     cheaper = right_cards[0]
-                    why[c.code] = w.say(f"why:{c.code}", w.fact("also_wins", seat=0, card=c, cheaper=cheaper))
+                    dear, cheap = _trick_cost(s, c)[0], _trick_cost(s, cheaper)[0]
+                    fact = (w.fact("wins_dearer", seat=0, card=c, cheaper=cheaper, points=dear, fewer=cheap)
+                            if cheap < dear else w.fact("also_wins", seat=0, card=c, cheaper=cheaper))  # fmt: skip
+                    why[c.code] = w.say(f"why:{c.code}", fact)
                 else:
                     stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
                              w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip

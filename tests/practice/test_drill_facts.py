@@ -198,3 +198,19 @@ def test_every_hearts_drill_position_could_have_happened(every_drill: list[Drill
         assert _impossible(state) is None, (d.id, _impossible(state))
         checked += 1
     assert checked >= 60
+
+
+def test_moon_facts_on_a_built_trick() -> None:
+    """The stopping facts on a trick built by hand: spades led, South last with the 6♠, Q♠ and A♠."""
+    s = HandState.from_cards("6S QS AS; 5S 9C 9D; 2C 3C 4C; 3S 8D 7C", hold=True, leader=1, trick_number=10,
+                             hearts_broken=True)  # fmt: skip
+    for card in ("5S", "2C", "3S"):
+        s.play(card)
+    assert make("also_wins", s, seat=0, card="AS", cheaper="6S").words(you=0).startswith("the A♠ wins too")
+    assert make("wins_dearer", s, seat=0, card="QS", cheaper="6S", points=13, fewer=0)
+    assert make("trick_points", s, seat=0, card="QS", points=13)  # the reader's own card counts
+    for kind_name, args in (("also_wins", {"card": "6S", "cheaper": "AS"}),
+                            ("wins_dearer", {"card": "AS", "cheaper": "6S", "points": 13, "fewer": 0}),
+                            ("cannot_win", {"card": "6S", "winning": "5S"})):  # fmt: skip
+        with pytest.raises(FactError):
+            make(kind_name, s, seat=0, **args)
