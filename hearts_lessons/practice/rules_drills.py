@@ -275,7 +275,8 @@ def _points(index: int) -> Drill:
     scores = w.say("right", w.fact("scores", seat=seat, points=answer))
     return Drill(f"{key}-{index + 1}", key, f"{goal}. How many points does {named(seat)} score for this hand?",
                  "number", (), (str(answer),),
-                 f"{named(shooter)} shot the moon: the shooter scores 0 and every other player 26, so {scores}", {},
+                 f"{w.say('right', w.fact('shot_moon', shooter=shooter))}: that is shooting the moon, and the shooter "
+                 f"scores 0 and every other player 26, so {scores}", {},
                  "Taking every point card is called shooting the moon.", Picture(s, None, "taken"),
                  wrong="when one player takes all 26 points, the scores are turned around",
                  said=tuple(w.said))  # fmt: skip
