@@ -214,3 +214,12 @@ def test_moon_facts_on_a_built_trick() -> None:
                             ("cannot_win", {"card": "6S", "winning": "5S"})):  # fmt: skip
         with pytest.raises(FactError):
             make(kind_name, s, seat=0, **args)
+
+
+def test_a_pass_of_cards_not_shown_is_refused_with_its_reason() -> None:
+    d = stage("passing").drill(1)
+    hand = set(d.options)
+    stranger = next(c.code for c in (Card.from_str(f"{r}{s}") for r in "23456789TJQKA" for s in "CDHS")
+                    if c.code not in hand)  # fmt: skip
+    ok, why = d.verdict([*d.answer[:2], stranger])
+    assert not ok and why == f"{stranger} is not among the cards shown"
