@@ -223,3 +223,22 @@ def test_a_pass_of_cards_not_shown_is_refused_with_its_reason() -> None:
                     if c.code not in hand)  # fmt: skip
     ok, why = d.verdict([*d.answer[:2], stranger])
     assert not ok and why == f"{stranger} is not among the cards shown"
+
+
+def test_pass_bleed_and_shoot_drills_follow_their_lessons(every_drill: list[Drill]) -> None:
+    """Lesson 10: with the Q♠ and two or fewer lower spades, pass the Q♠. Lesson 11: bleed with spades below the
+    Q♠. Lesson 12: without the A♥ an attempt at the moon rarely succeeds, so no "shoot" answer lacks it."""
+    spades = "23456789TJ"
+    for d in every_drill:
+        state = d.picture.state
+        if d.kind == "pass":
+            assert state is not None
+            hand = [c.code for c in state.hand(0)]
+            guards = sum(code[1] == "S" and code[0] in spades for code in hand)
+            if "QS" in hand and guards <= 2:
+                assert "QS" in d.answer, d.id
+        if d.goal.endswith("Bleed spades: lead a spade that cannot take the queen."):
+            assert state is not None
+            assert set(d.answer) == {c.code for c in state.legal_plays() if c.code[1] == "S" and c.code[0] in spades}
+        if d.answer == ("Shoot the moon",):
+            assert state is not None and "AH" in {c.code for c in state.hand(0)}, d.id
