@@ -222,8 +222,8 @@ def _bombs(index: int) -> Drill:
 HAGGIS_STAGES: tuple[Stage, ...] = (
     Stage("haggis_combos", "Haggis: combinations and beating them",
           "Sets, sequences and sequences of sets; wilds fill gaps; a follower plays the same shape, higher.", 9,
-          _combos, "haggis"),
+          _combos, "haggis", ("20_haggis_climbing.ipynb", "From trick-taking to climbing: Haggis")),
     Stage("haggis_bombs", "Haggis: bombs and when to keep them",
           "The bomb ladder; only a higher bomb follows a bomb; a bomb wins the lead but gives the trick away.", 8,
-          _bombs, "haggis"),
+          _bombs, "haggis", ("21_haggis_play.ipynb", "Play a hand of Haggis")),
 )

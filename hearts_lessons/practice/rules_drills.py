@@ -282,14 +282,19 @@ def _points(index: int) -> Drill:
                  said=tuple(w.said))  # fmt: skip
 
 
+TRICK_LESSON = ("01_tricks.ipynb", "How a trick works")
+HAND_LESSON = ("02_a_hand.ipynb", "A hand of Hearts from deal to score")
+"""The lessons the rules stages practise (notebook, title)."""
+
 RULES_STAGES: tuple[Stage, ...] = (
     Stage("tricks", "Following suit and who wins a trick",
-          "Follow the suit led if you can; the highest card of the suit led wins; a discard never wins.", 9, _tricks),
+          "Follow the suit led if you can; the highest card of the suit led wins; a discard never wins.", 9, _tricks,
+          lesson=TRICK_LESSON),
     Stage("first_trick", "The first trick and the 2♣",
-          "The 2♣ opens the hand; no heart and no Q♠ on the first trick.", 8, _first_trick),
+          "The 2♣ opens the hand; no heart and no Q♠ on the first trick.", 8, _first_trick, lesson=HAND_LESSON),
     Stage("breaking", "Breaking hearts and what may be led",
           "Hearts may not be led until a heart or the Q♠ has been played, unless you hold nothing else.", 8,
-          _breaking),
+          _breaking, lesson=HAND_LESSON),
     Stage("points", "Counting points and the moon",
-          "Hearts 1 each, the Q♠ 13; whoever takes all 26 shoots the moon.", 9, _points),
+          "Hearts 1 each, the Q♠ 13; whoever takes all 26 shoots the moon.", 9, _points, lesson=HAND_LESSON),
 )

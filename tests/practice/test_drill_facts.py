@@ -124,13 +124,20 @@ def test_ducking_and_discarding_drills_follow_lesson_11(every_drill: list[Drill]
                 assert QUEEN_OF_SPADES.code in d.answer, d.id
 
 
-def test_each_strategy_stage_names_its_lesson() -> None:
-    text = (NOTEBOOKS / "41_practice_strategy.ipynb").read_text(encoding="utf-8")
+def test_each_stage_names_its_lesson() -> None:
+    """Every stage names the lesson it practises, by the lesson's own title, and the strategy page's description
+    of each stage links it."""
+    import json
+
+    for s in stages().values():
+        notebook, title = s.lesson
+        cells = json.loads((NOTEBOOKS / notebook).read_text(encoding="utf-8"))["cells"]
+        assert "".join(cells[0]["source"]).splitlines()[0] == f"# {title}", s.key
+    page = json.loads((NOTEBOOKS / "41_practice_strategy.ipynb").read_text(encoding="utf-8"))["cells"]
     for key in ("passing", "ducking", "discarding", "counting", "stopping_moon", "shooting"):
+        at = next(i for i, c in enumerate(page) if "".join(c["source"]) == f'StageDrills("{key}")')
         notebook, title = stage(key).lesson
-        assert (NOTEBOOKS / notebook).exists()
-        assert title in (NOTEBOOKS / notebook).read_text(encoding="utf-8")
-        assert f"({notebook})" in text
+        assert f"[{title}]({notebook})" in "".join(page[at - 1]["source"]), key
 
 
 def test_a_wrong_coach_answer_says_what_the_coach_measured(every_drill: list[Drill]) -> None:
