@@ -381,6 +381,14 @@ def _not_within_half(table: Measured, *, cards: tuple[Card, ...], best: tuple[Ca
     return n == deals and _close(d, diff) and _close(h, half) and d + h > 0.5
 
 
+@kind("tried_all", "the coach played each of your {count} legal cards in the same {deals} sampled deals of the "
+      "hidden cards")
+def _tried_all(table: Measured, *, cards: tuple[Card, ...], count: int, deals: int) -> bool:
+    """The table holds exactly one move per card of ``cards`` (the legal cards), each tried in ``deals`` deals."""
+    return (len(cards) == count and set(table.values) == {frozenset([c]) for c in cards}
+            and all(len(v) == deals for v in table.values.values()))  # fmt: skip
+
+
 @kind("queen_share", "you take the Q♠ in {share} of those deals after the {cards}")
 def _queen_share(table: Measured, *, cards: tuple[Card, ...], share: str) -> bool:
     return f"{table.queen[frozenset(cards)]:.0%}" == share

@@ -49,6 +49,14 @@ def _reads_as(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
     return bool(readings) and readings[0].name == name
 
 
+@kind("engine_reading", "the engine reads them as a {reading}")
+def _engine_reading(shown: Sequence[HaggisCard], *, cards: str, reading: str) -> bool:
+    """``reading`` is the Haggis engine's account of the first reading of ``cards`` (:meth:`Combo.explain`)."""
+    group = _cards(shown, cards)
+    readings = classify(group) if group is not None else []
+    return bool(readings) and readings[0].explain() == reading
+
+
 @kind("not_one_rank", "{cards} are not all of one rank, so they are no set")
 def _not_one_rank(shown: Sequence[HaggisCard], *, cards: str) -> bool:
     group = _cards(shown, cards)

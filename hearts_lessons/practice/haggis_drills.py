@@ -69,11 +69,12 @@ def _combos(index: int) -> Drill:
             rng.shuffle(options)
             reading = combo.explain()
             w = Words(tuple(combo.cards))
-            reads = w.say("right", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer))
+            reads = w.say("right", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer),
+                          w.fact("engine_reading", cards=_text(list(combo.cards)), reading=reading), sep=": ")
             why = {o: w.say(f"why:{o}", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer))
                    for o in options if o != answer}  # fmt: skip
             return Drill(f"{key}-{index + 1}", key, f"What do {_text(list(combo.cards))} form?", "choice",
-                         tuple(options), (answer,), f"{reads}: the engine reads them as a {reading}", why,
+                         tuple(options), (answer,), reads, why,
                          "A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "
                          "(J, Q, K) fill a gap.", Picture(haggis=(("The cards", combo.cards),)),
                          said=tuple(w.said))  # fmt: skip

@@ -138,10 +138,11 @@ def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, s
     why = illegal_reasons(state, w)
     for c in rest:
         why[c.cards[0].code] = w.say(f"why:{c.cards[0].code}", *_cost_facts(w, table, c, best), on=table)
-    right = w.say("right", *_cost_facts(w, table, rest[0], best), on=table)
+    legal = state.legal_plays()
+    tried = w.fact("tried_all", on=table, cards=legal, count=len(legal), deals=advice.worlds)
+    right = w.say("right", tried, *_cost_facts(w, table, rest[0], best), on=table)
     return Drill(f"{key}-{index + 1}", key, goal, "play", tuple(c.code for c in hand),
-                 tuple(c.cards[0].code for c in good), f"the coach played every legal card in the same {advice.worlds} "
-                 f"sampled deals of the hidden cards, and {right}", why, hint, Picture(state, seat), labels_of(hand),
+                 tuple(c.cards[0].code for c in good), right, why, hint, Picture(state, seat), labels_of(hand),
                  said=tuple(w.said), lesson=lesson)  # fmt: skip
 
 
