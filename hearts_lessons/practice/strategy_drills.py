@@ -169,10 +169,12 @@ class PassGrader:
     ``PASS_MARGIN`` (measurably worse by more than half a point). So no pass measurably a point or more worse is
     ever good, nor one the deals cannot show within half a point."""
 
-    def __init__(self, state: HandState, seed: int, coach: Sequence[Card]) -> None:
+    def __init__(self, state: HandState, seed: int, coach: Sequence[Card], why: Said | None = None) -> None:
         self.state = state
         self.seed = seed
         self.coach = tuple(coach)
+        self.why = why
+        """Why the coach chose its pass (facts on the coach's own table), said when a reader's pass is the same."""
 
     def measure(self, chosen: Sequence[Card]) -> Measured:
         """Both passes in the same deals (the reader's pass and the coach's), batch by batch until decided."""
@@ -209,7 +211,10 @@ class PassGrader:
         coach = tuple(sorted(self.coach))
         w = Words(None, you=0)
         if cards == coach:
-            return True, "that is the coach's own pass", Said("grade", (), None, 0)
+            why = self.why or Said("grade", (), None, 0)
+            words = "; ".join(f.words(you=0) for f in why.facts)
+            return True, "that is the coach's own pass" + (f": {words}" if words else ""), Said(
+                "grade", why.facts, why.on, 0)
         table = self.measure(cards)
         diff, half, deals = table.diff(cards, coach)
         args = {"cards": cards, "best": coach, "diff": one_decimal(diff), "half": one_decimal(half), "deals": deals}
@@ -249,7 +254,6 @@ def _passing(index: int) -> Drill:
     else:  # pragma: no cover - the tests make every drill
         raise RuntimeError(f"no pass drill found for drill {index}")
     hand = state.hand(0)
-    grader = PassGrader(state, seed, advice.choice)
     w = Words(state, you=0)
     why = {}
     for c in hand:
@@ -262,6 +266,7 @@ def _passing(index: int) -> Drill:
     least = w.fact("least_cost", on=table, cards=chosen, count=len(tried), deals=advice.worlds,
                    mean=one_decimal(sum(table.values[frozenset(chosen)]) / advice.worlds))  # fmt: skip
     right = w.say("right", least, on=table)
+    grader = PassGrader(state, seed, advice.choice, w.said[-1])
     pass_now = w.say("goal", w.fact("pass_now", seat=0, count=state.cards_to_pass, direction=state.direction.value))
     return Drill(f"{key}-{index + 1}", key, f"You are South: {pass_now}.", "pass",
                  tuple(c.code for c in hand), tuple(c.code for c in advice.choice), right, why,
