@@ -401,3 +401,5 @@ def as_args(fact: Fact) -> Mapping[str, Any]:
 
 
 from . import coach as coach  # noqa: E402  (the coach's kinds: hearts_lessons/facts/coach.py)
+from . import drills as drills  # noqa: E402  (the drills' kinds register themselves)
+from . import haggis as haggis  # noqa: E402  (the Haggis drills' kinds)
