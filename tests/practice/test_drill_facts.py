@@ -210,9 +210,9 @@ def test_every_hearts_drill_position_could_have_happened(every_drill: list[Drill
 
 def test_moon_facts_on_a_built_trick() -> None:
     """The stopping facts on a trick built by hand: spades led, South last with the 6♠, Q♠ and A♠."""
-    s = HandState.from_cards("6S QS AS; 5S 9C 9D; 2C 3C 4C; 3S 8D 7C", hold=True, leader=1, trick_number=10,
+    s = HandState.from_cards("6S QS AS; 5S 9C 9D; 5C 3C 4C; 3S 8D 7C", hold=True, leader=1, trick_number=10,
                              hearts_broken=True)  # fmt: skip
-    for card in ("5S", "2C", "3S"):
+    for card in ("5S", "5C", "3S"):
         s.play(card)
     assert make("also_wins", s, seat=0, card="AS", cheaper="6S").words(you=0).startswith("the A♠ wins too")
     assert make("wins_dearer", s, seat=0, card="QS", cheaper="6S", points=13, fewer=0)
