@@ -81,6 +81,12 @@ REWRITTEN = {
     "and people shoot far more often": "nothing measured how often people shoot",
     "so every hand hands out 26 points": "a moon hand hands out 78",
     "each puzzle are rated like players": "the puzzles' ratings are not updated from attempts",
+    "the experiment behind it is one click away": "some sections give advice no experiment measures",
+    "because strong hands are rare": "the small gain was never split between rare hands and failed attempts",
+    "without a pass the same hand succeeds less often": "not measured on the page",
+    "measures both ways of dealing": "the README has no figure of the coach without its reading",
+    "every piece of advice comes with the": "remembering the pass, counting and playing to the score are unmeasured",
+    "knows every rule of\nHearts": "it knows the rules of the variants in this book",
 }
 
 
