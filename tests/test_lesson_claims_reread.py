@@ -94,3 +94,35 @@ REWRITTEN = {
 def test_a_rewritten_sentence_does_not_come_back(fragment: str) -> None:
     found = [name for name, text in learner_text().items() if fragment in text]
     assert not found, f"{found} say {fragment!r} again, which is not true: {REWRITTEN[fragment]}"
+
+
+def test_in_the_middle_of_a_hand_only_two_rules_can_stop_a_card() -> None:
+    """Lesson 01: "In the middle of a hand only two rules can stop you: you must follow suit, and you may not lead
+    a heart before hearts are broken (unless you have nothing else)" — the standard rules in force after the first
+    trick, and every card refused in 60 seeded hands of rule-based play, trick 2 on."""
+    from hearts_lessons.layout import layout_for
+    from hearts_lessons.legality import cascade_of
+    from hearts_lessons.rules import STANDARD
+
+    assert [r.name for r in cascade_of(layout_for(STANDARD)) if not r.first_trick_only] == [
+        "must_follow", "hearts_not_broken"]  # fmt: skip
+    refused = 0
+    for seed in range(60):
+        state = HandState.deal(seed=seed, hand_number=3)  # a hold hand: play starts at once
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_play
+            if state.trick_number >= 1:
+                hand, legal = state.hand(seat), set(state.legal_plays())
+                led = state.current_trick[0][1].suit if state.current_trick else None
+                for card in hand:
+                    if card in legal:
+                        continue
+                    refused += 1
+                    if led is not None:  # following: only because the seat holds the suit led
+                        assert card.suit != led and any(c.suit == led for c in hand), (seed, card)
+                    else:  # leading: only a heart before hearts are broken, holding something else
+                        assert card.suit.name == "HEARTS" and not all(c.suit.name == "HEARTS" or c.code == "QS"
+                                                                      for c in hand), (seed, card)
+            state.play(RuleBasedBot().choose_play(state.view(seat), rng))
+    assert refused > 1000
