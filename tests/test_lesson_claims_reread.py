@@ -87,6 +87,9 @@ REWRITTEN = {
     "measures both ways of dealing": "the README has no figure of the coach without its reading",
     "every piece of advice comes with the": "remembering the pass, counting and playing to the score are unmeasured",
     "knows every rule of\nHearts": "it knows the rules of the variants in this book",
+    "but equally so for every card compared": "nothing measured the lookahead's optimism card by card",
+    "strongest quick bot of the book": "the shooter took fewer points than the rule-based bot in lesson 13",
+    "The text explains every example": "nothing checks that every widget example is explained",
 }
 
 
