@@ -74,7 +74,7 @@ REWRITTEN = {
     "a rule no source describes": "the book's sources are not every source",
     "found in no source": "the book's sources are not every source",
     "every further trick you win only adds points": "a trick without points adds none",
-    "- The rules of thumb behind the rule-based bot come from": "ducking, bleeding and moon-stopping are not the seeds'",
+    "- The rules of thumb behind the rule-based bot come from": "ducking, bleeding, moon-stopping: not the seeds'",
     "right every time": "nothing measured which choice is right",
     "Going out first is where the points are": "the greedy bot's lead was never split",
     "that can be added to any of these games": "Japanese Wikipedia does not say so, and some combinations are refused",
