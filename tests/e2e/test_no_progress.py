@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -17,7 +18,7 @@ from playwright.sync_api import Page, expect
 from hearts_lessons.practice.progress import Progress
 from hearts_lessons.practice.widgets import NO_STAR, STAR, stages
 
-from .conftest import ROOT, SITE, Watch, lesson_docs
+from .conftest import ROOT, Watch, lesson_docs
 
 pytestmark = pytest.mark.e2e
 
@@ -26,9 +27,14 @@ EMPTY_RATING = "1500"
 STAGE_TITLES = {stage.title: stage.count for stage in stages().values()}
 
 
+WIDGETS = {"hl-progress-page": "ProgressPage(", "hl-puzzle-ladder": "PuzzleLadder(", "hl-stage-drills": "StageDrills("}
+"""Each practice widget's CSS class on the page, and the call that makes it in a lesson's code."""
+
+
 def practice_docs(widget_class: str) -> list[str]:
-    """The built lesson pages that hold a practice widget of ``widget_class`` (in their saved widget state)."""
-    return [doc for doc in lesson_docs() if widget_class in (SITE / f"{doc}.html").read_text(encoding="utf-8")]
+    """The lessons of the table of contents whose code makes a practice widget of ``widget_class``."""
+    call = WIDGETS[widget_class]
+    return [doc for doc in lesson_docs() if call in (ROOT / f"{doc}.ipynb").read_text(encoding="utf-8")]
 
 
 def builder() -> Progress | None:
@@ -58,10 +64,13 @@ def not_the_builders(text: str) -> None:
     assert rating != EMPTY_RATING and f"rating: {rating}" not in text, text
 
 
-def test_the_practice_pages_exist() -> None:
-    """The tests below look at these pages: they must be found in the build."""
-    for widget_class in ("hl-progress-page", "hl-puzzle-ladder", "hl-stage-drills"):
-        assert practice_docs(widget_class), f"no built page has a {widget_class} widget"
+def test_the_practice_pages_exist(site_dir: Path) -> None:
+    """The tests below look at these pages: each is in the build, with its widget in the saved state."""
+    for widget_class in WIDGETS:
+        docs = practice_docs(widget_class)
+        assert docs, f"no lesson makes a {widget_class} widget"
+        for doc in docs:
+            assert widget_class in (site_dir / f"{doc}.html").read_text(encoding="utf-8"), doc
 
 
 @pytest.mark.parametrize("doc", practice_docs("hl-progress-page"))
