@@ -90,6 +90,8 @@ REWRITTEN = {
     "but equally so for every card compared": "nothing measured the lookahead's optimism card by card",
     "strongest quick bot of the book": "the shooter took fewer points than the rule-based bot in lesson 13",
     "The text explains every example": "nothing checks that every widget example is explained",
+    "Holding the top hearts matters most": "no measure compares the features' effects",
+    "raised the success rate of moon attempts the most": "the 2♣ was never measured",
 }
 
 
