@@ -20,11 +20,12 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def learner_text() -> dict[str, str]:
-    """The prose a learner reads: markdown cells of every lesson, and every page of the book."""
+    """What a learner reads: every cell of every lesson (the prose, and the quizzes' and tables' words in the code),
+    and every page of the book."""
     texts = {}
     for path in sorted((ROOT / "notebooks").glob("*.ipynb")):
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
-        texts[path.name] = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        texts[path.name] = "\n".join("".join(c["source"]) for c in cells)
     for path in sorted((ROOT / "book").glob("*.md")):
         texts[path.name] = path.read_text(encoding="utf-8")
     return texts
