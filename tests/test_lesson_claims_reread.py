@@ -93,6 +93,9 @@ REWRITTEN = {
     "The text explains every example": "nothing checks that every widget example is explained",
     "Holding the top hearts matters most": "no measure compares the features' effects",
     "raised the success rate of moon attempts the most": "the 2♣ was never measured",
+    "a void is worth having": "no experiment measures a void on its own",
+    "spreads least — its 52 points": "the spread was never split into causes",
+    "so a game is short when many points": "Cancellation Hearts is shorter than Pink Lady with fewer points each",
 }
 
 
