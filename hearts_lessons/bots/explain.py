@@ -19,7 +19,7 @@ share a sentence (:func:`same_action`).
 ...                          trick_number=9, hearts_broken=True)
 >>> s.play("QC"); s.play("5C"); s.play("8C")
 >>> play_reasons(s.view(0), Card.from_str("TC").id)
-['the 10♣ stays under the Q♣: West still wins the trick']
+['the 10♣ stays under the Q♣: West is still winning the trick']
 >>> play_reasons(s.view(0), Card.from_str("KC").id)
 ['the K♣ takes the trick', 'the trick would hold no points']
 """

@@ -22,7 +22,7 @@ sentences from them.
 ...                          trick_number=9, hearts_broken=True)
 >>> s.play("QC"); s.play("5C"); s.play("8C")
 >>> make("stays_under", s, seat=0, card="TC", winning="QC", winner=1).words(you=0)
-'the 10♣ stays under the Q♣: West still wins the trick'
+'the 10♣ stays under the Q♣: West is still winning the trick'
 >>> make("stays_under", s, seat=0, card="KC", winning="QC", winner=1)
 Traceback (most recent call last):
 ...
@@ -105,7 +105,7 @@ def _moon_open(pos: Lean, *, seat: int) -> bool:
 # -- the trick ----------------------------------------------------------------------------------------------------
 
 
-@kind("stays_under", "the {card} stays under the {winning}: {winner} still wins the trick")
+@kind("stays_under", "the {card} stays under the {winning}: {winner} is still winning the trick")
 def _stays_under(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int) -> bool:
     """Played now, ``card`` (of the suit led) does not take the lead from ``winner``'s ``winning`` card, which
     still wins the trick so far (or wins it, when ``card`` is the trick's last)."""

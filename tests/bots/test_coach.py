@@ -61,7 +61,8 @@ def test_play_reasons_for_ducking_and_bleeding() -> None:
     s = HandState.from_cards("5D 8D JD; 9D 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1, check=False)
     for card in ["9D", "4C", "7C"]:
         s.play(card)
-    assert "the 8♦ stays under the 9♦: West still wins the trick" in play_reasons(s.view(0), parse_cards("8D")[0].id)
+    reasons = play_reasons(s.view(0), parse_cards("8D")[0].id)
+    assert "the 8♦ stays under the 9♦: West is still winning the trick" in reasons
     b = HandState.from_cards("3S 7S 5D 2C; QS 3C 4C 5C; AS 6C 7C 8C; KS 9C TC JC", hold=True, trick_number=2,
                              leader=0, hearts_broken=True, check=False)  # fmt: skip
     assert "bleeding spades" in " ".join(play_reasons(b.view(0), parse_cards("3S")[0].id))

@@ -99,7 +99,7 @@ def test_the_king_never_ducks_under_the_queen() -> None:
     ten = _cand("TC", (3.0, 4.2, 3.1, 4.14, 3.61), reference=True)
     king = _cand("KC", (2.0, 5.0, 2.6, 4.6, 2.95))
     text, said = play_sentences(view, [ten, king])
-    assert text.startswith("Play the 10♣: the 10♣ stays under the Q♣: North still wins the trick.")
+    assert text.startswith("Play the 10♣: the 10♣ stays under the Q♣: North is still winning the trick.")
     assert "or the K♣" not in text and "K♣ stays under" not in text
     assert "The K♣ does something else (the K♣ takes the trick" in text
     assert "lower is better" in text and "averaged 3.43, lower" in text and "keeps the rule of thumb" in text
@@ -128,7 +128,8 @@ def test_cards_that_do_the_same_thing_share_a_sentence() -> None:
     five = _cand("5D", (3.0, 4.0, 3.0), reference=True)
     eight = _cand("8D", (3.0, 4.0, 2.9))
     text, _ = play_sentences(view, [five, eight])
-    assert text.startswith("Play the 5♦ or the 8♦: the 5♦ or the 8♦ stays under the 9♦: West still wins the trick.")
+    assert text.startswith("Play the 5♦ or the 8♦: the 5♦ or the 8♦ stays under the 9♦: "
+                           "West is still winning the trick.")
     assert "Either the 5♦ or the 8♦" in text
     jack = _cand("JD", (3.0, 4.0, 2.9))
     text, _ = play_sentences(view, [five, jack])
