@@ -560,6 +560,12 @@ class HandState(Lean):
         self.hearts_broken = hearts_broken
         if trick_number:
             self.opening_card = -1
+            # The cards of the earlier tricks are gone: played, so no seat holds them and no sampled deal hands
+            # them out again (a seat's view counts them as played, not as still out).
+            held = 0
+            for mask in self._hands:
+                held |= mask
+            self._seen |= self.k.deck & ~held & ~self._hole
         self.start = (leader, trick_number, hearts_broken)
 
     def copy(self) -> HandState:

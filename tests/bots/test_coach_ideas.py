@@ -100,7 +100,7 @@ def test_looking_ahead_at_every_decision_changes_the_lead() -> None:
     assert king is not None and club is not None and advice.choice == [king.cards[0]]
     diff, half = paired(club, king)
     assert diff > half
-    assert "K♦" in advice.sentence and "no diamonds still out can beat the K♦" in advice.sentence
+    assert "K♦" in advice.sentence and "no diamond still out can beat the K♦" in advice.sentence
 
 
 @pytest.mark.parametrize(

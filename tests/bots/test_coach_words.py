@@ -170,11 +170,12 @@ def test_a_heart_void_pass_says_what_is_true() -> None:
 
 
 def test_a_lead_names_the_cards_out_above_it() -> None:
-    """A J♥ lead (the cards not dealt here are out): the cards out above it, nothing about a low heart."""
+    """A J♥ lead at the last but one trick: the cards out above it are those the others hold (the A♥, in no hand,
+    went in an earlier trick), and nothing about a low heart."""
     s = HandState.from_cards("JH 3C; QH 4C; KH 5C; 2H 6C", hold=True, trick_number=11, leader=0,
                              hearts_broken=True)  # fmt: skip
     words = [f.words(you=0) for f in play_facts(s.view(0), Card.from_str("JH"))]
-    assert words == ["still out above the J♥: the Q♥, K♥ and A♥", "it leaves you void in hearts"]
+    assert words == ["still out above the J♥: the Q♥ and K♥", "it leaves you void in hearts"]
 
 
 def test_facts_do_not_depend_on_the_hidden_deal() -> None:
