@@ -1,7 +1,7 @@
 """Plain-language explanations of what happened: who won a trick and why, what a score is made of.
 
 >>> from hearts_lessons.state import HandState
->>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=1, hearts_broken=True)
+>>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=11, hearts_broken=True)
 >>> for card in ("4D", "QH", "TD", "6D"):
 ...     trick = s.play(card)
 >>> import textwrap
@@ -35,7 +35,7 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
     4♦", "your 10♦", "you take 1 point"), so the words agree with the table.
 
     >>> from hearts_lessons.state import HandState
-    >>> s = HandState.from_cards("TD 9C; QH 2S; 4D 3S; 6D 5S", hold=True, leader=2, trick_number=1,
+    >>> s = HandState.from_cards("TD 9C; QH 2S; 4D 3S; 6D 5S", hold=True, leader=2, trick_number=11,
     ...                          hearts_broken=True)
     >>> for card in ("4D", "6D", "TD", "QH"):
     ...     trick = s.play(card)

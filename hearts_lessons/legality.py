@@ -9,7 +9,9 @@ cascade, so the two can never disagree. A rule that would forbid every card stil
 player always has a legal card.
 
 >>> from hearts_lessons.state import HandState
->>> s = HandState.from_cards("2C 3H; 4C QS; 5C AS; 6C 7D", hold=True)
+>>> s = HandState.from_cards(["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC 3H", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD",
+...                           "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "AC 2H 4H 5H 6H 7H 8H 9H TH JH QH KH AH"],
+...                          hold=True)
 >>> s.legal_plays()
 [2C]
 >>> s.why_not("3H")

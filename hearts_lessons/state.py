@@ -31,11 +31,22 @@ from .lean import FIELDS as LEAN_FIELDS
 from .lean import Lean, Phase, RawTrick, deal_masks, direction_offset, pass_targets
 from .legality import legal_mask, play_reason
 from .records import dump_record, load_record, require
-from .rules import STANDARD, PassDirection, Points, Rules
+from .rules import STANDARD, HoleCards, OpeningLead, PassDirection, Points, Rules
 from .scoring import MOON_CHOICES
 from .seats import seat_name
 
-__all__ = ["Action", "HandState", "Phase", "Trick", "direction_offset", "pass_targets"]
+__all__ = [
+    "CHECKS",
+    "Action",
+    "HandState",
+    "ImpossiblePositionError",
+    "Phase",
+    "Problem",
+    "Status",
+    "Trick",
+    "direction_offset",
+    "pass_targets",
+]
 
 CardLike = Card | str
 
@@ -81,6 +92,265 @@ class Trick:
             return None
         card = self.plays[0][1]
         return Suit.HEARTS if card.is_joker else card.suit
+
+
+CHECKS: tuple[str, ...] = (
+    "not_in_deck",
+    "twice",
+    "gone",
+    "hand_sizes",
+    "hole",
+    "hearts_unbroken",
+    "hearts_broken",
+    "void",
+    "opening_lead",
+)
+"""The checks of :meth:`HandState.status`, in the order it runs them:
+
+- ``not_in_deck``: a card on the table that these rules' deck does not hold (a removed card, a second deck's card);
+- ``twice``: a card in two places (two hands, a hand and a trick, a hand and the hole cards …);
+- ``gone``: the cards in no hand, on no trick and not among the hole cards are the cards of the tricks played
+  before the position; there must be exactly as many as those tricks took (none at the first trick, where every
+  hand is full);
+- ``hand_sizes``: every player holds as many cards as the others, less one for each who has played to this trick;
+- ``hole``: the cards left over after an even deal are all set aside, or gone to the trick whose winner takes them;
+- ``hearts_unbroken``: hearts are not broken, yet a card that breaks them (a heart, and the Q♠ where penalty
+  cards break hearts) has been played;
+- ``hearts_broken``: hearts are broken, yet no card that breaks them has been played;
+- ``void``: a player who has shown a void in a suit (by not following it) holds a card of that suit;
+- ``opening_lead``: the first trick is led by a player the opening-lead rule does not name, or, after it, the
+  club that opens it (the 2♣) has not been played."""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Why a position could not have happened, as data: which check failed (one of :data:`CHECKS`), the seats
+    and cards concerned, the counts it compared, and the sentence in English (made from those data, so that
+    another edition can word the same data in its own language)."""
+
+    check: str
+    text: str
+    seats: tuple[int, ...] = ()
+    cards: tuple[Card, ...] = ()
+    counts: tuple[tuple[str, int], ...] = ()
+
+    def count(self, name: str) -> int:
+        """One of the counts the check compared (``KeyError`` if the check has no such count)."""
+        return dict(self.counts)[name]
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Whether a position has a legal history (:meth:`HandState.status`): ``ok`` (the value is then true), or
+    the problems that rule it out, each a :class:`Problem`, in :data:`CHECKS` order."""
+
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def checks(self) -> tuple[str, ...]:
+        """The names of the failed checks, in :data:`CHECKS` order (empty when the position is possible)."""
+        return tuple(p.check for p in self.problems)
+
+    def __bool__(self) -> bool:
+        return self.ok
+
+    def __str__(self) -> str:
+        if self.ok:
+            return "this position could have happened"
+        return " ".join(p.text for p in self.problems)
+
+
+class ImpossiblePositionError(ValueError):
+    """A position that no legal play of a deal reaches (refused by :meth:`HandState.from_cards`); ``status``
+    holds the problems and the message says them."""
+
+    def __init__(self, status: Status) -> None:
+        super().__init__(f"this position could not have happened: {status}")
+        self.status = status
+
+
+def _join(cards: Iterable[Card]) -> str:
+    symbols = [c.symbol for c in cards]
+    if len(symbols) <= 1:
+        return "".join(symbols)
+    return ", ".join(symbols[:-1]) + " and " + symbols[-1]
+
+
+def _some_cards(cards: Sequence[Card]) -> str:
+    """``the 5♥ and Q♠``; more than three hearts are counted: ``the Q♠ and 9 hearts``."""
+    hearts = [c for c in cards if c.suit is Suit.HEARTS and not c.is_joker]
+    if len(cards) <= 3 or len(hearts) <= 1:
+        return "the " + _join(cards)
+    others = [c for c in cards if c not in hearts]
+    counted = f"{len(hearts)} hearts"
+    return f"the {_join(others)} and {counted}" if others else counted
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _status(state: HandState) -> Status:
+    """The checks of :meth:`HandState.status` (see :data:`CHECKS`)."""
+    k = state.k
+    rules = state.rules
+    n = state.players
+    problems: list[Problem] = []
+
+    # where every card is: hands, hole cards, the trick on the table, the tricks played since the position began
+    places: list[tuple[str, int]] = [(seat_name(s, n) + "'s hand", m) for s, m in enumerate(state._hands)]
+    places.append(("the hole cards", state._hole))
+    places.append(("the trick on the table", sum(1 << cid for _, cid, _ in state._trick)))
+    for raw in state._tricks:
+        places.append((f"trick {raw[0] + 1}", sum(1 << cid for _, cid, _ in raw[2])))
+    on_table = 0
+    twice = 0
+    for _, mask in places:
+        twice |= on_table & mask
+        on_table |= mask
+    strange = on_table & ~k.deck
+    if strange:
+        cards = tuple(cards_of_mask(strange))
+        problems.append(Problem("not_in_deck", f"The {_join(cards)} {'is' if len(cards) == 1 else 'are'} not in "
+                                f"the deck of these rules.", cards=cards))  # fmt: skip
+    if twice:
+        cards = tuple(cards_of_mask(twice))
+        where = [name for name, mask in places if mask & twice]
+        holders = tuple(s for s, mask in enumerate(state._hands) if mask & twice)
+        problems.append(Problem("twice", f"The {_join(cards)} {'is' if len(cards) == 1 else 'are'} in two places "
+                                f"at once ({', '.join(where)}).", seats=holders, cards=cards))  # fmt: skip
+
+    # counting: the deal leaves `left_over` cards (the hole cards); the rest make hands of `full` cards
+    deck_size = k.deck.bit_count()
+    left_over = deck_size % n
+    full = deck_size // n
+    before = state.start[1] if state.start is not None else 0  # tricks played before the position began
+    hole_given = state._hole.bit_count()
+    gone_mask = k.deck & ~on_table
+    # the cards gone are counted as the deck's cards less the cards set out (a card out twice or not in the deck
+    # takes the place of one gone: ``twice`` and ``not_in_deck`` say that)
+    gone = deck_size - sum(mask.bit_count() for _, mask in places)
+    hole_taken = left_over - hole_given if hole_given <= left_over else 0  # taken before the position began
+    expected = before * n + hole_taken
+    if gone != expected:
+        if before == 0:
+            text = (f"At the first trick every hand is full ({_plural(full, 'card')}), but "
+                    f"{_plural(gone - hole_taken, 'card')} of the deck {'is' if gone - hole_taken == 1 else 'are'} "
+                    f"in no hand.")  # fmt: skip
+        else:
+            text = (f"{_plural(before, 'trick')} played before this position took {_plural(before * n, 'card')}, "
+                    f"but {_plural(gone - hole_taken, 'card')} of the deck {'is' if gone - hole_taken == 1 else 'are'}"
+                    f" in no hand and on no trick.")  # fmt: skip
+        problems.append(Problem("gone", text, counts=(("tricks_before", before), ("expected", before * n),
+                                                      ("gone", gone - hole_taken))))  # fmt: skip
+
+    counted = gone == expected and not twice and not strange  # the cards gone are those of the tricks before
+    played_now = {seat for seat, _, _ in state._trick}
+    sizes = [m.bit_count() + (1 if s in played_now else 0) for s, m in enumerate(state._hands)]
+    if len(set(sizes)) > 1:
+        counts = tuple((f"seat_{s}", m.bit_count()) for s, m in enumerate(state._hands))
+        held = ", ".join(f"{seat_name(s, n)} {m.bit_count()}" for s, m in enumerate(state._hands))
+        text = "The hands do not fit the play: every player holds as many cards as the others, less the card each "
+        text += f"has played to this trick, but they hold {held}."
+        problems.append(Problem("hand_sizes", text, seats=tuple(range(n)), counts=counts))
+
+    # hole cards: all set aside, or (where they go to a trick's winner) possibly taken before the position began
+    rule = rules.hole_cards
+    hole_text = ""
+    if hole_given > left_over or 0 < hole_given < left_over:
+        hole_text = (f"The deal leaves {_plural(left_over, 'card')} over (the hole cards), but the position sets "
+                     f"{hole_given} aside.")  # fmt: skip
+    elif hole_given == 0 and left_over:
+        if before == 0 or rule is HoleCards.SET_ASIDE:
+            hole_text = (f"The deal leaves {_plural(left_over, 'card')} over, set aside as the hole cards, but the "
+                         f"position sets none aside.")  # fmt: skip
+        elif rule is HoleCards.FIRST_HEART_TRICK and not gone_mask & k.hearts:
+            hole_text = ("The hole cards go to the winner of the first trick with a heart, but no heart has been "
+                         "played: they cannot have been taken.")  # fmt: skip
+        elif rule is HoleCards.FIRST_PENALTY_TRICK and not gone_mask & k.penalty:
+            hole_text = ("The hole cards go to the winner of the first trick with a penalty card, but no penalty "
+                         "card has been played: they cannot have been taken.")  # fmt: skip
+    elif hole_given and before and state._hole_owner is None and state.start is not None:
+        if rule is HoleCards.FIRST_TRICK and not k.multi_deck:
+            hole_text = (f"The hole cards go to the winner of the first trick, but they are still set aside after "
+                         f"{_plural(before, 'trick')}.")  # fmt: skip
+        elif rule is HoleCards.FIRST_HEART_TRICK and gone_mask & k.hearts:
+            hole_text = ("The hole cards go to the winner of the first trick with a heart; a heart has been played, "
+                         "but they are still set aside.")  # fmt: skip
+        elif rule is HoleCards.FIRST_PENALTY_TRICK and gone_mask & k.penalty:
+            hole_text = ("The hole cards go to the winner of the first trick with a penalty card; one has been "
+                         "played, but they are still set aside.")  # fmt: skip
+    if hole_text:
+        problems.append(Problem("hole", hole_text, cards=tuple(cards_of_mask(state._hole)),
+                                counts=(("left_over", left_over), ("hole", hole_given))))  # fmt: skip
+
+    # hearts: broken exactly when a card that breaks them has been played (some gone cards may be hole cards)
+    played = on_table & ~state._hole
+    for _, mask in places[: n + 1]:
+        played &= ~mask
+    # cards gone beyond what the tricks before took are no play, so they say nothing of hearts (``gone`` says it)
+    breakers_gone = gone_mask & k.breakers if counted else 0
+    breaking = (played & k.breakers) | breakers_gone
+    what = "a heart or a penalty card" if rules.penalty_cards_break_hearts else "a heart"
+    if rules.penalty_cards_break_hearts and k.penalty & ~k.hearts == k.queen:
+        what = "a heart or the Q♠"
+    if not state.hearts_broken and (played & k.breakers or breakers_gone.bit_count() > hole_taken):
+        cards = tuple(cards_of_mask(breaking))
+        text = (f"Hearts are not broken, yet {_some_cards(cards)} {'has' if len(cards) == 1 else 'have'} been "
+                f"played ({what} breaks hearts).")  # fmt: skip
+        problems.append(Problem("hearts_unbroken", text, cards=cards))
+    if state.hearts_broken and not breaking and counted:
+        text = f"Hearts are broken, yet no card that breaks them ({what}) has been played."
+        problems.append(Problem("hearts_broken", text))
+
+    for seat, voids in enumerate(state._voids):
+        for suit in Suit:
+            kept = state._hands[seat] & k.suit_masks[suit] if voids >> suit & 1 else 0
+            if kept:
+                cards = tuple(cards_of_mask(kept))
+                text = (f"{seat_name(seat, n)} has shown a void in {suit.english} (by not following the suit), yet "
+                        f"holds the {_join(cards)}.")  # fmt: skip
+                problems.append(Problem("void", text, seats=(seat,), cards=cards))
+
+    if before and rules.opening_lead is OpeningLead.LOWEST_CLUB and counted:
+        # the first trick, played before the position, was opened with the lowest club in play
+        clubs = k.deck & k.suit_masks[Suit.CLUBS] & ~state._hole
+        low = clubs & -clubs
+        if low and not low & gone_mask:
+            card = card_from_id(low.bit_length() - 1)
+            text = (f"{_plural(before, 'trick')} {'was' if before == 1 else 'were'} played before this position, "
+                    f"but the {card.symbol}, which opens the first trick, has not been played.")  # fmt: skip
+            problems.append(Problem("opening_lead", text, cards=(card,)))
+    if state.start is not None and before == 0 and counted:
+        opener = _opening_leader(state)
+        if opener is not None and opener != state.start[0]:
+            left = rules.opening_lead is OpeningLead.LEFT_OF_DEALER
+            who = "the player left of the dealer" if left else "the holder of the lowest club"
+            text = (f"{seat_name(state.start[0], n)} leads the first trick, but {who}, "
+                    f"{seat_name(opener, n)}, leads it.")  # fmt: skip
+            problems.append(Problem("opening_lead", text, seats=(state.start[0], opener)))
+    return Status(tuple(problems))
+
+
+def _opening_leader(state: HandState) -> int | None:
+    """Who leads the first trick of the position's deal (as :meth:`Lean._start_play` finds it, from the hands
+    as they were when the play began), or ``None`` if the hands are not known then (a passing hand)."""
+    if state.targets and state.direction is not PassDirection.HOLD:
+        return None
+    n = state.players
+    if state.rules.opening_lead is OpeningLead.LEFT_OF_DEALER:
+        return (state.dealer + 1) % n
+    clubs = 0
+    for mask in state.deal_cards:
+        clubs |= mask & state.k.suit_masks[Suit.CLUBS]
+    if not clubs:
+        return (state.dealer + 1) % n
+    low = clubs & -clubs
+    return next(s for s, mask in enumerate(state.deal_cards) if mask & low)
 
 
 def _code(card: Card) -> str:
@@ -174,6 +444,7 @@ class HandState(Lean):
         leader: int | None = None,
         trick_number: int = 0,
         hearts_broken: bool = False,
+        check: bool = True,
     ) -> HandState:
         """Set up a hand from given cards (for puzzles and tests). ``hands`` is a list with one entry per seat,
         or one string with seats separated by ``;``. Hands may be shorter than a full deal (a puzzle from the
@@ -181,8 +452,20 @@ class HandState(Lean):
         passing. A puzzle can start mid-hand: ``leader`` (who leads), ``trick_number`` and ``hearts_broken``
         (these need ``hold=True``).
 
-        >>> HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D").hand(0)
-        [2C, QS]
+        A position that no legal play could reach is refused with :class:`ImpossiblePositionError` saying why
+        (:meth:`status`): two-card hands are the last two tricks of a hand, not its first. ``check=False`` builds
+        it anyway (a test of one rule on a toy position).
+
+        >>> HandState.from_cards("QS 7C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
+        ...                      hearts_broken=True).hand(0)
+        [7C, QS]
+        >>> import textwrap
+        >>> try:
+        ...     HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D")
+        ... except ImpossiblePositionError as refused:
+        ...     print(textwrap.fill(str(refused), 100))
+        this position could not have happened: At the first trick every hand is full (13 cards), but 44
+        cards of the deck are in no hand.
         """
         if isinstance(hands, str):
             hands = [h.strip() for h in hands.split(";")]
@@ -212,7 +495,57 @@ class HandState(Lean):
         state = cls(rules, masks, hole_mask, dealer=dealer, hand_number=hand_number, direction=chosen)
         if leader is not None or trick_number or hearts_broken:
             state._set_start(state.leader if leader is None else leader, trick_number, hearts_broken)
+        if check:
+            found = state.status()
+            if not found.ok:
+                raise ImpossiblePositionError(found)
         return state
+
+    @classmethod
+    def played_to(
+        cls,
+        rules: Rules = STANDARD,
+        *,
+        cards_each: int,
+        seed: int = 0,
+        hearts_broken: bool | None = None,
+        dealer: int = 0,
+    ) -> HandState:
+        """A position from late in a hand that could have happened: a seeded deal (no passing) played with random
+        legal cards until each hand holds ``cards_each`` cards, then set up afresh from there with
+        :meth:`from_cards` (the earlier tricks are gone; the next trick's leader leads). ``hearts_broken``
+        asks for hearts broken (``True``) or not yet (``False``: the play then avoids cards that break hearts
+        when it can, and tries further deals until none was played); ``None`` takes what the play gave. A
+        position that no deal gives (hearts unbroken with fewer cards in the hands than break hearts) raises
+        ``ValueError``.
+
+        >>> s = HandState.played_to(cards_each=5, seed=2, hearts_broken=False)
+        >>> s.trick_number, [len(s.hand(seat)) for seat in range(4)], s.hearts_broken, s.status().ok
+        (8, [5, 5, 5, 5], False, True)
+        """
+        k = layout_for(rules)
+        full = k.deck.bit_count() // rules.players
+        if not 1 <= cards_each <= full:
+            raise ValueError(f"a hand of these rules holds 1 to {full} cards, not {cards_each}")
+        rng = random.Random(seed)
+        for _ in range(200):
+            hands, hole = deal_masks(k, dealer, rng.randrange(2**32), None)
+            state = cls(rules, hands, hole, dealer=dealer, direction=PassDirection.HOLD)
+            while state.phase is Phase.PLAYING and state.trick_number < full - cards_each:
+                legal = state.legal_mask()
+                if hearts_broken is False and legal & ~k.breakers:
+                    legal &= ~k.breakers
+                state.play_id(rng.choice(list(ids_of_mask(legal))))
+            if hearts_broken is None or state.hearts_broken == hearts_broken:
+                break
+        else:
+            raise ValueError(f"no play of these rules leaves hearts {'' if hearts_broken else 'un'}broken with "
+                             f"{cards_each} cards in each hand")  # fmt: skip
+        hole_left = state._hole if state._hole_owner is None else 0
+        return cls.from_cards(
+            [cards_of_mask(m) for m in state._hands], rules, hole=cards_of_mask(hole_left), dealer=dealer, hold=True,
+            leader=state.leader, trick_number=state.trick_number, hearts_broken=state.hearts_broken,
+        )  # fmt: skip
 
     def _set_start(self, leader: int, trick_number: int, hearts_broken: bool) -> None:
         """Start a puzzle mid-hand: who leads, how many tricks were played before, whether hearts are broken."""
@@ -227,6 +560,12 @@ class HandState(Lean):
         self.hearts_broken = hearts_broken
         if trick_number:
             self.opening_card = -1
+            # The cards of the earlier tricks are gone: played, so no seat holds them and no sampled deal hands
+            # them out again (a seat's view counts them as played, not as still out).
+            held = 0
+            for mask in self._hands:
+                held |= mask
+            self._seen |= self.k.deck & ~held & ~self._hole
         self.start = (leader, trick_number, hearts_broken)
 
     def copy(self) -> HandState:
@@ -322,6 +661,33 @@ class HandState(Lean):
     @property
     def played_mask(self) -> int:
         return self._seen
+
+    def status(self) -> Status:
+        """Whether this position could have happened: whether some legal play of some deal reaches it (like
+        python-chess's ``Board.status()``). A dealt hand and every position played to from it could; a position
+        built with :meth:`from_cards` could if every card is in exactly one place, the cards gone are those of
+        the tricks said to be played before it, hearts are broken exactly when a card that breaks them is gone,
+        no player holds a suit it has shown a void in, and the hole cards are accounted for (:data:`CHECKS`).
+        The result is ``ok``, or lists each :class:`Problem` with its check, cards, seats and sentence.
+
+        >>> HandState.deal(seed=3).status().ok
+        True
+        >>> s = HandState.from_cards("QS 2C; 3C 4D; 4C 5D; 5C 6D", check=False)
+        >>> s.status().checks
+        ('gone',)
+        >>> print(s.status())
+        At the first trick every hand is full (13 cards), but 44 cards of the deck are in no hand.
+        >>> late = HandState.from_cards("QS 7C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
+        ...                             check=False)
+        >>> late.status().checks, late.status().problems[0].cards[:2]
+        (('hearts_unbroken',), (2H, 3H))
+        >>> print(late.status())
+        Hearts are not broken, yet 13 hearts have been played (a heart or the Q♠ breaks hearts).
+        >>> HandState.from_cards("QS 7C; 3C 4D; 4C 5D; 5C 6D", hold=True, trick_number=11, leader=0,
+        ...                      hearts_broken=True).status().ok
+        True
+        """
+        return _status(self)
 
     # -- dealer's choice -----------------------------------------------------------------------------------
     def verify_choose_passes(self, passes: Mapping[str | PassDirection, int]) -> tuple[tuple[str, int], ...]:

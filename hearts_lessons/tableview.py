@@ -204,7 +204,8 @@ def table_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | No
     cards): no seat is marked as the dealer, the model's ``dealer`` is ``None`` and the status names none.
 
     >>> from hearts_lessons.state import HandState
-    >>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=1)
+    >>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=11,
+    ...                          hearts_broken=True)
     >>> v = table_view(s, dealer=False)
     >>> v["dealer"], [seat["dealer"] for seat in v["seats"]], v["status"]
     (None, [False, False, False, False], 'your turn')

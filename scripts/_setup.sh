@@ -125,19 +125,66 @@ hl_vendor_assets() {
   python "$HL_ROOT/scripts/vendor_assets.py"
 }
 
+# hl_with_empty_progress COMMAND...: run COMMAND with the practice pages' progress record
+# (hearts_lessons/practice/progress.py: $HEARTS_LESSONS_PROGRESS, else hearts_lessons_progress.json in the
+# working folder) pointing to a fresh empty record in a new temporary folder, removed afterwards. The static
+# pages are built this way: they show the progress of nobody in particular, whatever progress file the builder
+# has beside the notebooks or names in $HEARTS_LESSONS_PROGRESS (that file is neither read nor written).
+hl_with_empty_progress() {
+  local empty rc=0
+  empty="$(mktemp -d "${TMPDIR:-/tmp}/hl-empty-progress.XXXXXX")" || return
+  HEARTS_LESSONS_PROGRESS="$empty/hearts_lessons_progress.json" "$@" || rc=$?
+  rm -rf "$empty"
+  return "$rc"
+}
+
+# The check that a builder's progress stays out of the static pages (tests/e2e/test_no_progress.py) needs a
+# builder with progress. In CI (CI=true), or with HL_PROGRESS_CHECK=1, hl_build_book gives it one: a record
+# with stars and a puzzle rating (tests/data/builder_progress.json), put beside the notebooks for the build and
+# copied to _build/progress-check.json, which tells the browser test what must not show. A progress file
+# already beside the notebooks (a reader's own) is left as it is and nothing is put in its place.
+hl_progress_check_wanted() {
+  case "${HL_PROGRESS_CHECK:-}" in 1) return 0 ;; 0) return 1 ;; esac
+  case "${CI:-}" in 1 | true | TRUE | True | yes) return 0 ;; esac
+  return 1
+}
+
+# Prints the path of the stand-in it put beside the notebooks (nothing if it put none).
+hl_progress_check_begin() {
+  local fixture="$HL_ROOT/tests/data/builder_progress.json" mark="$HL_ROOT/_build/progress-check.json"
+  local beside="$HL_ROOT/notebooks/hearts_lessons_progress.json"
+  rm -f "$mark"
+  hl_progress_check_wanted || return 0
+  if [ -e "$beside" ]; then
+    hl_log "a progress file is beside the notebooks: the build leaves it out (and does not change it)" >&2
+    return 0
+  fi
+  mkdir -p "$HL_ROOT/_build" || return
+  cp "$fixture" "$mark" || return
+  cp "$fixture" "$beside" || return
+  printf '%s\n' "$beside"
+}
+
 # Clean static build of the book into _build/html; fails on any warning or notebook error, or if a
 # page loads anything from outside the site. HL_TOC=path/to/toc.yml builds another table of contents.
+# Every lesson runs with an empty progress record (hl_with_empty_progress).
 # (Each command ends in `|| return`: callers may run this where `set -e` is not in force.)
 hl_build_book() {
   hl_vendor_assets || return
   # A clean build every time: Sphinx 7.4 does not refresh changed static files in place, and pages
   # of removed notebooks would linger. Notebooks are rerun anyway (execute_notebooks: force).
   rm -rf "$HL_ROOT/_build/html" "$HL_ROOT/_build/.doctrees" "$HL_ROOT/_build/jupyter_execute" || return
-  local toc_args=()
+  local toc_args=() stand_in rc=0
   if [ -n "${HL_TOC:-}" ]; then
     toc_args=(--toc "$HL_TOC")
   fi
-  jupyter-book build "$HL_ROOT" -W -n --keep-going "${toc_args[@]}" || return
+  stand_in="$(hl_progress_check_begin)" || return
+  # In a subshell whose exit (an error or Ctrl-C included) removes the stand-in again.
+  (
+    if [ -n "$stand_in" ]; then trap 'rm -f "$stand_in"' EXIT; fi
+    hl_with_empty_progress jupyter-book build "$HL_ROOT" -W -n --keep-going "${toc_args[@]}"
+  ) || rc=$?
+  [ "$rc" = 0 ] || return "$rc"
   python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
 }
 

@@ -6,6 +6,8 @@
 #   bash scripts/build.sh            # then: bash scripts/serve.sh
 # HL_TOC=other_toc.yml bash scripts/build.sh builds with another table of contents;
 # HL_LIVE=0 bash scripts/build.sh builds the book only (its "run it live" links then lead nowhere).
+# The lessons run with an empty progress record (hl_with_empty_progress in _setup.sh): the static practice pages
+# show nobody's stars or rating, whatever hearts_lessons_progress.json sits beside the notebooks (left untouched).
 set -euo pipefail
 # shellcheck source=scripts/_setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"

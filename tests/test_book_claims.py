@@ -114,11 +114,13 @@ def test_rules_sheet_opening_lead_left_of_dealer_is_never_a_penalty_card() -> No
     assert "left of the dealer, no penalty card (rule 6)" in text
     assert "First trick: no penalty card (a heart or Q♠) may be played, unless your hand holds nothing else" in text
     rules = STANDARD.with_options(opening_lead=OpeningLead.LEFT_OF_DEALER)
-    hand = HandState.from_cards("2C 3D 2S 3S; QS 5H 4D 9S; 5C 6D 7C 8C; 9C TD JC QC", rules, hold=True, dealer=0)
+    hand = HandState.from_cards("2C 3D 2S 3S; QS 5H 4D 9S; 5C 6D 7C 8C; 9C TD JC QC", rules, hold=True, dealer=0,
+                                check=False)
     assert hand.to_play == 1
     assert {c.code for c in hand.legal_plays()} == {"4D", "9S"}
     # With nothing but penalty cards, rule 6's exception applies to the opening lead too.
-    only = HandState.from_cards("2C 3D 2S 3S; QS 5H AH KH; 5C 6D 7C 8C; 9C TD JC QC", rules, hold=True, dealer=0)
+    only = HandState.from_cards("2C 3D 2S 3S; QS 5H AH KH; 5C 6D 7C 8C; 9C TD JC QC", rules, hold=True, dealer=0,
+                                check=False)
     assert len(only.legal_plays()) == 4
 
 
@@ -127,10 +129,10 @@ def test_rules_sheet_queen_may_be_led_after_the_first_trick() -> None:
     assert "The Q♠ may be led to any trick after the first" in text
     assert "| Leading Q♠ | any trick after the first | not until hearts are broken |" in page("rules_sheet.md")
     deal = "QS 2H 3C; 4C 5C 6C; 7C 8C 9C; TC JC QC"
-    standard = HandState.from_cards(deal, hold=True, leader=0, trick_number=1)
+    standard = HandState.from_cards(deal, hold=True, leader=0, trick_number=1, check=False)
     assert standard.can_play("QS") and not standard.can_play("2H")
     restricted = HandState.from_cards(deal, STANDARD.with_options(queen_lead_restricted=True), hold=True, leader=0,
-                                      trick_number=1)  # fmt: skip
+                                      trick_number=1, check=False)  # fmt: skip
     assert not restricted.can_play("QS")
 
 
@@ -147,7 +149,7 @@ def exercise(number: int) -> str:
 def test_exercise_1_who_wins() -> None:
     text = exercise(1)
     assert codes(text.split("Who wins the trick")[0]) == ["8S", "JS", "KH", "TS"]
-    hand = HandState.from_cards("8S; JS; KH; TS", hold=True, leader=0, trick_number=1, hearts_broken=True)
+    hand = HandState.from_cards("8S; JS; KH; TS", hold=True, leader=0, trick_number=12, hearts_broken=True)
     for card in ("8S", "JS", "KH", "TS"):
         trick = hand.play(card)
     assert trick is not None
@@ -160,8 +162,11 @@ def test_exercise_1_who_wins() -> None:
 def test_exercise_2_the_first_trick() -> None:
     text = exercise(2)
     west = codes(re.search(r"holds (.+?)\. Which", text).group(1))  # type: ignore[union-attr]
-    assert west == ["AH", "5H", "QS", "9D", "3S"]
-    hand = HandState.from_cards(["2C 4C 5C 6C 7C", " ".join(west), "8C 9C TC JC QC", "KC AC 2D 3D 4D"], hold=True)
+    assert west[-3:] == ["QS", "9D", "3S"] and len(west) == 13 and all(c.endswith("H") for c in west[:10])
+    rest = [c.code for c in STANDARD.deck if c.code not in west]  # South gets the 13 clubs, 2♣ among them
+    hand = HandState.from_cards([" ".join(rest[:13]), " ".join(west), " ".join(rest[13:26]), " ".join(rest[26:])],
+                                hold=True)  # fmt: skip
+    assert hand.status().ok and hand.to_play == 0
     hand.play("2C")
     allowed = codes(re.search(r"Only (.+?)\.", text.split("Answer")[1]).group(1))  # type: ignore[union-attr]
     assert sorted(allowed) == sorted(c.code for c in hand.legal_plays())
@@ -169,15 +174,30 @@ def test_exercise_2_the_first_trick() -> None:
 
 def test_exercise_3_leading_hearts() -> None:
     text = exercise(3)
-    assert "It is the eleventh trick, so each player holds three cards; no penalty card has been" in text
-    others = ["4D 5D 6D", "7D 8D 9D", "TD JD QD"]
-    a = HandState.from_cards(["2H 9H 4C", *others], hold=True, leader=0, trick_number=10)
+    said = re.search(r"It is the (\w+) trick, so each player holds (\w+) cards; no penalty card has been", text)
+    assert said, text
+    ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"]
+    numbers = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
+    trick, held = ordinals.index(said.group(1)), numbers.index(said.group(2)) + 1
+    assert held == 13 - trick
+    hand_a = codes(re.search(r"\(a\) You hold (.+?):", text).group(1))  # type: ignore[union-attr]
+    hand_b = codes(re.search(r"\(b\) You hold (.+?)\?", text).group(1))  # type: ignore[union-attr]
+
+    def position(south: list[str], rules: Rules = STANDARD) -> HandState:
+        # the page's position, the other hands made of the point cards South lacks (none has been played) and
+        # enough clubs and diamonds: from_cards refuses it unless it could have happened
+        points = [c for c in (*HEARTS, "QS") if c not in south]
+        plain_cards = [c.code for c in STANDARD.deck if c.code not in south and c.code not in points]
+        others = (points + plain_cards[::-1])[: 3 * held]  # the low clubs, 2♣ first, went to the first tricks
+        return HandState.from_cards([" ".join(south)] + [" ".join(others[i * held : (i + 1) * held]) for i in range(3)],
+                                    rules, hold=True, leader=0, trick_number=trick)  # fmt: skip
+
+    a = position(hand_a)
     assert [c.code for c in a.legal_plays()] == codes(re.search(r"\(a\) Only (\S+):", text).group(1))  # type: ignore[union-attr]
-    b = HandState.from_cards(["2H 9H QS", *others], hold=True, leader=0, trick_number=10)
-    assert "(b) Any of the three" in text and len(b.legal_plays()) == 3
+    b = position(hand_b)
+    assert f"(b) Any of the {numbers[held - 1]}" in text and len(b.legal_plays()) == held
     assert "One house rule makes you lead the Q♠ in case (b)" in text
-    forced = HandState.from_cards(["2H 9H QS", *others], STANDARD.with_options(queen_first_when_only_penalty=True),
-                                  hold=True, leader=0, trick_number=10)  # fmt: skip
+    forced = position(hand_b, STANDARD.with_options(queen_first_when_only_penalty=True))
     assert [c.code for c in forced.legal_plays()] == ["QS"]
 
 

@@ -24,7 +24,8 @@ def play_scripted_hand(game: GameState, deal: str, totals: list[int] | None = No
         game.totals = list(totals)
     current = game.current
     game.current = run_scripted(
-        HandState.from_cards(deal, game.rules, hold=True, dealer=current.dealer, hand_number=current.hand_number)
+        HandState.from_cards(deal, game.rules, hold=True, dealer=current.dealer, hand_number=current.hand_number,
+                             check=False)
     )
     return game.next_hand()
 

@@ -172,10 +172,10 @@ def test_lesson_two_hand_is_legal_and_scores_as_the_lesson_says() -> None:
 
 def test_queen_of_spades_may_be_led_any_time_under_the_standard_rules() -> None:
     position = "5H 8H KC QS; 2D 3D 4D 5D; 6D 7D 8D 9D; TD JD QD KD"
-    standard = HandState.from_cards(position, hold=True, leader=0, trick_number=1)
+    standard = HandState.from_cards(position, hold=True, leader=0, trick_number=1, check=False)
     assert not standard.hearts_broken and standard.can_play("QS") and not standard.can_play("5H")
     restricted = HandState.from_cards(
-        position, STANDARD.with_options(queen_lead_restricted=True), hold=True, leader=0, trick_number=1
+        position, STANDARD.with_options(queen_lead_restricted=True), hold=True, leader=0, trick_number=1, check=False
     )
     assert [c.code for c in restricted.legal_plays()] == ["KC"]
     assert restricted.why_not("QS") == "the Q♠ may not be led before hearts are broken"
@@ -188,7 +188,7 @@ def test_left_of_dealer_opening_lead_is_never_a_penalty_card_unless_the_hand_has
         assert state.to_play == (seed % 4 + 1) % 4
         hand = state.hand(state.to_play)
         assert state.legal_plays() == [c for c in hand if not rules.is_penalty(c)]
-    only_points = HandState.from_cards("2C 3C 4C; QS 5H 9H; 5C 6C 7C; 8C 9C TC", rules, hold=True)
+    only_points = HandState.from_cards("2C 3C 4C; QS 5H 9H; 5C 6C 7C; 8C 9C TC", rules, hold=True, check=False)
     assert only_points.to_play == 1 and len(only_points.legal_plays()) == 3
 
 
@@ -196,7 +196,7 @@ def test_only_a_heart_breaks_hearts_under_that_option() -> None:
     for breaks, heart_lead in ((True, True), (False, False)):
         state = HandState.from_cards(
             "AD 5H 6C; QS 3C 8C; KD 2S 7C; 4D 4S 9C",
-            STANDARD.with_options(penalty_cards_break_hearts=breaks), hold=True, leader=2, trick_number=3,
+            STANDARD.with_options(penalty_cards_break_hearts=breaks), hold=True, leader=2, trick_number=3, check=False,
         )  # fmt: skip
         for card in ("KD", "4D", "AD", "QS"):
             state.play(card)

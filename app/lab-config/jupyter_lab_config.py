@@ -9,6 +9,7 @@ lists every installed JupyterLab extension except JupyterLite's, as links to whe
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -44,3 +45,10 @@ c.LabApp.labextensions_path = [lab_extensions()]
 # Lab's own defaults for this book (settings/overrides.json): no "Would you like to get notified about Jupyter news?"
 # toast over the reader's cards, and no update check (the book works offline).
 c.LabApp.app_settings_dir = str(Path(__file__).parent / "settings")
+
+# Running a lesson leaves the tracked notebooks unchanged: outputs, run counts and widget state are not saved
+# (clean_save.py beside this file; the reader's own edits are).
+sys.path.insert(0, str(Path(__file__).parent))
+from clean_save import strip_for_save  # noqa: E402
+
+c.FileContentsManager.pre_save_hook = strip_for_save

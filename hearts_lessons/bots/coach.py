@@ -38,7 +38,7 @@ them, and :func:`grade` calls a move costly only when its cost is beyond that un
 >>> from hearts_lessons.rules import STANDARD, Moon
 >>> from hearts_lessons.state import HandState
 >>> no_moon = STANDARD.with_options(moon=Moon.NONE)
->>> s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", no_moon, hold=True, trick_number=1,
+>>> s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", no_moon, hold=True, trick_number=10,
 ...                          hearts_broken=True, leader=2)
 >>> s.play("AC"); s.play("9C")
 >>> advice = CoachBot(worlds=20).advise(s.view(0), random.Random(1))
@@ -56,6 +56,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import Card, card_from_id
+from ..facts import Fact
 from ..lean import Lean, LeanView
 from ..rules import GameEnd, Moon, PassDirection
 from ..runtime import compiled_modules, in_browser
@@ -63,7 +64,7 @@ from ..state import HandState, Phase
 from ..stats import Z95, mean_half
 from ..table import seat_name
 from ..views import SeatView, state_from_view
-from .explain import pass_sentence, play_sentence
+from .explain import pass_sentences, play_sentences
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
 from .rollout import Rollout, finish, look_ahead, play_candidates, rules_rollout
 from .rulebased import pass_scores, rules_pass, rules_play
@@ -208,6 +209,9 @@ class Advice:
     worlds: int
     stakes: GameStakes | None = None
     """Near the end of a game, the utility the averages measure (points, plus a lost game): :func:`game_stakes`."""
+    facts: tuple[Fact, ...] = ()
+    """Every fact the sentence says, each checked on the position when it was made
+    (:func:`~hearts_lessons.bots.explain.play_sentences`)."""
 
     def candidate(self, cards: Sequence[Card]) -> Candidate | None:
         """The candidate for these cards (any order), if the coach tried it."""
@@ -220,7 +224,7 @@ class Advice:
         mine = set(yours)
         out = []
         for index, c in enumerate(self.candidates):
-            notes = ["coach"] if index == 0 else []
+            notes = [self._pick_note()] if index == 0 else []
             if c.reference:
                 notes.append("rule of thumb")
             if mine and set(c.cards) == mine:
@@ -229,6 +233,17 @@ class Advice:
                         "takes Q♠": round(c.queen, 2), "moon against": round(c.moon_against, 2),
                         "": ", ".join(notes)})  # fmt: skip
         return out
+
+    def _pick_note(self) -> str:
+        """The mark of the coach's choice in its table; when a candidate shown has a lower average (lower is
+        better), why the coach keeps its choice anyway."""
+        pick = self.candidates[0]
+        lower = [c for c in self.candidates[1:] if c.mean < pick.mean]
+        if not lower:
+            return "coach"
+        if all(within_noise(c, pick) for c in lower):
+            return "coach (the lower averages are within its uncertainty)"
+        return "coach (the lower averages do not save clearly over the rule of thumb)"
 
     def table_html(self, *, limit: int = 8, yours: Sequence[Card] = ()) -> str:
         """The candidates as an HTML table: the first ``limit`` rows, plus the rule of thumb's and ``yours``."""
@@ -741,9 +756,9 @@ class CoachBot:
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
             reference = tuple(card_from_id(c) for c in rules_pass(view))
-            sentence = pass_sentence(view, found, reference)
+            sentence, said = pass_sentences(view, found, reference)
             return Advice("pass", view.seat, list(pick.cards), tuple(found), sentence, self.pass_worlds,
-                          game_stakes(view))  # fmt: skip
+                          game_stakes(view), tuple(said))  # fmt: skip
         if view.phase is Phase.PLAYING and view.to_play == view.seat:
             legal = bits(view.legal_mask)
             found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer, burn=self.burn,
@@ -753,8 +768,9 @@ class CoachBot:
             found = [c for c in found if c.plan != MOON_PLAN or c.moon_for >= MOON_COMMIT]
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
-            return Advice("play", view.seat, list(pick.cards), tuple(found), play_sentence(view, found),
-                          self.worlds, game_stakes(view))  # fmt: skip
+            sentence, said = play_sentences(view, found)
+            return Advice("play", view.seat, list(pick.cards), tuple(found), sentence, self.worlds,
+                          game_stakes(view), tuple(said))  # fmt: skip
         who = seat_name(view.seat, view.players)
         raise ValueError(f"{who} has nothing to decide now")
 

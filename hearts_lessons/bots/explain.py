@@ -1,173 +1,386 @@
-"""Sentences a learner understands, explaining a move from the position and the coach's numbers.
+"""Sentences a learner understands, explaining a move from checked facts of the position and the coach's numbers.
 
-The reasons are read off the position (what is still out, who is void, who is winning the trick); the numbers
-are the coach's averages over its sampled worlds. Both are facts of the position the seat can see: nothing
-here looks at hidden cards.
+Every reason is a :class:`~hearts_lessons.facts.Fact` made with :func:`~hearts_lessons.facts.make`: its predicate
+is checked on the position when the sentence is made (a fact false of its position raises
+:class:`~hearts_lessons.facts.FactError`), and its words come from its kind's one template. The facts are about
+what the seat can see (its hand, the cards played, the trick on the table); the position they are checked on is
+the real hand when the caller has it (a :class:`~hearts_lessons.lean.LeanView` or
+:class:`~hearts_lessons.bots.features.LiveView`), else a hand rebuilt from the seat's view, the hidden cards
+dealt any way that agrees with it (:func:`position_of`): no predicate looks at hidden cards, so the facts are the
+same whatever the deal. The numbers are the coach's averages over its sampled worlds (lower is better).
+
+:func:`play_facts` and :func:`pass_facts` give the facts themselves (for the drills and the puzzles);
+:func:`play_reasons` and :func:`pass_reasons` give them in words; :func:`play_sentence` and
+:func:`pass_sentence` make the coach's advice. Cards that do different things (win, stay under, discard) never
+share a sentence (:func:`same_action`).
+
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.from_cards("4C TC KC 2D; QC 2S 3S 4S; 5C 5D 6D 7D; 8C 8D 9D TD", hold=True, leader=1,
+...                          trick_number=9, hearts_broken=True)
+>>> s.play("QC"); s.play("5C"); s.play("8C")
+>>> play_reasons(s.view(0), Card.from_str("TC").id)
+['the 10♣ stays under the Q♣: West is still winning the trick']
+>>> play_reasons(s.view(0), Card.from_str("KC").id)
+['the K♣ takes the trick', 'the trick would hold no points']
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..cards import Card, Suit, card_from_id
-from ..table import seat_name
-from .features import DEFEND_SHARE, Knowledge, bits, moon_threat, tables_for, trick_state
+from ..cards import Card, Suit, card_from_id, cards_of_mask
+from ..facts import KINDS, Fact, _normal, join_cards, make
+from ..facts.coach import big_cards, seen_taken
+from ..lean import Lean, LeanView
+from ..legality import legal_mask
+from ..state import HandState, Phase
+from ..views import SeatView, state_from_view
+from .features import DEFEND_SHARE, Knowledge, LiveView, moon_threat, tables_for
 
 if TYPE_CHECKING:
     from .coach import Candidate
 
-__all__ = ["moon_reason", "pass_reasons", "pass_sentence", "play_reasons", "play_sentence", "stakes_reason"]
+__all__ = [
+    "ACTION_KINDS",
+    "action_of",
+    "moon_reason",
+    "pass_facts",
+    "pass_reasons",
+    "pass_sentence",
+    "play_facts",
+    "play_reasons",
+    "play_sentence",
+    "position_of",
+    "same_action",
+    "stakes_facts",
+    "stakes_reason",
+    "words_of",
+]
+
+ACTION_KINDS = frozenset({"stays_under", "ducks", "cancels", "overtakes", "takes_trick", "discards", "bleeds",
+                          "none_out", "all_out_above", "none_higher_out", "out_above", "trick_points",
+                          "void_after"})  # fmt: skip
+"""The kinds of fact that say what a card *does* (or what follows from it): two cards share a sentence only when
+their facts of these kinds agree but for the card itself (:func:`same_action`)."""
 
 
-def _suit_name(suit: int) -> str:
-    return Suit(suit).english
+# -- the position the facts are checked on --------------------------------------------------------------------------
 
 
-def _names(cards: Sequence[Card]) -> str:
-    symbols = [c.symbol for c in cards]
-    if len(symbols) <= 1:
-        return "".join(symbols)
-    return ", ".join(symbols[:-1]) + " and " + symbols[-1]
+def position_of(view: Knowledge) -> Lean:
+    """The position to check a seat's facts on: the real hand behind a :class:`~hearts_lessons.lean.LeanView` or a
+    :class:`~hearts_lessons.bots.features.LiveView`; for a :class:`~hearts_lessons.views.SeatView`, the hand
+    rebuilt from it, the hidden cards dealt consistently with it (seeded: always the same deal). Every fact the
+    coach says is about what the seat sees, so it holds of the one exactly when it holds of the other (a test
+    checks this against the real hands)."""
+    if isinstance(view, LeanView):
+        return view._lean
+    if isinstance(view, LiveView):
+        return view._state
+    if not isinstance(view, SeatView):
+        raise TypeError(f"no position can be rebuilt from a {type(view).__name__}")
+    from .sampling import sample_hands
+
+    hands = sample_hands(view, random.Random(0))
+    if view.phase is Phase.PLAYING:
+        return state_from_view(view, hands)
+    if view.phase in (Phase.PASSING, Phase.DEALERS_CHOICE):
+        held = 0
+        for mask in hands:
+            held |= mask
+        state = HandState(view.rules, hands, view.k.deck & ~held, dealer=view.dealer, hand_number=view.hand_number,
+                          direction=view.direction, totals_before=view.totals_before)  # fmt: skip
+        state.targets = view.targets
+        return state
+    raise ValueError(f"no facts to say in the {view.phase.value} phase")
+
+
+def _if_true(kind_name: str, pos: Lean, **args: Any) -> Fact | None:
+    """The fact when its predicate holds of ``pos``, else None: for the facts the coach says only when they are
+    true (a moon watch, the cards still out above a card…). Made with :func:`~hearts_lessons.facts.make`."""
+    normal = {key: _normal(value) for key, value in args.items()}
+    if not KINDS[kind_name].holds(pos, **normal):
+        return None
+    return make(kind_name, pos, **args)
+
+
+def words_of(facts: Sequence[Fact], view: Knowledge) -> list[str]:
+    """The facts in words, spoken to the view's seat."""
+    return [f.words(players=view.players, you=view.seat) for f in facts]
+
+
+def _rank(card: Card) -> int:
+    return int(card.rank)
+
+
+# -- a card's facts ---------------------------------------------------------------------------------------------
+
+
+def play_facts(view: Knowledge, card: Card | int, *, position: Lean | None = None) -> list[Fact]:
+    """The checked facts that explain playing ``card`` now: the moon watch, what the card does to the trick
+    (leads, stays under, beats, takes, is discarded), the points in the trick, the cards still out that could
+    beat it, and the void it leaves. ``position``: the position to check on (default :func:`position_of`)."""
+    card = card_from_id(card) if isinstance(card, int) else card
+    pos = position if position is not None else position_of(view)
+    seat = view.seat
+    k = pos.k
+    t = tables_for(k)
+    if pos.to_play != seat or not (pos._hands[seat] >> card.id) & 1:
+        raise ValueError(f"{card.symbol} is not a card the seat to play holds")
+    if not (legal_mask(k, pos, pos._hands[seat]) >> card.id) & 1:
+        raise ValueError(f"{card.symbol} may not be played here")
+    facts: list[Fact] = []
+    watched = moon_threat(view, t, share=DEFEND_SHARE)
+    if watched >= 0:
+        shooter_points = _points(pos, seen_taken(pos, watched) & k.moon_cards)
+        found = _if_true("moon_watch", pos, seat=seat, shooter=watched, points=shooter_points)
+        if found is not None:
+            facts.append(found)
+            if moon_threat(view, t) == watched:
+                stop = _if_true("stops_moon", pos, seat=seat, card=card, shooter=watched)
+                if stop is not None:
+                    facts.append(stop)
+    suit = int(k.suit_of[card.id])
+    unseen = _unseen_mask(pos, seat)
+    big_out = big_cards(pos) & unseen
+    if not pos._trick:
+        facts.extend(_lead_facts(pos, seat, card, suit, unseen, big_out))
+    else:
+        facts.extend(_follow_facts(pos, seat, card, suit, unseen, big_out))
+    mine = pos._hands[seat] & k.suit_masks[suit]
+    if mine.bit_count() == 1:
+        facts.append(make("void_after", pos, seat=seat, cards=(card,), suit=Suit(suit)))
+    return facts
+
+
+def _unseen_mask(pos: Lean, seat: int) -> int:
+    return int(pos.k.deck & ~pos._hands[seat] & ~pos._seen & ~pos._taken[seat])
+
+
+def _points(pos: Lean, mask: int) -> Any:
+    total: Any = 0
+    for c in cards_of_mask(mask):
+        total += pos.k.values.get(c.id, 0)
+    return total
+
+
+def _lead_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_out: int) -> list[Fact]:
+    k = pos.k
+    big_here = [c for c in cards_of_mask(big_out) if k.suit_of[c.id] == suit and _rank(c) > _rank(card)]
+    if big_here and not big_cards(pos) >> card.id & 1:
+        bleed = _if_true("bleeds", pos, seat=seat, card=card, big=big_here[0], suit=Suit(suit))
+        if bleed is not None:
+            return [bleed]
+    out = cards_of_mask(unseen & k.suit_masks[suit])
+    above = tuple(c for c in out if _rank(c) > _rank(card))
+    if above:
+        facts = [make("out_above", pos, seat=seat, card=card, cards=above)]
+        if len(above) == len(out):
+            facts.append(make("all_out_above", pos, seat=seat, card=card, suit=Suit(suit)))
+        return facts
+    if out:
+        return [make("none_higher_out", pos, seat=seat, card=card, suit=Suit(suit))]
+    return [make("none_out", pos, seat=seat, card=card, suit=Suit(suit))]
+
+
+def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_out: int) -> list[Fact]:
+    from ..facts import _winning_now
+
+    k = pos.k
+    t = tables_for(k)
+    best = _winning_now(pos)
+    last = len(pos._trick) == k.players - 1
+    lead = pos.lead_suit
+    points = _points(pos, sum(1 << cid for _, cid, _ in pos._trick) | card.bit)
+    facts: list[Fact] = []
+    if suit != lead:
+        facts.append(make("discards", pos, seat=seat, card=card, suit=Suit(lead)))
+        if best is not None:
+            facts.append(make("winning", pos, winner=best[0], winning=card_from_id(best[1])))
+        if points:
+            facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
+        if big_out and t.catchers >> card.id & 1:
+            facts.append(make("out", pos, seat=seat, card=card_from_id(t.bottom(big_out))))
+        return facts
+    cancel = _if_true("cancels", pos, seat=seat, card=card)
+    if cancel is not None:
+        facts.append(cancel)
+        if points:
+            facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
+        return facts
+    winning = card_from_id(best[1]) if best is not None else None
+    if best is not None and winning is not None:
+        under = _if_true("stays_under", pos, seat=seat, card=card, winning=winning, winner=best[0])
+        if under is not None:
+            facts.append(under)
+            if points:
+                facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
+            return facts
+    if last:
+        took = _if_true("takes_trick", pos, seat=seat, card=card)
+        if took is not None:
+            facts.append(took)
+            facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
+    else:
+        if winning is not None:
+            over = _if_true("overtakes", pos, seat=seat, card=card, winning=winning)
+            if over is not None:
+                facts.append(over)
+        if points:
+            facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
+        out = cards_of_mask(unseen & k.suit_masks[suit])
+        above = tuple(c for c in out if _rank(c) > _rank(card))
+        if above:
+            facts.append(make("out_above", pos, seat=seat, card=card, cards=above))
+        elif out:
+            facts.append(make("none_higher_out", pos, seat=seat, card=card, suit=Suit(suit)))
+    if winning is not None and _rank(winning) > 2:  # (nobody holds a card below a 2)
+        below = _if_true("none_below", pos, seat=seat, suit=Suit(suit), winning=winning)
+        if below is not None:
+            facts.append(below)
+    big_here = [c for c in cards_of_mask(big_out) if k.suit_of[c.id] == suit]
+    if big_here and t.catchers >> card.id & 1:
+        facts.append(make("out", pos, seat=seat, card=big_here[0]))
+    return facts
 
 
 def play_reasons(view: Knowledge, cid: int) -> list[str]:
-    """Why playing the card ``cid`` makes sense here, as short clauses (may be empty)."""
-    k = view.k
+    """Why playing the card ``cid`` makes sense here: the words of :func:`play_facts` (may be empty)."""
+    return words_of(play_facts(view, cid), view)
+
+
+def action_of(facts: Sequence[Fact]) -> frozenset[tuple[str, tuple[tuple[str, Any], ...]]]:
+    """What a card does, from its facts: each fact of the :data:`ACTION_KINDS` with the card itself left out (its
+    ``card``, its ``cards`` and any count), so that two cards that both stay under the Q♣ do the same thing and a
+    card that beats it does not."""
+    out = set()
+    for fact in facts:
+        if fact.kind in ACTION_KINDS:
+            out.add((fact.kind, tuple((key, v) for key, v in fact.args if key not in ("card", "cards", "count"))))
+    return frozenset(out)
+
+
+def same_action(a: Sequence[Fact], b: Sequence[Fact]) -> bool:
+    """Whether two cards' facts say they do the same thing (:func:`action_of`): only then may they share a
+    sentence."""
+    return action_of(a) == action_of(b)
+
+
+# -- the pass ---------------------------------------------------------------------------------------------------
+
+
+def pass_facts(view: Knowledge, cards: Sequence[Card | int], *, position: Lean | None = None) -> list[Fact]:
+    """The checked facts that explain passing ``cards``: the suits it empties (and the big penalty card kept to
+    drop there), the big penalty cards passed or kept with the cards below them, the cards passed above a big
+    penalty card the seat does not hold, and the high point cards passed."""
+    passed = tuple(card_from_id(c) if isinstance(c, int) else c for c in cards)
+    pos = position if position is not None else position_of(view)
+    seat = view.seat
+    k = pos.k
     t = tables_for(k)
-    card = card_from_id(cid)
-    suit = t.suit[cid]
-    bit = 1 << cid
-    unseen = view.unseen_mask
-    big_out = t.big & unseen
-    trick = trick_state(view, t)
-    reasons: list[str] = []
-    # every point so far to one seat: noticed at the rule-based player's share; the coach's rollouts expect that
-    # seat to play for the moon (and the advice is to take a trick from it) only past THREAT_SHARE
-    watched = moon_threat(view, t, share=DEFEND_SHARE)
-    threat = moon_threat(view, t)
-    if watched >= 0:
-        shooter = seat_name(watched, view.players)
-        if threat == watched and trick.winner == threat and suit == trick.lead_suit and (
-            (cid & 15) + 2 > trick.winning_rank
-        ):
-            what = "this heart" if bit & t.points else "this trick"
-            reasons.append(f"{shooter} may be shooting the moon: take {what} from {shooter} now")
+    hand = pos._hands[seat]
+    chosen = 0
+    for c in passed:
+        chosen |= c.bit
+    if chosen & ~hand or len({c.id for c in passed}) != len(passed):
+        raise ValueError("a pass must be cards of the seat's hand, each once")
+    keep = hand & ~chosen
+    facts: list[Fact] = []
+    kept_big = cards_of_mask(keep & t.big)
+    for suit in range(4):
+        mine = hand & k.suit_masks[suit]
+        if mine and not keep & k.suit_masks[suit]:
+            facts.append(make("pass_empties", pos, seat=seat, cards=tuple(cards_of_mask(mine)), suit=Suit(suit)))
+            for big in kept_big:
+                if k.suit_of[big.id] != suit:
+                    facts.append(make("drop_when_void", pos, seat=seat, passed=passed, suit=Suit(suit), big=big))
+                    break
+    for big in cards_of_mask(chosen & t.big):
+        s = int(k.suit_of[big.id])
+        below = tuple(c for c in cards_of_mask(hand & k.suit_masks[s]) if _rank(c) < _rank(big))
+        if below:
+            facts.append(make("passes_with_below", pos, seat=seat, passed=passed, card=big, cards=below))
         else:
-            reasons.append(f"{shooter} has taken every point so far and may shoot the moon")
-    if trick.lead_suit < 0:
-        mine = view.hand_mask & k.suit_masks[suit]
-        if big_out and bit & ~t.big and t.suit[big_out.bit_length() - 1] == suit and not mine & (t.big | t.catchers):
-            queen = card_from_id(t.bottom(big_out))
-            reasons.append(
-                f"the {queen.symbol} is still out and you hold no {_suit_name(suit)[:-1]} above it, "
-                f"so leading {_suit_name(suit)} can force it out (bleeding {_suit_name(suit)})"
-            )
-            return reasons
-        out = unseen & k.suit_masks[suit]
-        higher = (out & ~t.under[suit][(cid & 15) + 3]).bit_count()
-        if higher and (out & t.under[suit][(cid & 15) + 2]).bit_count() == 0:
-            reasons.append(
-                f"{higher} higher {_suit_name(suit)} are still out and none lower, so your "
-                f"{card.symbol} will not win the trick"
-            )
-        elif higher:
-            reasons.append(
-                f"{higher} higher {_suit_name(suit)} are still out, so a low {_suit_name(suit)[:-1]} "
-                "is likely to lose the trick"
-            )
-        elif out:
-            reasons.append(
-                f"no {_suit_name(suit)[:-1]} still out can beat the {card.symbol}: you will win this "
-                "trick, so make sure it holds no points"
-            )
-        if mine.bit_count() == 1:
-            reasons.append(f"it leaves you void in {_suit_name(suit)}")
-        elif mine.bit_count() == 2:
-            reasons.append(f"it brings you closer to a void in {_suit_name(suit)}")
-        return reasons
-    winning = None
-    for who, played, rank in view.current_trick:
-        if who == trick.winner and t.suit[played] == trick.lead_suit and rank == trick.winning_rank:
-            winning = card_from_id(played)
-    winner_name = seat_name(trick.winner, view.players)
-    if suit != trick.lead_suit:
-        lead = _suit_name(trick.lead_suit)
-        if bit & t.big:
-            reasons.append(f"you are void in {lead}, so you can drop the {card.symbol} on {winner_name}'s trick")
-        elif bit & t.catchers and big_out:
-            queen = card_from_id(t.bottom(big_out))
-            reasons.append(
-                f"you are void in {lead}: get rid of the {card.symbol} while the {queen.symbol} is still "
-                f"out, before it can catch the {queen.symbol}"
-            )
-        elif bit & t.points:
-            reasons.append(f"you are void in {lead}, so you can give {winner_name} a point card")
+            facts.append(make("passes_unguarded", pos, seat=seat, passed=passed, card=big, suit=Suit(s)))
+    for big in kept_big:
+        s = int(k.suit_of[big.id])
+        below = tuple(c for c in cards_of_mask(keep & k.suit_masks[s]) if _rank(c) < _rank(big))
+        if below:
+            facts.append(make("keeps_with_below", pos, seat=seat, passed=passed, card=big, cards=below))
         else:
-            reasons.append(
-                f"you are void in {lead}, so you can throw away the {card.symbol}, a card that could win a trick later"
-            )
-        return reasons
-    if winning is not None and (cid & 15) + 2 < trick.winning_rank:
-        if bit & t.big:
-            reasons.append(f"the {winning.symbol} already wins the trick, so the {card.symbol} goes to {winner_name}")
-        else:
-            reasons.append(f"it stays under the {winning.symbol}: you duck and {winner_name} keeps the trick")
-    elif trick.last:
-        what = f"{trick.points:g} point{'' if trick.points == 1 else 's'}" if trick.points else "no points"
-        below = t.under[suit][trick.winning_rank] if winning is not None else 0
-        if view.hand_mask & k.suit_masks[suit] & below:
-            reasons.append(f"you play last and take the trick ({what}) instead of ducking: you lead the next trick")
-        else:
-            reasons.append(
-                f"you play last and must win the trick ({what}): use a high {_suit_name(suit)[:-1]} to get rid of it"
-            )
-    else:
-        over = winning.symbol if winning else "winning card"
-        below = t.under[suit][trick.winning_rank] if winning is not None else 0
-        mine = view.hand_mask & k.suit_masks[suit]
-        beaters = (unseen & k.suit_masks[suit] & ~t.under[suit][(cid & 15) + 3]).bit_count()
-        if not mine & below:
-            head = f"you hold no {_suit_name(suit)[:-1]} under the {over}, so you cannot duck"
-        else:
-            head = f"you go over the {over} instead of ducking"
-        if beaters:
-            reasons.append(f"{head}; {beaters} higher {_suit_name(suit)} still out may beat your {card.symbol}")
-        else:
-            reasons.append(
-                f"{head}; no {_suit_name(suit)[:-1]} still out can beat your {card.symbol}: you win the trick"
-            )
-    if suit == Suit.SPADES and big_out and bit & t.catchers:
-        queen = card_from_id(t.bottom(big_out))
-        reasons.append(f"the {queen.symbol} is still out")
-    return reasons
+            facts.append(make("keeps_unguarded", pos, seat=seat, passed=passed, card=big, suit=Suit(s)))
+    catchers = chosen & t.catchers
+    if catchers and not chosen & t.big:
+        for big in cards_of_mask(t.big & ~hand):
+            above = tuple(c for c in cards_of_mask(catchers) if k.suit_of[c.id] == k.suit_of[big.id]
+                          and _rank(c) > _rank(big))  # fmt: skip
+            if above:
+                facts.append(make("passes_above_big", pos, seat=seat, cards=above, big=big))
+                break
+    high = tuple(c for c in cards_of_mask(chosen & t.points) if _rank(c) >= 11)
+    if high:
+        facts.append(make("passes_high_points", pos, seat=seat, cards=high))
+    return facts
 
 
-def stakes_reason(view: Knowledge) -> str:
-    """Why the score changes the coach's choice near the end of a game (empty when it does not: see
-    :func:`~hearts_lessons.bots.coach.game_stakes`)."""
+def pass_reasons(view: Knowledge, ids: Sequence[int]) -> list[str]:
+    """Why passing these cards (ids) makes sense: the words of :func:`pass_facts`."""
+    return words_of(pass_facts(view, ids), view)
+
+
+# -- the game and the moon -------------------------------------------------------------------------------------
+
+
+def stakes_facts(view: Knowledge, *, position: Lean | None = None) -> list[Fact]:
+    """The facts behind :func:`stakes_reason`: the seat's total, the target, and whether its total is the lowest
+    (empty when the score does not change the coach's choice)."""
     from .coach import game_stakes
 
     stakes = game_stakes(view)
     if stakes is None:
+        return []
+    pos = position if position is not None else position_of(view)
+    seat = view.seat
+    facts = [make("total_before", pos, seat=seat, points=view.totals_before[seat], target=stakes.target)]
+    more = stakes.target - stakes.totals[seat] + (1 if stakes.exceed else 0)
+    needed: float = int(more) if more == int(more) else more
+    if 0 < needed <= 3:
+        facts.append(make("points_end_game", pos, seat=seat, points=needed))
+    if _if_true("lowest_total", pos, seat=seat) is not None:
+        facts.append(make("lowest_total", pos, seat=seat))
+    else:
+        facts.append(make("not_lowest_total", pos, seat=seat))
+    return facts
+
+
+def stakes_reason(view: Knowledge, *, position: Lean | None = None) -> str:
+    """Why the score changes the coach's choice near the end of a game (empty when it does not: see
+    :func:`~hearts_lessons.bots.coach.game_stakes`): the facts of :func:`stakes_facts`, then how the coach counts."""
+    from .coach import game_stakes
+
+    stakes = game_stakes(view)
+    facts = stakes_facts(view, position=position)
+    if stakes is None or not facts:
         return ""
-    mine = stakes.totals[view.seat]
-    end = f"the game ends at {stakes.target}"
-    if mine > min(stakes.totals) and mine + stakes.loss >= stakes.target:
-        return (f"with {mine:g} points, avoid any point: {end}, and a point that takes you there while you are "
-                f"not in the lead loses it (the coach counts a lost game as {stakes.loss:g} more points)")  # fmt: skip
-    if mine == min(stakes.totals):
-        return (f"you lead with {mine:g} points and {end}: a hand that ends the game now wins it for you (the "
-                f"coach counts a lost game as {stakes.loss:g} more points)")  # fmt: skip
-    return f"{end}: the coach counts a lost game as {stakes.loss:g} more points"
+    text = "; ".join(words_of(facts, view))
+    counted = f"the coach counts losing the game as {stakes.loss:g} more points"
+    return f"{text} ({counted})"
 
 
-def moon_reason(candidate: Candidate) -> str:
-    """Why the coach goes for the moon (its moon line, ``plan="moon"``)."""
-    return (
-        f"you can take every point: keep the high hearts and win every trick (going for the moon from here "
-        f"shot it in {candidate.moon_for:.0%} of the sampled deals)"
-    )
+def moon_reason(candidate: Candidate, view: Knowledge | None = None, *, position: Lean | None = None) -> str:
+    """Why the coach goes for the moon (its moon line, ``plan="moon"``): nobody else has taken a point card (a
+    checked fact, when the ``view`` is given), and how often the line reached the moon in the coach's deals."""
+    measured = f"going for the moon from here shot it in {candidate.moon_for:.0%} of the sampled deals"
+    if view is None:
+        return measured
+    pos = position if position is not None else position_of(view)
+    fact = make("moon_open", pos, seat=view.seat)
+    return f"{words_of([fact], view)[0]}: {measured}"
+
+
+# -- the coach's numbers ----------------------------------------------------------------------------------------
 
 
 def _tie(found: Sequence[Candidate]) -> Candidate | None:
@@ -185,16 +398,28 @@ def _tie(found: Sequence[Candidate]) -> Candidate | None:
 
 
 def _noise(found: Sequence[Candidate]) -> str:
-    """When the chosen move is not the lowest average: why the coach keeps it."""
+    """When the chosen move is not the lowest average (lower is better): why the coach keeps it. The coach prefers
+    a move to the rule-based one only when its saving is clear (:func:`~hearts_lessons.bots.coach._pick`)."""
+    from .coach import within_noise
+
     pick = found[0]
     cheaper = min(found, key=lambda c: c.mean)
-    if cheaper is pick or not pick.reference:
+    if cheaper is pick or cheaper.mean >= pick.mean:
         return ""
-    return (
-        f" The {cheaper.label} averaged {cheaper.mean:.1f}, but its saving of {cheaper.saving:.1f} ± "
-        f"{cheaper.saving_half_width:.1f} points is within the noise of {pick.worlds} deals, so the coach keeps "
-        "the rule of thumb."
+    reference = next((c for c in found if c.reference), None)
+    why = "not clear enough for the coach's caution"
+    if reference is not None and within_noise(cheaper, reference):
+        why = "within the coach's uncertainty"
+    saving = (
+        f"its saving over the rule of thumb, {cheaper.saving:.1f} ± {cheaper.saving_half_width:.1f} points, is {why}"
     )
+    keeps = ", so the coach keeps the rule of thumb" if pick.reference else ""
+    return f" The {cheaper.label} averaged {cheaper.mean:.2f}, lower, but {saving}{keeps}."
+
+
+def _points_words(value: float) -> str:
+    """``1 point``, ``14.2 points``: an average in words."""
+    return "1 point" if round(value, 1) == 1 else f"{value:.1f} points"
 
 
 def _equal(best: Candidate, second: Candidate) -> str:
@@ -204,116 +429,156 @@ def _equal(best: Candidate, second: Candidate) -> str:
     diff, half = paired(second, best)
     both = (best.mean + second.mean) / 2
     return (
-        f"Either the {best.label} or the {second.label}: about {_points(both)} both over {best.worlds} sampled "
-        f"deals of the hidden cards (they differ by {_points(abs(diff))} ± {half:.1f}, within the coach's "
-        "uncertainty)"
+        f"Either the {best.label} or the {second.label}: about {_points_words(both)} both over {best.worlds} "
+        f"sampled deals of the hidden cards (they differ by {_points_words(abs(diff))} ± {half:.1f}, within the "
+        "coach's uncertainty)"
     )
 
 
-def _points(value: float) -> str:
-    """``1 point``, ``14.2 points``: an average in words."""
-    return "1 point" if round(value, 1) == 1 else f"{value:.1f} points"
+def _different(best: Candidate, second: Candidate, what: str) -> str:
+    """Two candidates the coach cannot tell apart that do different things: named apart, with what the other
+    does and which average is lower."""
+    from .coach import paired
+
+    diff, half = paired(second, best)
+    lower = "lower" if second.mean < best.mean else "higher" if second.mean > best.mean else "the same"
+    text = (
+        f"Over {best.worlds} sampled deals of the hidden cards it costs you {best.mean:.2f} points on average "
+        f"(lower is better). The {second.label} does something else ({what}): it averaged {second.mean:.2f}, "
+        f"{lower}, but the difference, {abs(diff):.2f} ± {half:.2f} points, is within the coach's uncertainty"
+    )
+    if best.reference and second.mean < best.mean:
+        text += ", so the coach keeps the rule of thumb"
+    return text
 
 
-def _numbers(found: Sequence[Candidate]) -> str:
+def _numbers(found: Sequence[Candidate], tie_words: str | None) -> str:
     best = found[0]
-    if len(found) == 1:
-        return f"It is your only sensible card: {best.mean:.1f} points expected."
     others = sorted((c for c in found[1:] if set(c.cards) != set(best.cards)), key=lambda c: c.mean)
     if not others:
         return f"It is your only sensible card: {best.mean:.1f} points expected."
     second, worst = others[0], others[-1]
     tie = _tie(found)
     if tie is not None:
-        text = _equal(best, tie)
+        text = _equal(best, tie) if tie_words is None else _different(best, tie, tie_words)
         if worst is not tie:
             text += f"; the worst, {worst.label}, costs {worst.mean:.1f}"
         return text + "."
-    text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {best.mean:.1f} points on average; "
-            f"the next best, {second.label}, costs {second.mean:.1f}")  # fmt: skip
+    text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {best.mean:.1f} points on average "
+            f"(lower is better); the next best, {second.label}, costs {second.mean:.1f}")  # fmt: skip
     if worst is not second:
         text += f", and the worst, {worst.label}, {worst.mean:.1f}"
     return text + "." + _noise(found)
 
 
-def play_sentence(view: Knowledge, found: Sequence[Candidate]) -> str:
-    """``Play the K♠: <reasons>. <numbers>.`` The reason that drove the choice comes first: the moon line, a
-    shooter to stop, the score near the end of the game; then what the position shows. When the next best card
-    is equal within the coach's uncertainty, the sentence says so instead of ranking them."""
+def _card_facts(view: Knowledge, candidate: Candidate, pos: Lean) -> list[Fact]:
+    if candidate.plan:
+        return [make("moon_open", pos, seat=view.seat)]
+    return play_facts(view, candidate.cards[0], position=pos)
+
+
+def _twin(fact: Fact, others: Sequence[Fact]) -> Fact | None:
+    """The fact of ``others`` of the same kind as ``fact`` with the same arguments but its card."""
+    rest = [(key, v) for key, v in fact.args if key not in ("card", "cards")]
+    for other in others:
+        if other.kind == fact.kind and [(key, v) for key, v in other.args if key not in ("card", "cards")] == rest:
+            return other
+    return None
+
+
+def merged_words(facts: Sequence[Fact], others: Sequence[Fact], view: Knowledge) -> list[str]:
+    """The words of two cards' facts, each said once: a fact of the first card whose twin for the second card
+    (:func:`_twin`: the same kind and arguments but the card) words the same is said of both ("leading the 8♠
+    or the 5♠ may force it out"); the others are said of their own card."""
+    out: list[str] = []
+    used: set[int] = set()
+    for fact in facts:
+        mine = fact.words(players=view.players, you=view.seat)
+        twin = _twin(fact, others)
+        if twin is not None and "card" in fact.arguments:
+            a, b = fact["card"].symbol, twin["card"].symbol
+            theirs = twin.words(players=view.players, you=view.seat)
+            if theirs == mine.replace(a, b):
+                out.append(mine.replace(f"the {a}", f"the {a} or the {b}", 1))
+                used.add(id(twin))
+                continue
+        out.append(mine)
+    out.extend(f.words(players=view.players, you=view.seat) for f in others if id(f) not in used
+               and (f.kind in ACTION_KINDS or _twin(f, facts) is None))  # fmt: skip
+    return out
+
+
+def play_sentences(view: Knowledge, found: Sequence[Candidate]) -> tuple[str, list[Fact]]:
+    """:func:`play_sentence` and every fact it says (for the tests that check them on the position)."""
+    pos = position_of(view)
     best = found[0]
     card = best.cards[0]
-    # the moon line wants every point: the reasons for avoiding points ("make sure it holds no points") do not
-    # apply to it
-    reasons = [moon_reason(best)] if best.plan == "moon" else play_reasons(view, card.id)
-    stakes = stakes_reason(view)
+    said: list[Fact] = []
+    facts = _card_facts(view, best, pos)
+    said.extend(facts)
+    reasons = [moon_reason(best, view, position=pos)] if best.plan else words_of(facts, view)
+    stakes = stakes_facts(view, position=pos)
+    said.extend(stakes)
     if stakes:
-        reasons.insert(0, stakes)
+        reasons.insert(0, stakes_reason(view, position=pos))
     tie = _tie(found)
     name = f"the {card.symbol}"
-    if tie is not None and tie.cards != best.cards:
-        name += f" or the {tie.label}"
+    tie_words: str | None = None
+    if tie is not None:
+        other = _card_facts(view, tie, pos)
+        said.extend(other)
+        if not best.plan and not tie.plan and same_action(facts, other):
+            name += f" or the {tie.label}"
+            merged = merged_words(facts, other, view)
+            reasons = reasons[: len(reasons) - len(facts)] + merged
+        else:
+            what = [f for f in other if f.kind in ACTION_KINDS or f.kind == "moon_open"] or other
+            tie_words = "; ".join(words_of(what, view)) or "another card"
     head = f"Play {name}" + (": " + "; ".join(reasons) if reasons else "")
-    return f"{head}. {_numbers(found)}"
+    return f"{head}. {_numbers(found, tie_words)}", said
 
 
-def pass_reasons(view: Knowledge, ids: Sequence[int]) -> list[str]:
-    """Why passing these cards (ids) makes sense, as short clauses."""
-    k = view.k
-    t = tables_for(k)
-    hand = view.hand_mask
-    chosen = 0
-    for cid in ids:
-        chosen |= 1 << cid
-    keep = hand & ~chosen
-    reasons: list[str] = []
-    for suit in range(4):
-        mine = hand & k.suit_masks[suit]
-        if mine and not keep & k.suit_masks[suit]:
-            cards = _names([card_from_id(c) for c in bits(mine)])
-            if keep & t.big:
-                dump = f"drop the {card_from_id(t.bottom(keep & t.big)).symbol}"
-            else:
-                dump = "discard hearts and high cards"
-            reasons.append(
-                f"passing {cards} leaves you void in {_suit_name(suit)}, so you can {dump} when "
-                f"{_suit_name(suit)} are led"
-            )
-    for cid in bits(chosen & t.big):
-        guards = (hand & t.under[t.suit[cid]][(cid & 15) + 2]).bit_count()
-        reasons.append(f"the {card_from_id(cid).symbol} has only {guards} lower {_suit_name(t.suit[cid])} to guard it")
-    for cid in bits(keep & t.big):
-        guards = (hand & t.under[t.suit[cid]][(cid & 15) + 2]).bit_count()
-        reasons.append(f"keep the {card_from_id(cid).symbol}: {guards} lower {_suit_name(t.suit[cid])} guard it")
-    catchers = [card_from_id(c) for c in bits(chosen & t.catchers)]
-    if catchers and not chosen & t.big:
-        queen = card_from_id(t.bottom(t.big)) if t.big else None
-        target = f"the {queen.symbol}" if queen else "a big penalty card"
-        reasons.append(f"the {_names(catchers)} could be forced to win {target}")
-    high_hearts = [card_from_id(c) for c in bits(chosen & t.points) if (c & 15) + 2 >= 11]
-    if high_hearts:
-        reasons.append(f"high point cards like the {_names(high_hearts)} win tricks full of points")
-    return reasons
+def play_sentence(view: Knowledge, found: Sequence[Candidate]) -> str:
+    """``Play the K♠: <facts>. <numbers>.`` The reason that drove the choice comes first: the score near the end
+    of the game, the moon line, a shooter to stop; then what the position shows. When the next best card is equal
+    within the coach's uncertainty, the sentence says so instead of ranking them, and names both cards together
+    only when they do the same thing (:func:`same_action`)."""
+    return play_sentences(view, found)[0]
 
 
-def pass_sentence(view: Knowledge, found: Sequence[Candidate], reference: Sequence[Card] = ()) -> str:
-    """``Pass the …: <reasons>. <numbers>.``"""
+def pass_sentences(view: Knowledge, found: Sequence[Candidate],
+                   reference: Sequence[Card] = ()) -> tuple[str, list[Fact]]:  # fmt: skip
+    """:func:`pass_sentence` and every fact it says."""
+    pos = position_of(view)
     best = found[0]
-    reasons = pass_reasons(view, [c.id for c in best.cards])
-    stakes = stakes_reason(view)
+    facts = pass_facts(view, best.cards, position=pos)
+    said = list(facts)
+    reasons = words_of(facts, view)
+    stakes = stakes_facts(view, position=pos)
+    said.extend(stakes)
     if stakes:
-        reasons.insert(0, stakes)
+        reasons.insert(0, stakes_reason(view, position=pos))
     tie = _tie(found)
-    head = f"Pass the {_names(list(best.cards))}"
+    text = f"Pass the {join_cards(best.cards)}" + (": " + "; ".join(reasons) + ". " if reasons else ". ")
     if tie is not None:
-        head += f" or the {_names(list(tie.cards))}"
-    text = head + (": " + "; ".join(reasons) + ". " if reasons else ". ")
-    if tie is not None:
-        return text + _equal(best, tie) + "."
-    text += f"Over {best.worlds} sampled deals this pass costs you {best.mean:.1f} points on average"
+        other = pass_facts(view, tie.cards, position=pos)
+        said.extend(other)
+        text += _equal(best, tie)
+        said_words = set(words_of(facts, view))
+        different = [w for w in words_of(other, view) if w not in said_words]
+        if different:
+            text += f"; for the {join_cards(tie.cards)}: " + "; ".join(different)
+        return text + ".", said
+    text += f"Over {best.worlds} sampled deals this pass costs you {best.mean:.1f} points on average (lower is better)"
     ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
     if ref is not None and ref is not best:
         text += f"; the rule-of-thumb pass ({ref.label}) costs {ref.mean:.1f}"
     elif len(found) > 1:
         second = min(found[1:], key=lambda c: c.mean)
         text += f"; the next best ({second.label}) costs {second.mean:.1f}"
-    return text + "." + _noise(found)
+    return text + "." + _noise(found), said
+
+
+def pass_sentence(view: Knowledge, found: Sequence[Candidate], reference: Sequence[Card] = ()) -> str:
+    """``Pass the …: <facts>. <numbers>.``"""
+    return pass_sentences(view, found, reference)[0]

@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import Card
+from ..facts import Fact
 from ..render import card_html
 from ..scoring import points_words
 from ..seats import seat_name
@@ -96,6 +97,9 @@ class ReviewRow:
     paired_half: float | None = None
     """Half the width of the 95% interval of the paired difference between the two moves (over the worlds both
     were tried in), when the coach measured it."""
+    facts: tuple[Fact, ...] = ()
+    """The checked facts the coach's sentence says (:attr:`~hearts_lessons.bots.coach.Advice.facts`): the review
+    says what the coach said at that decision, from the same facts."""
 
     @property
     def difference(self) -> float:
@@ -260,6 +264,7 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                 your_half, coach_half = yours.half_width, best.half_width
                 verdict = review_verdict(yours, best)
                 sentence = advice.sentence
+                facts = advice.facts
                 shared = min(len(yours.values), len(best.values)) >= 2 and yours is not best
                 paired_half = paired(yours, best)[1] if shared else None
             else:
@@ -267,6 +272,7 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                 your_points = coach_points = your_half = coach_half = 0.0
                 verdict = "best"
                 sentence = "Your only legal card."
+                facts = ()
                 paired_half = None
             done = len(replay.tricks)
             replay.apply(action)
@@ -292,7 +298,7 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
             rows.append(ReviewRow(action.kind, trick_number, " ".join(c.symbol for c in mine),
                                   " ".join(c.symbol for c in coach_cards), your_points, coach_points, verdict,
                                   taken_by, sentence, mine, coach_cards, your_half, coach_half, plays, winner,
-                                  only_choice, paired_half))  # fmt: skip
+                                  only_choice, paired_half, facts))  # fmt: skip
             continue
         replay.apply(action)
     score = hand.score

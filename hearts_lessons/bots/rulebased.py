@@ -16,7 +16,7 @@ what it is worth. Decisions are functions of the seat's knowledge only
 (:class:`~hearts_lessons.bots.features.Knowledge`), on bit masks, so self-play is fast (see ``bench/bots.py``).
 
 >>> from hearts_lessons.state import HandState
->>> s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", hold=True, trick_number=1,
+>>> s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", hold=True, trick_number=10,
 ...                          hearts_broken=True, leader=2)
 >>> s.play("AC"); s.play("9C")
 >>> RuleBasedBot().choose_play(s.view(0), random.Random(0))

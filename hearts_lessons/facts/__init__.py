@@ -60,8 +60,9 @@ Predicate = Callable[..., bool]
 @dataclass(frozen=True, slots=True)
 class Kind:
     name: str
-    words: str
-    """English template; placeholders are argument names (``{card}``, ``{winner}``, ``{count}`` …)."""
+    words: str | tuple[str, str]
+    """English template; placeholders are argument names (``{card}``, ``{winner}``, ``{count}`` …), and for a
+    suit argument ``{suit_one}`` names one card of it ("heart"). A pair is (one, more): chosen by ``count``."""
     holds: Predicate
     """``holds(position, **args)``: whether a fact of this kind is true of the position."""
 
@@ -70,7 +71,7 @@ KINDS: dict[str, Kind] = {}
 """Every kind of fact, by name."""
 
 
-def kind(name: str, words: str) -> Callable[[Predicate], Predicate]:
+def kind(name: str, words: str | tuple[str, str]) -> Callable[[Predicate], Predicate]:
     """Register a predicate as the kind ``name`` with its English ``words`` (a decorator)."""
 
     def register(holds: Predicate) -> Predicate:
@@ -106,7 +107,14 @@ class Fact:
     def words(self, *, players: int = 4, you: int | None = None,
               name: Callable[[int, int], str] = seat_name) -> str:  # fmt: skip
         """The fact in English. ``you`` is the seat spoken to ("you" instead of its name)."""
-        return KINDS[self.kind].words.format(**{key: _word(key, value, players, you, name) for key, value in self.args})
+        template = KINDS[self.kind].words
+        if isinstance(template, tuple):
+            template = template[0] if self.arguments.get("count") == 1 else template[1]
+        values = {key: _word(key, value, players, you, name) for key, value in self.args}
+        for key, value in self.args:
+            if isinstance(value, Suit):
+                values[f"{key}_one"] = value.english[:-1]
+        return template.format(**values)
 
     def __str__(self) -> str:
         inner = ", ".join(f"{key}={_plain(value)}" for key, value in self.args)
@@ -269,13 +277,13 @@ def _winning(pos: Lean, *, winner: int, winning: Card) -> bool:
 
 @kind("ducks", "the {card} stays under the {winning}: {winner} keeps the trick")
 def _ducks(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int) -> bool:
-    """Played now, ``card`` does not take the lead of the trick from ``winner``'s ``winning`` card (a lower card
-    of the suit led)."""
-    if not _to_play_with(pos, seat, card) or not _winning(pos, winner=winner, winning=winning):
+    """Played now as the trick's last card, ``card`` (of the suit led) stays under ``winner``'s ``winning`` card,
+    which takes the trick. (Before the last card, see ``stays_under``: the trick is not decided yet.)"""
+    if not _plays_last(pos, seat=seat) or not _to_play_with(pos, seat, card):
         return False
-    if _suit(pos, card) != pos.lead_suit:
+    if not _winning(pos, winner=winner, winning=winning) or _suit(pos, card) != pos.lead_suit:
         return False
-    after = _winning_now(_after(pos, card)) if len(pos._trick) + 1 < pos.k.players else _last_winner(pos, card)
+    after = _last_winner(pos, card)
     return after is not None and after[0] == winner
 
 
@@ -321,7 +329,8 @@ def _discards(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return not pos._hands[seat] & pos.k.suit_masks[int(suit)] and _suit(pos, card) != int(suit)
 
 
-@kind("higher_out", "{count} higher {suit} than the {card} are still out")
+@kind("higher_out", ("1 higher {suit_one} than the {card} is still out",
+                     "{count} higher {suit} than the {card} are still out"))
 def _higher_out(pos: Lean, *, seat: int, card: Card, suit: Suit, count: int) -> bool:
     """``count`` cards of ``card``'s suit rank above it and are neither in ``seat``'s hand nor played."""
     if _suit(pos, card) != int(suit):
@@ -339,14 +348,14 @@ def _lower_unseen(pos: Lean, seat: int, card: Card) -> int:
     return sum(1 for c in cards_of_mask(out) if c.rank < card.rank)
 
 
-@kind("none_higher_out", "no {suit} still out can beat the {card}")
+@kind("none_higher_out", "no {suit_one} still out can beat the {card}")
 def _none_higher_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return _suit(pos, card) == int(suit) and _higher_unseen(pos, seat, card) == 0 and bool(
         _unseen(pos, seat) & pos.k.suit_masks[int(suit)]
     )
 
 
-@kind("none_lower_out", "no lower {suit} is still out")
+@kind("none_lower_out", "no lower {suit_one} is still out")
 def _none_lower_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return _suit(pos, card) == int(suit) and _lower_unseen(pos, seat, card) == 0
 
@@ -398,4 +407,9 @@ def facts_hold(facts: Iterable[Fact], position: Any) -> list[Fact]:
 
 def as_args(fact: Fact) -> Mapping[str, Any]:
     return fact.arguments
-from . import puzzles as _puzzles  # noqa: E402,F401  (the puzzle ladder's kinds and theme predicates)
+
+
+from . import coach as coach  # noqa: E402  (the coach's kinds: hearts_lessons/facts/coach.py)
+from . import drills as drills  # noqa: E402  (the drills' kinds register themselves)
+from . import haggis as haggis  # noqa: E402  (the Haggis drills' kinds)
+from . import puzzles as puzzles  # noqa: E402  (the puzzle ladder's kinds and theme predicates)

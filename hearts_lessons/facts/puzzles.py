@@ -98,8 +98,8 @@ def _passing(pos: Any, seat: int, cards: Sequence[Card]) -> bool:
     return seat in pos.to_pass and all(pos._hands[seat] >> c.id & 1 for c in cards)
 
 
-@kind("passes_to", "the {cards} go to {other}")
-def _passes_to(pos: Any, *, seat: int, cards: tuple[Card, ...], other: int) -> bool:
+@kind("pass_goes_to", "the {cards} go to {other}")
+def _pass_goes_to(pos: Any, *, seat: int, cards: tuple[Card, ...], other: int) -> bool:
     """``seat`` passes to ``other`` (a pass to one seat: standard Hearts)."""
     targets = pos.targets
     return _passing(pos, seat, cards) and len(targets) == 1 and (seat + targets[0][0]) % pos.k.players == other

@@ -5,9 +5,11 @@ points did North take?"). Its answer was computed by the engine when the drill w
 winners, scores, the coach's measurements — never typed in (see :mod:`~hearts_lessons.practice.rules_drills`,
 :mod:`~hearts_lessons.practice.strategy_drills` and :mod:`~hearts_lessons.practice.haggis_drills`). An
 :class:`Attempt` checks a reader's answers one after another: a right answer says why it is right; a wrong one
-says why in words (the engine's reason for a rule, the coach's for a danger); after one miss a hint is added;
-after two the answer is shown. Stars: 3 at the first try, 2 at the
-second, 1 after that.
+says what goes wrong with that answer (the engine's reason for a rule, the coach's measurement for a danger; a
+tick names every card wrongly ticked and every card left out); after one miss a hint is added; after two the
+answer is shown. Every sentence about the position is made of facts (:mod:`hearts_lessons.facts`) checked true of
+it when the drill is made; :attr:`Drill.said` keeps them, and :func:`false_facts` checks them again. Stars: 3 at
+the first try, 2 at the second, 1 after that.
 
 The answer kinds:
 
@@ -31,13 +33,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..facts import Fact, check, join_cards, make
 
 if TYPE_CHECKING:
     from ..haggis.cards import HaggisCard
     from ..state import HandState
 
-__all__ = ["KINDS", "PARTS", "Attempt", "Drill", "Feedback", "Picture", "Stage", "stage", "stages", "stars_for_tries"]
+__all__ = ["KINDS", "PARTS", "Attempt", "Drill", "Feedback", "Picture", "Said", "Stage", "Words", "false_facts",
+           "stage", "stages", "stars_for_tries"]
 
 KINDS = ("play", "tick", "pass", "choice", "number")
 
@@ -56,6 +61,48 @@ class Picture:
     show: str = "table"
     haggis: tuple[tuple[str, tuple[HaggisCard, ...]], ...] = ()
     caption: str = ""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Said:
+    """What one sentence of a drill is made of: where the drill says it (``goal``, ``right``, ``hint``,
+    ``why:<option>``, ``grade``), the facts it words and the position they are true of (a Hearts position, a
+    table the coach measured, a Haggis position)."""
+
+    where: str
+    facts: tuple[Fact, ...]
+    on: Any
+    you: int | None = None
+
+
+class Words:
+    """Sentences made of facts checked on one position (:func:`hearts_lessons.facts.make`); each sentence is
+    recorded as a :class:`Said` for the tests that walk every drill."""
+
+    def __init__(self, on: Any, you: int | None = None) -> None:
+        self.on = on
+        self.you = you
+        self.said: list[Said] = []
+
+    def fact(self, kind_name: str, on: Any = None, **args: Any) -> Fact:
+        return make(kind_name, self.on if on is None else on, **args)
+
+    def say(self, where: str, *facts: Fact, sep: str = "; ", on: Any = None) -> str:
+        """The facts worded and joined, recorded as said at ``where``."""
+        self.said.append(Said(where, tuple(facts), self.on if on is None else on, self.you))
+        return sep.join(f.words(you=self.you) for f in facts)
+
+
+def false_facts(drill: Drill) -> list[tuple[str, Fact]]:
+    """Every fact a drill says that is not true of its position, or whose words its sentence lacks (empty when
+    every sentence holds)."""
+    out = []
+    for said in drill.said:
+        text = drill.text_at(said.where)
+        for fact in said.facts:
+            if not check(fact, said.on) or fact.words(you=said.you).lower() not in text.lower():
+                out.append((said.where, fact))
+    return out
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -83,6 +130,16 @@ class Drill:
     """For ``pass`` drills: the coach's verdict on a pass (right or not, and the words)."""
     wrong: str = ""
     """For ``number`` drills: what to say about a wrong number (how to count)."""
+    said: tuple[Said, ...] = ()
+    """The facts each sentence is made of (:class:`Said`), checked true of the drill's position."""
+    lesson: str = ""
+    """The rule of the lesson this drill practises, when the drill applies it (for the tests)."""
+
+    def text_at(self, where: str) -> str:
+        """The sentence said at ``where`` (``goal``, ``right``, ``hint``, ``wrong`` or ``why:<option>``)."""
+        if where.startswith("why:"):
+            return self.why.get(where[4:], "")
+        return str(getattr(self, where))
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -91,6 +148,10 @@ class Drill:
             raise ValueError(f"drill {self.id}: the answer must be among the options")
         if self.kind in ("play", "choice", "number") and not self.answer:
             raise ValueError(f"drill {self.id}: a drill needs an answer")
+        if self.kind in ("play", "tick", "choice"):
+            silent = [o for o in self.options if o not in self.answer and o not in self.why]
+            if silent:
+                raise ValueError(f"drill {self.id}: no reason given for the wrong options {', '.join(silent)}")
 
     def label(self, option: str) -> str:
         return self.labels.get(option, option)
@@ -121,23 +182,56 @@ class Drill:
                 return True, self.right
             return False, self.why.get(chosen, f"{self.label(chosen)} is not the answer")
         picked = [response] if isinstance(response, str) else [str(c) for c in response]  # type: ignore[union-attr]
+        unknown = [c for c in picked if c not in self.options]
+        if unknown:
+            return False, f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the cards shown"
         if self.kind == "pass":
             if len(set(picked)) != self.pick:
                 return False, f"choose exactly {self.pick} cards (you chose {len(set(picked))})"
             for code in picked:
-                if code in self.why:  # a card the rules do not let you pass
-                    return False, f"the {self.label(code)} may not be passed: {self.why[code]}"
+                if code in self.why:  # a card the rules do not let you pass: the engine's reason names it
+                    return False, self.why[code]
             if self.grader is None:
                 return set(picked) == set(self.answer), self.right
             return self.grader(picked)
         wanted, chosen_set = set(self.answer), set(picked)
         if chosen_set == wanted:
             return True, self.right
+        return False, self.tick_feedback(chosen_set)
+
+    def tick_feedback(self, chosen: Collection[str]) -> str:
+        """What is wrong with a ticked set: every card wrongly ticked (each with its reason) and every card left
+        out."""
+        wanted, chosen_set = set(self.answer), set(chosen)
         extra = [c for c in self.options if c in chosen_set - wanted]
-        if extra:
-            return False, f"the {self.label(extra[0])} is wrong: {self.why.get(extra[0], 'it does not fit the goal')}"
         missing = [c for c in self.options if c in wanted - chosen_set]
-        return False, f"you left out the {self.label(missing[0])}, which fits the goal too"
+        parts = []
+        if extra:
+            many = len(extra) > 1
+            names = join_cards(_cards(extra)) if _all_cards(extra) else ", ".join(self.label(c) for c in extra)
+            parts.append(f"you ticked the {names}, which {'do' if many else 'does'} not fit: "
+                         + "; ".join(self.why[c] for c in extra))  # fmt: skip
+        if missing:
+            names = join_cards(_cards(missing)) if _all_cards(missing) else ", ".join(self.label(c) for c in missing)
+            parts.append(f"you left out the {names}, which {'fit' if len(missing) > 1 else 'fits'} the goal too")
+        return "; ".join(parts)
+
+
+def _all_cards(codes: Sequence[str]) -> bool:
+    from ..cards import Card
+
+    try:
+        for code in codes:
+            Card.from_str(code)
+    except ValueError:
+        return False
+    return True
+
+
+def _cards(codes: Sequence[str]) -> list[Any]:
+    from ..cards import Card
+
+    return [Card.from_str(c) for c in codes]
 
 
 def stars_for_tries(tries: int) -> int:
@@ -206,6 +300,8 @@ class Stage:
     count: int
     make: Callable[[int], Drill] = field(repr=False)
     game: str = "hearts"
+    lesson: tuple[str, str] = ("", "")
+    """The lesson this stage practises: its notebook and its title."""
     _cache: dict[int, Drill] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 
 from ..haggis.cards import HaggisCard, card_points, number_deck, sort_cards, wilds_of
-from ..haggis.combos import BOMB_LADDER, Combo, ComboKind, beats, classify, why_cannot_follow, why_not
+from ..haggis.combos import BOMB_LADDER, Combo, ComboKind, beats, classify, why_cannot_follow
 from ..haggis.plays import bombs_in, candidate_plays
 from ..haggis.rules import TWO_PLAYERS
 from ..haggis.state import HaggisHand
-from .drills import Drill, Picture, Stage
+from .drills import Drill, Picture, Stage, Words
 
 __all__ = ["HAGGIS_STAGES"]
 
@@ -68,23 +68,38 @@ def _combos(index: int) -> Drill:
             options = [*names, "nothing: they form no combination"]
             rng.shuffle(options)
             reading = combo.explain()
-            why = {o: f"{_text(list(combo.cards))} is read as a {reading}" for o in options if o != answer}
+            w = Words(tuple(combo.cards))
+            reads = w.say("right", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer),
+                          w.fact("engine_reading", cards=_text(list(combo.cards)), reading=reading), sep=": ")
+            why = {o: w.say(f"why:{o}", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer))
+                   for o in options if o != answer}  # fmt: skip
             return Drill(f"{key}-{index + 1}", key, f"What do {_text(list(combo.cards))} form?", "choice",
-                         tuple(options), (answer,), f"the engine reads them as a {reading}", why,
+                         tuple(options), (answer,), reads, why,
                          "A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "
-                         "(J, Q, K) fill a gap.", Picture(haggis=(("The cards", combo.cards),)))  # fmt: skip
+                         "(J, Q, K) fill a gap.", Picture(haggis=(("The cards", combo.cards),)),
+                         said=tuple(w.said))  # fmt: skip
         if kind == 1:
             group = rng.sample(mine[:14], 3)
-            if classify(group) or len(plays) < 2:
+            if classify(group) or len(plays) < 2 or len({c.rank for c in group}) < 3:
                 continue
-            reason = why_not(group) or "they form no combination"
+            shown = tuple(sort_cards(group))
+            w = Words(shown)
+            codes = _text(group)
+            ranks = sorted(c.rank for c in group)
+            facts = [w.fact("not_one_rank", cards=codes)]
+            if len({c.suit for c in group}) > 1:
+                facts.append(w.fact("not_one_suit", cards=codes))
+            if ranks[-1] - ranks[0] + 1 > len(group):
+                facts.append(w.fact("not_in_a_row", cards=codes, low=ranks[0], high=ranks[-1],
+                                    span=ranks[-1] - ranks[0] + 1, count=len(group)))  # fmt: skip
+            facts.append(w.fact("no_rank_twice", cards=codes))
             answer = "nothing: they form no combination"
             names_of = [c.name for c in rng.sample(plays, 2)]
             listed = tuple(sorted({answer, *names_of}))
-            why = {o: f"{_text(group)} form nothing: {reason}" for o in listed if o != answer}
-            return Drill(f"{key}-{index + 1}", key, f"What do {_text(group)} form?", "choice", listed,
-                         (answer,), f"{reason}", why, "Do the ranks match, or run in a row in one suit?",
-                         Picture(haggis=(("The cards", tuple(sort_cards(group))),)))  # fmt: skip
+            why = {o: w.say(f"why:{o}", *facts) for o in listed if o != answer}
+            return Drill(f"{key}-{index + 1}", key, f"What do {codes} form?", "choice", listed,
+                         (answer,), w.say("right", *facts), why, "Do the ranks match, or run in a row in one suit?",
+                         Picture(haggis=(("The cards", shown),)), said=tuple(w.said))  # fmt: skip
         tables = _plain(candidate_plays(theirs))
         if not tables:
             continue
@@ -100,13 +115,20 @@ def _combos(index: int) -> Drill:
         choices = [right, *wrong]
         rng.shuffle(choices)
         keys = tuple(_key(c) for c in choices)
-        why = {_key(c): why_cannot_follow(c, table) or "" for c in wrong}
-        return Drill(f"{key}-{index + 1}", key, f"Your opponent played {_text(list(table.cards))}, a {table.name}. "
-                     "Which of these may follow it?", "choice", keys, (_key(right),),
-                     f"a {right.name} is the same shape and higher: a follower plays the same kind with the same "
-                     "number of cards, higher (or a bomb)", why,
-                     "Same kind, same number of cards, higher value — or a bomb.",
-                     Picture(haggis=(("On the table", table.cards), ("Your cards", tuple(mine)))))  # fmt: skip
+        shown = (*table.cards, *mine)
+        w = Words(shown)
+        table_args = {"table": table.name, "table_cards": _text(list(table.cards))}
+        why = {_key(c): w.say(f"why:{_key(c)}", w.fact("may_not_follow", cards=_text(list(c.cards)), name=c.name,
+                                                        reason=why_cannot_follow(c, table) or "", **table_args))
+               for c in wrong}  # fmt: skip
+        follows = w.say("right", w.fact("may_follow", cards=_text(list(right.cards)), name=right.name, **table_args))
+        played = w.say("goal", w.fact("reads_as", cards=_text(list(table.cards)), name=table.name))
+        return Drill(f"{key}-{index + 1}", key, f"Your opponent played {played}. Which of these may follow it?",
+                     "choice", keys, (_key(right),),
+                     f"{follows}: a follower plays the same kind with the same number of cards, higher (or a bomb)",
+                     why, "Same kind, same number of cards, higher value — or a bomb.",
+                     Picture(haggis=(("On the table", table.cards), ("Your cards", tuple(mine)))),
+                     said=tuple(w.said))  # fmt: skip
     raise RuntimeError(f"no Haggis drill found for {key} {index}")
 
 
@@ -122,9 +144,11 @@ def _bombs(index: int) -> Drill:
         if index == 0:
             low, high = BOMB_LADDER[2], BOMB_LADDER[4]
         pair = (low.label, high.label) if rng.random() < 0.5 else (high.label, low.label)
-        right = f"the bombs from lowest to highest: {ladder}"
-        return Drill(f"{key}-{index + 1}", key, "Which bomb is higher?", "choice", pair, (high.label,), right,
-                     {low.label: right}, "The 3-5-7-9 in one suit is the highest; in four suits the lowest.")
+        w = Words(BOMB_LADDER)
+        facts = (w.fact("bomb_above", high=high.label, low=low.label), w.fact("bomb_ladder", ladder=ladder))
+        return Drill(f"{key}-{index + 1}", key, "Which bomb is higher?", "choice", pair, (high.label,),
+                     w.say("right", *facts), {low.label: w.say(f"why:{low.label}", *facts)},
+                     "The 3-5-7-9 in one suit is the highest; in four suits the lowest.", said=tuple(w.said))
     for seed in range(120_000 + 1_000 * index, 120_000 + 1_000 * index + SEARCH):
         rng = random.Random(seed)
         mine, theirs = _hands(seed)
@@ -138,20 +162,30 @@ def _bombs(index: int) -> Drill:
             none = "none: you must pass"
             options = tuple(dict.fromkeys([*(b.ranks_text for b in my_bombs), none]))
             answer = beating[0].ranks_text if beating else none
+            w = Words((*theirs_bomb.cards, *mine))
+            table = {"table": theirs_bomb.name, "table_cards": _text(list(theirs_bomb.cards))}
             why = {}
             for b in my_bombs:
-                if b.ranks_text == answer:
+                if b.ranks_text == answer or b.ranks_text in why:
                     continue
-                why[b.ranks_text] = (why_cannot_follow(b, theirs_bomb) or
-                                     f"the {b.name} beats it too, but spends more: keep your higher bomb for later")
+                reason = why_cannot_follow(b, theirs_bomb)
+                fact = (w.fact("may_not_follow", cards=_text(list(b.cards)), name=b.name, reason=reason, **table)
+                        if reason else
+                        w.fact("spends_more", cards=_text(list(b.cards)), name=b.name, lowest=beating[0].name,
+                               lowest_cards=_text(list(beating[0].cards)), **table))  # fmt: skip
+                why[b.ranks_text] = w.say(f"why:{b.ranks_text}", fact)
             if beating:
-                why[none] = f"your {beating[0].name} beats the {theirs_bomb.name}"
-            right = (f"the {beating[0].name} is your lowest bomb above the {theirs_bomb.name}" if beating else
-                     f"none of your bombs is above the {theirs_bomb.name}")
+                lowest = w.fact("lowest_beating", cards=_text(list(beating[0].cards)), name=beating[0].name,
+                                mine=_text(mine), **table)  # fmt: skip
+                why[none] = w.say(f"why:{none}", lowest)
+                right = w.say("right", lowest)
+            else:
+                right = w.say("right", w.fact("no_bomb_beats", mine=_text(mine), **table))
             return Drill(f"{key}-{index + 1}", key, f"Your opponent bombs with {theirs_bomb.ranks_text}. Which is "
                          "your lowest bomb that beats it?", "choice", options, (answer,), right, why,
                          f"After a bomb only a higher bomb may follow: {ladder}.",
-                         Picture(haggis=(("Their bomb", theirs_bomb.cards), ("Your cards", tuple(mine)))))
+                         Picture(haggis=(("Their bomb", theirs_bomb.cards), ("Your cards", tuple(mine)))),
+                         said=tuple(w.said))  # fmt: skip
         lead = [c for c in _plain(candidate_plays(mine[:14])) if c.size >= 2]
         their_bombs = [b for b in bombs_in(theirs) if b.uses_wilds]
         if not lead or not their_bombs:
@@ -162,30 +196,35 @@ def _bombs(index: int) -> Drill:
         hand.play(bomb)
         hand.pass_turn()
         trick = hand.tricks[-1]
-        story = (f"You lead {_text(list(opening.cards))} ({opening.name}); your opponent bombs with "
-                 f"{bomb.ranks_text}; you pass.")
         picture = Picture(haggis=(("You led", opening.cards), ("They bombed", bomb.cards)))
-        rule = ("a trick won by a bomb goes to the player who played just before the bomb: the bomber gets the lead "
-                "but gives the cards away")
+        w = Words(hand)
+        told = w.say("goal", w.fact("bombed_trick", lead=_text(list(opening.cards)), lead_name=opening.name,
+                                    bomb=bomb.ranks_text))  # fmt: skip
+        story = f"{told[:1].upper()}{told[1:]}."
         if kind == 2:
             names = ("You", "Your opponent")
             answer = names[trick.taker]
+            captured = w.fact("captured_after_bomb", taker=answer.lower())
+            rule = w.say("right", captured) + ": the bomber gets the lead but gives the cards away"
             return Drill(f"{key}-{index + 1}", key, f"{story} Who captures the trick?", "choice", names, (answer,),
-                         rule, {n: rule for n in names if n != answer}, "Bombs give the trick away.", picture)
+                         rule, {n: w.say(f"why:{n}", captured) for n in names if n != answer},
+                         "Bombs give the trick away.", picture, said=tuple(w.said))  # fmt: skip
         points = sum(card_points(c) for c in trick.cards)
         counted = ", ".join(f"{c.code} {card_points(c)}" for c in sort_cards(trick.cards) if card_points(c))
+        right = w.say("right", w.fact("trick_card_points", counted=counted or "nothing", points=points))
         return Drill(f"{key}-{index + 1}", key, f"{story} How many card points does the trick give to whoever "
-                     "captures it?", "number", (), (str(points),), f"{counted or 'no card scores'}: {points}", {},
+                     "captures it?", "number", (), (str(points),), right, {},
                      "3, 5, 7 and 9 score 1 each; J 2, Q 3, K 5; the rest nothing.", picture,
-                     wrong="3, 5, 7, 9 score 1 each, J 2, Q 3, K 5 (the bomb's wilds are in the trick too)")
+                     wrong="3, 5, 7, 9 score 1 each, J 2, Q 3, K 5 (the bomb's wilds are in the trick too)",
+                     said=tuple(w.said))  # fmt: skip
     raise RuntimeError(f"no Haggis drill found for {key} {index}")
 
 
 HAGGIS_STAGES: tuple[Stage, ...] = (
     Stage("haggis_combos", "Haggis: combinations and beating them",
           "Sets, sequences and sequences of sets; wilds fill gaps; a follower plays the same shape, higher.", 9,
-          _combos, "haggis"),
+          _combos, "haggis", ("20_haggis_climbing.ipynb", "From trick-taking to climbing: Haggis")),
     Stage("haggis_bombs", "Haggis: bombs and when to keep them",
           "The bomb ladder; only a higher bomb follows a bomb; a bomb wins the lead but gives the trick away.", 8,
-          _bombs, "haggis"),
+          _bombs, "haggis", ("21_haggis_play.ipynb", "Play a hand of Haggis")),
 )

@@ -27,7 +27,7 @@ from ..cards import QUEEN_OF_SPADES, Card, Suit
 from ..rules import STANDARD, PassDirection
 from ..seats import seat_name
 from ..state import HandState, Phase, Trick
-from .drills import Drill, Picture
+from .drills import Drill, Picture, Words
 
 __all__ = ["AFRESH", "BOT", "FOUND", "HEARTS", "LOCATOR_FILE", "NO_PASS", "SEARCH", "find", "first_drill",
            "hint_for", "illegal_reasons", "is_penalty", "labels_of", "last_trick", "locators", "named", "positions_of",
@@ -155,17 +155,32 @@ def top_of_trick(state: HandState) -> tuple[int, Card]:
     return max(((s, c) for s, c in state.current_trick if c.suit is lead), key=lambda sc: sc[1].rank)
 
 
-def illegal_reasons(state: HandState) -> dict[str, str]:
+def illegal_reasons(state: HandState, words: Words | None = None) -> dict[str, str]:
+    """The engine's reason for each card of the seat to play that it may not play (``why_not``, word for word),
+    each said as a ``refused`` fact (recorded in ``words``)."""
     seat = state.to_play
-    return {c.code: state.why_not(c, seat) or "" for c in state.hand(seat) if not state.can_play(c, seat)}
+    words = words or Words(state)
+    out = {}
+    for c in state.hand(seat):
+        reason = state.why_not(c, seat)
+        if reason is not None:
+            out[c.code] = words.say(f"why:{c.code}", words.fact("refused", seat=seat, card=c, reason=reason))
+    return out
 
 
-def tick_drill(key: str, index: int, state: HandState, goal: str, right: str, hint: str) -> Drill:
+def tick_drill(key: str, index: int, state: HandState, goal: str, right: str, hint: str,
+               words: Words | None = None) -> Drill:  # fmt: skip
+    """A drill "tick every legal card": ``right`` is followed by the legal cards (a fact), each refused card gets
+    the engine's reason."""
     seat = state.to_play
     hand = state.hand(seat)
+    words = words or Words(state)
+    legal = state.legal_plays()
+    listed = words.say("right", words.fact("may_play", seat=seat, cards=legal))
+    right = f"{right}: {listed}" if right else listed
     return Drill(f"{key}-{index + 1}", key, goal, "tick", tuple(c.code for c in hand),
-                 tuple(c.code for c in state.legal_plays()), right, illegal_reasons(state), hint,
-                 Picture(state, seat), labels_of(hand))  # fmt: skip
+                 tuple(c.code for c in legal), right, illegal_reasons(state, words), hint,
+                 Picture(state, seat), labels_of(hand), said=tuple(words.said))  # fmt: skip
 
 
 def last_trick(state: HandState) -> Trick:

@@ -47,7 +47,8 @@ PUZZLE_RD = 80.0
 
 def default_path() -> Path:
     """Where progress is kept: ``$HEARTS_LESSONS_PROGRESS`` if set, else ``hearts_lessons_progress.json`` in the
-    working folder (the notebooks' folder)."""
+    working folder (the notebooks' folder). The static book is built with the variable naming an empty record in a
+    temporary folder (``scripts/_setup.sh``: ``hl_with_empty_progress``), so its pages show nobody's progress."""
     return Path(os.environ.get(ENV_VAR) or FILE_NAME)
 
 

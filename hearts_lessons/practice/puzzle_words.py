@@ -126,7 +126,7 @@ def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
     if len(hearts) == 2 and all(c.rank <= 10 for c in cards):
         _try(found, "keeps_top_hearts", pos, seat=seat, cards=tuple(hearts), passed=tuple(cards))
     for other in range(pos.players):
-        _try(found, "passes_to", pos, seat=seat, cards=tuple(cards), other=other)
+        _try(found, "pass_goes_to", pos, seat=seat, cards=tuple(cards), other=other)
     return found
 
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 import random
 
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit
-from ..explain import explain_trick
 from ..state import HandState, Phase
-from .drills import Drill, Picture, Stage
+from .drills import Drill, Picture, Stage, Words
 from .positions import (
     HEARTS,
     NO_PASS,
@@ -27,7 +26,6 @@ from .positions import (
     labels_of,
     last_trick,
     named,
-    symbols,
     tick_drill,
     top_of_trick,
     wins,
@@ -38,6 +36,12 @@ __all__ = ["RULES_STAGES"]
 # -- 1. following suit and who wins a trick ------------------------------------------------------------------
 
 
+def _no_points(p: HandState, cards: list[Card]) -> bool:
+    """No point card on the trick, and none among ``cards`` (a "win this trick" drill never rewards taking
+    points: the rules stage practises who wins, not what to take)."""
+    return not any(is_penalty(c) for _, c in p.current_trick) and not any(is_penalty(c) for c in cards)
+
+
 def _tricks(index: int) -> Drill:
     key, kind = "tricks", index % 3
     if kind == 0:
@@ -45,31 +49,37 @@ def _tricks(index: int) -> Drill:
             return p.trick_number >= 1 and p.lead_suit >= 0 and 0 < len(p.legal_plays()) < len(p.hand(p.to_play))
 
         s = find(1, index, test)
+        w = Words(s)
         who, suit = named(s.to_play), Suit(s.lead_suit)
-        led = s.current_trick[0][1].symbol
-        return tick_drill(key, index, s, f"The {led} was led. Tick every card {who} may play.",
-                           f"{who} holds {suit.english}, so {who} must follow suit: "
-                           f"{symbols(s.legal_plays())}", "Which suit was led? Does the player hold that suit?")
+        led = w.say("goal", w.fact("led", card=s.current_trick[0][1]))
+        return tick_drill(key, index, s, f"{led[:1].upper()}{led[1:]}. Tick every card {who} may play.",
+                          w.say("right", w.fact("must_follow", seat=s.to_play, suit=suit)),
+                          "Which suit was led? Does the player hold that suit?", w)  # fmt: skip
     if kind == 1:
         def test(p: HandState) -> bool:
-            return len(p.current_trick) == 3 and 0 < sum(wins(p, c) for c in p.legal_plays()) < len(p.legal_plays())
+            if len(p.current_trick) != 3:
+                return False
+            winners = [c for c in p.legal_plays() if wins(p, c)]
+            return 0 < len(winners) < len(p.legal_plays()) and _no_points(p, winners)
 
         s = find(1, index, test)
         seat, hand = s.to_play, s.hand(s.to_play)
+        w = Words(s, you=seat)
         winners = [c for c in s.legal_plays() if wins(s, c)]
         top_seat, top = top_of_trick(s)
         lead = Suit(s.lead_suit)
-        why = illegal_reasons(s)
+        why = illegal_reasons(s, w)
         for c in s.legal_plays():
             if c not in winners:
-                why[c.code] = (f"the {c.symbol} is a discard, and only {lead.english} can win" if c.suit is not lead
-                               else f"the {c.symbol} is lower than {named(top_seat)}'s {top.symbol}")  # fmt: skip
-        return Drill(f"{key}-{index + 1}", key, f"You are {named(seat)}, last to play. Win this trick.", "play",
-                     tuple(c.code for c in hand), tuple(c.code for c in winners),
-                     f"the highest {lead.english[:-1]} wins, and your {symbols(winners)} "
-                     f"{'beats' if len(winners) == 1 else 'beat'} {named(top_seat)}'s {top.symbol}",
+                fact = (w.fact("discards", seat=seat, card=c, suit=lead) if c.suit is not lead else
+                        w.fact("ducks", seat=seat, card=c, winning=top, winner=top_seat))  # fmt: skip
+                why[c.code] = w.say(f"why:{c.code}", fact)
+        right = w.say("right", *(w.fact("takes_trick", seat=seat, card=c) for c in winners), sep="; ")
+        last = w.say("goal", w.fact("plays_last", seat=seat))
+        return Drill(f"{key}-{index + 1}", key, f"You are {named(seat)}: {last}. Win this trick.", "play",
+                     tuple(c.code for c in hand), tuple(c.code for c in winners), right,
                      why, "Only the suit led can win: compare your cards of that suit with the highest one played.",
-                     Picture(s, seat), labels_of(hand))  # fmt: skip
+                     Picture(s, seat), labels_of(hand), said=tuple(w.said))  # fmt: skip
 
     def done(p: HandState) -> bool:
         if not p.tricks or p.current_trick or p.trick_number < 2:
@@ -78,20 +88,22 @@ def _tricks(index: int) -> Drill:
         return any(c.suit is not trick.lead_suit for c in trick.cards)
 
     s = find(1, index, done)
+    w = Words(s)
     trick = last_trick(s)
     assert trick.winner is not None and trick.lead_suit is not None
     win_card = dict(trick.plays)[trick.winner]
     why = {}
     for seat, card in trick.plays:
         if seat != trick.winner:
-            why[named(seat)] = (f"{named(seat)}'s {card.symbol} is a discard: only {trick.lead_suit.english} can win"
-                                if card.suit is not trick.lead_suit else
-                                f"{named(seat)}'s {card.symbol} is lower than {named(trick.winner)}'s "
-                                f"{win_card.symbol}")  # fmt: skip
+            fact = (w.fact("discarded_last", seat=seat, card=card, suit=trick.lead_suit)
+                    if card.suit is not trick.lead_suit else
+                    w.fact("lower_last", seat=seat, card=card, winner=trick.winner, winning=win_card))  # fmt: skip
+            why[named(seat)] = w.say(f"why:{named(seat)}", fact)
+    right = w.say("right", w.fact("won_last", winner=trick.winner, card=win_card, suit=trick.lead_suit))
     return Drill(f"{key}-{index + 1}", key, "Who wins this trick?", "choice", tuple(named(s) for s in range(4)),
-                 (named(trick.winner),), explain_trick(trick, 4), why,
+                 (named(trick.winner),), right, why,
                  "The first card sets the suit; a card of another suit never wins.",
-                 Picture(s, None, "trick"))  # fmt: skip
+                 Picture(s, None, "trick"), said=tuple(w.said))  # fmt: skip
 
 
 # -- 2. the first trick and the 2♣ ---------------------------------------------------------------------------
@@ -102,35 +114,48 @@ def _first_trick(index: int) -> Drill:
     if kind in (0, 1):
         s = find(2, index, lambda p: p.trick_number == 0 and not p.current_trick, passing=True)
         leader = s.to_play
+        w = Words(s)
         if kind == 0:
-            why = {named(x): f"{named(x)} does not hold the 2♣" for x in range(4) if x != leader}
-            return Drill(f"{key}-{index + 1}", key, "The cards have been passed. Who leads the first trick?", "choice",
+            two = Card.from_str("2C")
+            why = {named(x): w.say(f"why:{named(x)}", w.fact("lacks", seat=x, card=two)) for x in range(4)
+                   if x != leader}  # fmt: skip
+            passed = w.say("goal", w.fact("passed_done"))
+            return Drill(f"{key}-{index + 1}", key, f"{passed[:1].upper()}{passed[1:]}. Who leads the first trick?",
+                         "choice",
                          tuple(named(x) for x in range(4)), (named(leader),),
-                         f"{named(leader)} holds the 2♣, and whoever holds the 2♣ leads it to the first trick", why,
-                         "Find the 2♣.", Picture(s, None))  # fmt: skip
-        return tick_drill(key, index, s, f"{named(leader)} opens the hand. Tick every card {named(leader)} may lead.",
-                           "the first trick is always opened with the 2♣, whatever else you hold",
-                           "Which card opens every hand?")  # fmt: skip
+                         w.say("right", w.fact("leads_first", seat=leader)), why,
+                         "Find the 2♣.", Picture(s, None), said=tuple(w.said))  # fmt: skip
+        opens = w.say("goal", w.fact("to_lead", seat=leader), w.fact("first_trick"), sep=": ")
+        return tick_drill(key, index, s, f"{opens}. Tick every card {named(leader)} may lead.",
+                          w.say("right", w.fact("leads_first", seat=leader)), "Which card opens every hand?",
+                          w)  # fmt: skip
 
     def void(p: HandState) -> bool:
         hand = p.hand(p.to_play)
         return (p.trick_number == 0 and p.lead_suit == Suit.CLUBS and not any(c.suit is Suit.CLUBS for c in hand)
-                and any(is_penalty(c) for c in hand))  # fmt: skip
+                and any(is_penalty(c) for c in hand) and not all(is_penalty(c) for c in hand))  # fmt: skip
 
     def follow(p: HandState) -> bool:
         return p.trick_number == 0 and len(p.current_trick) >= 1 and 0 < len(p.legal_plays()) < len(p.hand(p.to_play))
 
     if kind == 2:
         s = find(2, index, void, passing=True)
+        w = Words(s)
         who = named(s.to_play)
-        return tick_drill(key, index, s, f"{who} has no club. Tick every card {who} may play to the first trick.",
-                           f"{who} cannot follow, so any card may be discarded — except hearts and the Q♠: no penalty "
-                           "card may be played to the first trick (unless you hold nothing else)",
-                           "What may not be played to the first trick?")  # fmt: skip
+        void_fact = w.say("right", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS),
+                          w.fact("first_trick"), sep=" and ")
+        no_club = w.say("goal", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS))
+        return tick_drill(key, index, s, f"{no_club}. Tick every card {who} may play to the first trick.",
+                          f"{void_fact}: any card may be discarded except hearts and the Q♠ (no penalty card on the "
+                          "first trick while you hold another card)", "What may not be played to the first trick?",
+                          w)  # fmt: skip
     s = find(2, index, follow, passing=True)
+    w = Words(s)
     who = named(s.to_play)
-    return tick_drill(key, index, s, f"The 2♣ was led. Tick every card {who} may play.",
-                       f"{who} holds clubs, so {who} must follow suit with a club", "Which suit was led?")
+    led = w.say("goal", w.fact("led", card=Card.from_str("2C")))
+    return tick_drill(key, index, s, f"{led[:1].upper()}{led[1:]}. Tick every card {who} may play.",
+                      w.say("right", w.fact("must_follow", seat=s.to_play, suit=Suit.CLUBS)), "Which suit was led?",
+                      w)  # fmt: skip
 
 
 # -- 3. breaking hearts and what may be led ------------------------------------------------------------------
@@ -156,100 +181,125 @@ def _breaking(index: int) -> Drill:
 
     if kind == 0:
         s = find(3, index, lambda p: leading(p) and not p.hearts_broken and hearts_and_more(p))
+        w = Words(s)
         who = named(s.to_play)
-        return tick_drill(key, index, s, f"{who} leads. Tick every card {who} may lead.",
-                           "hearts are not broken yet (no heart and no Q♠ has been played), so a heart may not be "
-                           "led while you hold another suit", "Has a heart or the Q♠ been played yet?")  # fmt: skip
+        to_lead = w.say("goal", w.fact("to_lead", seat=s.to_play))
+        return tick_drill(key, index, s, f"{to_lead}. Tick every card {who} may lead.",
+                          w.say("right", w.fact("hearts_unbroken")) + ": a heart may not be led while you hold "
+                          "another suit", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
     if kind == 2:
         s = find(3, index, lambda p: leading(p) and p.hearts_broken and hearts_and_more(p))
+        w = Words(s)
         who = named(s.to_play)
         found = _broken_by(s)
         assert found is not None
-        return tick_drill(key, index, s, f"{who} leads. Tick every card {who} may lead.",
-                           f"the {found[1].symbol} was played on trick {found[0]}, so hearts are broken and any card "
-                           "may be led", "Has a heart or the Q♠ been played yet?")  # fmt: skip
+        to_lead = w.say("goal", w.fact("to_lead", seat=s.to_play))
+        return tick_drill(key, index, s, f"{to_lead}. Tick every card {who} may lead.",
+                          w.say("right", w.fact("hearts_broken_by", card=found[1], trick=found[0]))
+                          + ", and any card may be led", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
     if kind == 3:
+        # hearts unbroken after 8 tricks: the 32 cards gone hold no point card, so every heart and the Q♠ (14
+        # cards) are among the 20 in the hands: South holds 5 hearts, the others the rest and 6 other cards
         rng = random.Random(300 + index)
-        hearts = [Card(r, HEARTS) for r in rng.sample(list(Rank)[:13], 3)]
+        all_hearts = [Card(r, HEARTS) for r in list(Rank)[:13]]
+        hearts = rng.sample(all_hearts, 5)
         rest = [c for c in (Card(r, s) for s in (Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES) for r in list(Rank)[:13])
                 if c != QUEEN_OF_SPADES]  # fmt: skip
-        others = rng.sample(rest, 9)
-        s = HandState.from_cards([hearts, others[:3], others[3:6], others[6:]], NO_PASS, hold=True, leader=0,
-                                 trick_number=10)  # fmt: skip
-        return tick_drill(key, index, s, "Ten tricks without a point card. South leads. Tick every card South may "
-                           "lead.", "South holds nothing but hearts, so South may lead a heart even though hearts "
+        others = [c for c in all_hearts if c not in hearts] + [QUEEN_OF_SPADES] + rng.sample(rest, 6)
+        rng.shuffle(others)
+        s = HandState.from_cards([hearts, others[:5], others[5:10], others[10:]], NO_PASS, hold=True, leader=0,
+                                 trick_number=8)  # fmt: skip
+        return tick_drill(key, index, s, "Eight tricks without a point card: every heart and the Q♠ are still in "
+                           "the hands. South leads. Tick every card South may lead.",
+                           "South holds nothing but hearts, so South may lead a heart even though hearts "
                            "are not broken", "What if you hold nothing else?")  # fmt: skip
     want = index % 8 < 4
     s = find(3, index, lambda p: leading(p) and p.hearts_broken == want)
+    w = Words(s)
     found = _broken_by(s)
-    right = (f"the {found[1].symbol} was played on trick {found[0]}: once a heart (or the Q♠) has been played, "
-             "hearts are broken" if found else "no heart and no Q♠ has been played yet, so hearts are not broken")
+    fact = (w.fact("hearts_broken_by", card=found[1], trick=found[0]) if found else w.fact("hearts_unbroken"))
+    right = w.say("right", fact)
     options = ("Yes", "No")
     answer = "Yes" if s.hearts_broken else "No"
-    why = {o: right for o in options if o != answer}
-    return Drill(f"{key}-{index + 1}", key, f"Trick {s.trick_number + 1} is about to be led. Are hearts broken?",
+    why = {o: w.say(f"why:{o}", fact) for o in options if o != answer}
+    goal = w.say("goal", w.fact("next_trick", trick=s.trick_number + 1))
+    return Drill(f"{key}-{index + 1}", key, f"{goal[:1].upper()}{goal[1:]}. Are hearts broken?",
                  "choice", options, (answer,), right, why, "Look for a heart or the Q♠ among the tricks played.",
-                 Picture(s, s.to_play, "played"))  # fmt: skip
+                 Picture(s, s.to_play, "played"), said=tuple(w.said))  # fmt: skip
 
 
 # -- 4. counting points and the moon ---------------------------------------------------------------------------
 
 
-def _taken_text(s: HandState, seat: int) -> str:
-    cards = [c for c in s.taken(seat) if is_penalty(c)]
-    if not cards:
-        return f"{named(seat)} took no heart and not the Q♠: 0"
+def _sum_text(cards: list[Card]) -> str:
+    """How the points of ``cards`` add up: `` (1 + 1 + 13 = 15)``, nothing for one card (arithmetic on the cards
+    themselves)."""
     parts = ["13" if c == QUEEN_OF_SPADES else "1" for c in cards]
-    return f"{named(seat)} took {symbols(cards)}: {' + '.join(parts)} = {s.points_taken(seat)}"
+    total = sum(13 if c == QUEEN_OF_SPADES else 1 for c in cards)
+    return f" ({' + '.join(parts)} = {total})" if len(parts) > 1 else ""
 
 
 def _points(index: int) -> Drill:
     key, kind = "points", index % 3
     if kind == 0:
         s = find(4, index, lambda p: p.phase is Phase.DONE and p.score is not None and p.score.shooter is None)
+        w = Words(s)
         scorers = [x for x in range(4) if s.points_taken(x)]
         seat = scorers[index % len(scorers)]
-        return Drill(f"{key}-{index + 1}", key, f"The hand is over. How many points did {named(seat)} take?", "number",
-                     (), (str(s.points_taken(seat)),), _taken_text(s, seat), {},
+        cards = sorted(c for c in s.taken(seat) if is_penalty(c))
+        took = w.say("right", w.fact("took", seat=seat, cards=cards, points=s.points_taken(seat)))
+        over = w.say("goal", w.fact("hand_over"))
+        return Drill(f"{key}-{index + 1}", key,
+                     f"{over[:1].upper()}{over[1:]}. How many points did {named(seat)} take?", "number",
+                     (), (str(s.points_taken(seat)),), f"{took}{_sum_text(cards)}", {},
                      "Each heart is 1 point and the Q♠ 13; other cards are worth nothing.",
                      Picture(s, None, "taken"), wrong=f"count the hearts (1 each) and the Q♠ (13) among the cards "
-                     f"{named(seat)} took")  # fmt: skip
+                     f"{named(seat)} took", said=tuple(w.said))  # fmt: skip
     if kind == 1:
         s = find(4, index, lambda p: bool(p.tricks) and not p.current_trick and bool(last_trick(p).points)
                   and p.phase is Phase.PLAYING)  # fmt: skip
+        w = Words(s)
         trick = last_trick(s)
-        cards = [c for c in trick.cards if is_penalty(c)]
-        parts = ["13" if c == QUEEN_OF_SPADES else "1" for c in cards]
-        total = f"{' + '.join(parts)} = {trick.points}" if len(parts) > 1 else str(trick.points)
+        cards = sorted(c for c in trick.cards if is_penalty(c))
+        held = w.say("right", w.fact("last_trick_points", cards=cards, points=trick.points))
         return Drill(f"{key}-{index + 1}", key, "How many points does the winner of this trick take?", "number", (),
-                     (str(trick.points),), f"the trick holds {symbols(cards)}: {total}", {},
+                     (str(trick.points),), f"{held}{_sum_text(cards)}", {},
                      "Each heart is 1 point and the Q♠ 13.", Picture(s, None, "trick"),
-                     wrong="add 1 for each heart and 13 for the Q♠")  # fmt: skip
+                     wrong="add 1 for each heart and 13 for the Q♠", said=tuple(w.said))  # fmt: skip
 
     def moon(p: HandState) -> bool:
         return p.phase is Phase.DONE and p.score is not None and p.score.shooter is not None
 
     s = find(4, index, moon, shooter=lambda seed: seed % 4)
     assert s.score is not None and s.score.shooter is not None
+    w = Words(s)
     shooter = s.score.shooter
     seat = shooter if index % 2 else (shooter + 1 + index % 3) % 4
     answer = s.score.points[seat]
-    return Drill(f"{key}-{index + 1}", key, f"{named(shooter)} took every heart and the Q♠. How many points does "
-                 f"{named(seat)} score for this hand?", "number", (), (str(answer),),
-                 f"{named(shooter)} shot the moon: the shooter scores 0 and every other player 26, so "
-                 f"{named(seat)} scores {answer}", {}, "Taking every point card is called shooting the moon.",
-                 Picture(s, None, "taken"),
-                 wrong="when one player takes all 26 points, the scores are turned around")  # fmt: skip
+    goal = w.say("goal", w.fact("shot_moon", shooter=shooter))
+    scores = w.say("right", w.fact("scores", seat=seat, points=answer))
+    return Drill(f"{key}-{index + 1}", key, f"{goal}. How many points does {named(seat)} score for this hand?",
+                 "number", (), (str(answer),),
+                 f"{w.say('right', w.fact('shot_moon', shooter=shooter))}: that is shooting the moon, and the shooter "
+                 f"scores 0 and every other player 26, so {scores}", {},
+                 "Taking every point card is called shooting the moon.", Picture(s, None, "taken"),
+                 wrong="when one player takes all 26 points, the scores are turned around",
+                 said=tuple(w.said))  # fmt: skip
 
+
+TRICK_LESSON = ("01_tricks.ipynb", "How a trick works")
+HAND_LESSON = ("02_a_hand.ipynb", "A hand of Hearts from deal to score")
+"""The lessons the rules stages practise (notebook, title)."""
 
 RULES_STAGES: tuple[Stage, ...] = (
     Stage("tricks", "Following suit and who wins a trick",
-          "Follow the suit led if you can; the highest card of the suit led wins; a discard never wins.", 9, _tricks),
+          "Follow the suit led if you can; the highest card of the suit led wins; a discard never wins.", 9, _tricks,
+          lesson=TRICK_LESSON),
     Stage("first_trick", "The first trick and the 2♣",
-          "The 2♣ opens the hand; no heart and no Q♠ on the first trick.", 8, _first_trick),
+          "The 2♣ opens the hand; no heart and no Q♠ on the first trick.", 8, _first_trick, lesson=HAND_LESSON),
     Stage("breaking", "Breaking hearts and what may be led",
           "Hearts may not be led until a heart or the Q♠ has been played, unless you hold nothing else.", 8,
-          _breaking),
+          _breaking, lesson=HAND_LESSON),
     Stage("points", "Counting points and the moon",
-          "Hearts 1 each, the Q♠ 13; whoever takes all 26 shoots the moon.", 9, _points),
+          "Hearts 1 each, the Q♠ 13; whoever takes all 26 shoots the moon.", 9, _points, lesson=HAND_LESSON),
 )

@@ -1,11 +1,18 @@
 """The Hearts strategy stages of the practice path (stages 5–10): passing, ducking and leading low, discarding,
-bleeding spades and counting, stopping a moon, shooting or not.
+bleeding spades and counting, stopping a moon, shooting or not. Each stage names the lesson it practises
+(:attr:`~hearts_lessons.practice.drills.Stage.lesson`), and its answers follow that lesson's rule where the rule
+applies (lesson 11: duck with the highest losing card; lesson 12: when another player already beats the trick,
+duck; when the shooter is winning it, take it with the cheapest winning card, the points counted with your own).
 
 Some answers are facts the engine computes (cards lower than the card on top cannot win; the cards still out).
 The others come from the coach (:class:`~hearts_lessons.bots.coach.CoachBot`), which plays every legal card in
 the same sampled deals of the hidden cards: a position is kept only where the right cards save at least ``GAP``
-points on average over every other card, and every wrong card is told what it cost. The passes are graded by the
-coach, and the shoot-or-not hands by the moon model of the moon lesson (kept only where one plan is clearly better).
+points on average over every other card and every other card is measurably worse than the best (its paired 95%
+interval above 0); each wrong card is told what the coach measured for it (how many points more, with the
+interval, and how often it took the Q♠). A reader's pass is played against the coach's in common deals
+(:class:`PassGrader`): good only when the deals show it within half a point. The shoot-or-not hands follow the moon
+model of the moon lesson (kept only where one plan is clearly better). Every sentence is made of facts checked on
+its position or on the table the coach measured (:mod:`hearts_lessons.facts.drills`).
 
 >>> from hearts_lessons.practice.drills import stage
 >>> d = stage("ducking").drill(1)
@@ -19,18 +26,26 @@ import json
 import random
 from collections.abc import Sequence
 
-from ..bots.coach import Advice, Candidate, CoachBot, grade
+from ..bots.coach import Advice, Candidate, CoachBot, _pass_world
+from ..bots.features import cost_of, tables_for
+from ..bots.rollout import finish, rules_rollout
+from ..bots.rulebased import rules_pass
 from ..bots.shooter import moon_verdict, shooting_deals
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
+from ..facts import Fact
+from ..facts import make as make_fact
+from ..facts.drills import Measured, one_decimal
+from ..lean import LeanView
 from ..rules import STANDARD, PassDirection
 from ..state import HandState, Phase
-from .drills import Drill, Picture, Stage
+from .drills import Drill, Picture, Said, Stage, Words
 from .positions import (
     AFRESH,
     FOUND,
     HEARTS,
     LOCATOR_FILE,
     NO_PASS,
+    SEARCH,
     find,
     first_drill,
     hint_for,
@@ -39,41 +54,77 @@ from .positions import (
     labels_of,
     locators,
     named,
-    symbols,
     top_of_trick,
     wins,
 )
 
-__all__ = ["COACH_WORLDS", "GAP", "PASS_WORLDS", "STRATEGY_STAGES", "TOLERANCE", "write_locators"]
+__all__ = ["COACH_WORLDS", "GAP", "PASS_BATCH", "PASS_DEALS", "PASS_MARGIN", "PASS_WORLDS", "STRATEGY_STAGES",
+           "TOLERANCE", "PassGrader", "passes_unguarded_queen", "write_locators"]
 
 COACH_WORLDS = 40
 """Sampled deals per coach measurement in a strategy drill (the same on every machine, so the answer is too)."""
-PASS_WORLDS = 16
-"""Sampled deals per candidate pass in a passing drill."""
+PASS_WORLDS = 60
+"""Sampled deals per candidate pass when the coach chooses the pass of a passing drill."""
+PASS_BATCH = 250
+"""Deals per batch when a reader's pass is compared with the coach's (:class:`PassGrader`)."""
+PASS_DEALS = 2000
+"""At most this many common deals for one comparison."""
+PASS_MARGIN = 0.5
+"""A pass is good when the deals show it within this many points of the coach's (the upper end of the 95%
+interval of the paired difference)."""
 GAP = 1.5
 """A coach drill is kept only if its right cards save at least this many expected points over every other card."""
 TOLERANCE = 0.3
 """Cards within this many expected points of the best are all right answers."""
 
 
+PASSING = ("10_passing.ipynb", "Passing and short-suiting")
+TRICKS = ("11_playing_tricks.ipynb", "Playing tricks well")
+MOON = ("12_the_moon.ipynb", "Shooting the moon — and stopping it")
+"""The lessons the strategy stages practise (notebook, title)."""
+
 # -- coach helpers -------------------------------------------------------------------------------------------
+
+
+def measured(candidates: Sequence[Candidate]) -> Measured:
+    """The coach's table as the facts read it: each move's value in each sampled deal, and its Q♠ share."""
+    return Measured({frozenset(c.cards): c.values for c in candidates},
+                    {frozenset(c.cards): c.queen for c in candidates})  # fmt: skip
 
 
 def _coach_split(state: HandState, seed: int) -> tuple[Advice, list[Candidate], list[Candidate]] | None:
     """The coach's measurement of every legal card, split into right cards (within ``TOLERANCE`` of the best)
-    and the rest; ``None`` unless the right cards save ``GAP`` points over every other card."""
+    and the rest; ``None`` unless the right cards save ``GAP`` points over every other card on average and every
+    other card is measurably worse than the best (its paired 95% interval above 0)."""
     seat = state.to_play
     advice = CoachBot(worlds=COACH_WORLDS, infer=False, caution=0).advise(state.view(seat), random.Random(seed))
-    ranked = sorted(advice.candidates, key=lambda c: c.mean)
+    ranked = sorted((c for c in advice.candidates if not c.plan), key=lambda c: c.mean)
     best = ranked[0].mean
     good = [c for c in ranked if c.mean <= best + TOLERANCE]
     rest = [c for c in ranked if c.mean > best + TOLERANCE]
     if not rest or rest[0].mean - good[-1].mean < GAP:
         return None
+    table = measured(ranked)
+    for c in rest:
+        diff, half, _ = table.diff(c.cards, ranked[0].cards)
+        if diff - half <= 0.05:  # not measurably worse (with room for the one-decimal rounding of the words)
+            return None
     return advice, good, rest
 
 
-def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, seed: int) -> Drill | None:
+def _cost_facts(w: Words, table: Measured, card: Candidate, best: Candidate) -> list[Fact]:
+    """What the coach measured for ``card`` against ``best``: how much more it costs, and how often it takes the
+    Q♠ (when it ever does)."""
+    diff, half, deals = table.diff(card.cards, best.cards)
+    facts = [w.fact("costs_more", on=table, cards=card.cards, best=best.cards, diff=one_decimal(diff),
+                    half=one_decimal(half), deals=deals)]  # fmt: skip
+    if card.queen:
+        facts.append(w.fact("queen_share", on=table, cards=card.cards, share=f"{card.queen:.0%}"))
+    return facts
+
+
+def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, seed: int,
+                 goal_facts: Sequence[Fact] = (), lesson: str = "") -> Drill | None:  # fmt: skip
     split = _coach_split(state, seed)
     if split is None:
         return None
@@ -81,20 +132,102 @@ def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, s
     seat = state.to_play
     hand = state.hand(seat)
     best = good[0]
-    why = illegal_reasons(state)
+    table = measured([*good, *rest])
+    w = Words(state, you=seat)
+    w.say("goal", *goal_facts)
+    why = illegal_reasons(state, w)
     for c in rest:
-        why[c.cards[0].code] = (f"the {c.label} costs {c.mean:.1f} points on average against {best.mean:.1f} for the "
-                                f"{best.label} (the coach played both in {advice.worlds} deals of the hidden cards"
-                                f"{'; it takes the Q♠ in ' + format(c.queen, '.0%') + ' of them' if c.queen else ''})")
+        why[c.cards[0].code] = w.say(f"why:{c.cards[0].code}", *_cost_facts(w, table, c, best), on=table)
+    legal = state.legal_plays()
+    tried = w.fact("tried_all", on=table, cards=legal, count=len(legal), deals=advice.worlds)
+    right = w.say("right", tried, *_cost_facts(w, table, rest[0], best), on=table)
     return Drill(f"{key}-{index + 1}", key, goal, "play", tuple(c.code for c in hand),
-                 tuple(c.cards[0].code for c in good), advice.sentence.rstrip("."), why, hint, Picture(state, seat),
-                 labels_of(hand))  # fmt: skip
+                 tuple(c.cards[0].code for c in good), right, why, hint, Picture(state, seat), labels_of(hand),
+                 said=tuple(w.said), lesson=lesson)  # fmt: skip
 
 
 # -- 5. choosing a pass ----------------------------------------------------------------------------------------
 
 _DIRECTION_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right", PassDirection.ACROSS: "across",
                     PassDirection.HOLD: "hold (no passing)"}  # fmt: skip
+
+
+def passes_unguarded_queen(hand: Sequence[Card], chosen: Sequence[Card]) -> bool:
+    """Lesson 10's rule, where it applies: with the Q♠ and two or fewer lower spades, the Q♠ is passed (a hand
+    without the Q♠, or with three or more guards, is not covered by the rule: True)."""
+    if QUEEN_OF_SPADES not in hand:
+        return True
+    guards = sum(c.suit is Suit.SPADES and c.rank < Rank.QUEEN for c in hand)
+    return guards > 2 or QUEEN_OF_SPADES in chosen
+
+
+class PassGrader:
+    """Grades a reader's pass against the coach's on common deals (a paired comparison): the two passes are
+    played in the same sampled deals, ``PASS_BATCH`` at a time, up to ``PASS_DEALS``. A pass is good only when
+    the upper end of the 95% interval of the paired difference (its points minus the coach's) is at most
+    ``PASS_MARGIN``; the comparison stops early once that is shown, or once the lower end is above
+    ``PASS_MARGIN`` (measurably worse by more than half a point). So no pass measurably a point or more worse is
+    ever good, nor one the deals cannot show within half a point."""
+
+    def __init__(self, state: HandState, seed: int, coach: Sequence[Card], why: Said | None = None) -> None:
+        self.state = state
+        self.seed = seed
+        self.coach = tuple(coach)
+        self.why = why
+        """Why the coach chose its pass (facts on the coach's own table), said when a reader's pass is the same."""
+
+    def measure(self, chosen: Sequence[Card]) -> Measured:
+        """Both passes in the same deals (the reader's pass and the coach's), batch by batch until decided."""
+        view = self.state.view(0)
+        rng = random.Random(self.seed)
+        passes = (tuple(self.coach), tuple(chosen))
+        values: tuple[list[float], list[float]] = ([], [])
+        queens = [0, 0]
+        big = tables_for(view.k).big
+        table = Measured({}, {})
+        while len(values[0]) < PASS_DEALS:
+            for _ in range(PASS_BATCH):
+                base = _pass_world(view, rng)
+                others = {s: tuple(rules_pass(LeanView(base, s))) for s in range(view.players) if s != 0}
+                for index, cards in enumerate(passes):
+                    state = base.copy()
+                    state._passes = [tuple(c.id for c in cards) if s == 0 else others[s] for s in range(view.players)]
+                    state._exchange()
+                    finish(state, rules_rollout, rng)
+                    assert state._score is not None
+                    values[index].append(cost_of(state._score.points[0]))
+                    queens[index] += bool(state._taken[0] & big)
+            n = len(values[0])
+            table = Measured({frozenset(p): tuple(v) for p, v in zip(passes, values, strict=True)},
+                             {frozenset(p): q / n for p, q in zip(passes, queens, strict=True)})  # fmt: skip
+            diff, half, _ = table.diff(tuple(chosen), self.coach)
+            if diff + half <= PASS_MARGIN or diff - half > PASS_MARGIN:
+                break
+        return table
+
+    def judge(self, chosen: Sequence[str]) -> tuple[bool, str, Said]:
+        """Right or not, the words, and the facts they are made of (checked on the measured table)."""
+        cards = tuple(sorted(Card.from_str(c) for c in chosen))
+        coach = tuple(sorted(self.coach))
+        w = Words(None, you=0)
+        if cards == coach:
+            why = self.why or Said("grade", (), None, 0)
+            words = "; ".join(f.words(you=0) for f in why.facts)
+            return True, "that is the coach's own pass" + (f": {words}" if words else ""), Said(
+                "grade", why.facts, why.on, 0)
+        table = self.measure(cards)
+        diff, half, deals = table.diff(cards, coach)
+        args = {"cards": cards, "best": coach, "diff": one_decimal(diff), "half": one_decimal(half), "deals": deals}
+        good = diff + half <= PASS_MARGIN
+        fact = w.fact("within_half" if good else "not_within_half", on=table, **args)
+        facts = [fact]
+        if table.queen[frozenset(cards)] > table.queen[frozenset(coach)]:
+            facts.append(w.fact("queen_share", on=table, cards=cards, share=f"{table.queen[frozenset(cards)]:.0%}"))
+        return good, w.say("grade", *facts, on=table), w.said[-1]
+
+    def __call__(self, chosen: Sequence[str]) -> tuple[bool, str]:
+        right, text, _ = self.judge(chosen)
+        return right, text
 
 
 def _passing(index: int) -> Drill:
@@ -104,30 +237,42 @@ def _passing(index: int) -> Drill:
         direction = STANDARD.cycle[(number - 1) % len(STANDARD.cycle)]
         options = tuple(_DIRECTION_WORDS[d] for d in STANDARD.cycle)
         answer = _DIRECTION_WORDS[direction]
-        cycle = ", ".join(_DIRECTION_WORDS[d] for d in STANDARD.cycle)
-        right = f"the passes go {cycle}, then again from the start: hand {number} is '{answer}'"
+        w = Words(STANDARD)
+        facts = (w.fact("pass_cycle", cycle=", ".join(d.value for d in STANDARD.cycle)),
+                 w.fact("passes_to", hand=number, direction=answer))  # fmt: skip
+        right = w.say("right", *facts, sep=": ")
+        why = {o: w.say(f"why:{o}", *facts, sep=": ") for o in options if o != answer}
         return Drill(f"{key}-{index + 1}", key, f"Hand {number} of a game: which way are the cards passed?", "choice",
-                     options, (answer,), right, {o: right for o in options if o != answer},
-                     "Four hands make one round of passing.")  # fmt: skip
-    seed = 500_000 + index
-    state = HandState.deal(STANDARD, seed=seed, hand_number=index % 3)
-    coach = CoachBot(pass_worlds=PASS_WORLDS)
-    advice = coach.advise(state.view(0), random.Random(seed))
+                     options, (answer,), right, why, "Four hands make one round of passing.",
+                     said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
+    coach = CoachBot(pass_worlds=PASS_WORLDS, caution=0)
+    for seed in range(500_000 + index, 500_000 + index + 100 * SEARCH, 100):
+        state = HandState.deal(STANDARD, seed=seed, hand_number=index % 3)
+        advice = coach.advise(state.view(0), random.Random(seed))
+        if passes_unguarded_queen(state.hand(0), advice.choice):
+            break
+    else:  # pragma: no cover - the tests make every drill
+        raise RuntimeError(f"no pass drill found for drill {index}")
     hand = state.hand(0)
-
-    def grader(chosen: Sequence[str]) -> tuple[bool, str]:
-        cards = [Card.from_str(c) for c in chosen]
-        measured = coach.advise(state.view(0), random.Random(seed), extra=cards)
-        verdict = grade(measured, cards)
-        return verdict.verdict in ("best", "good"), verdict.text.rstrip(".")
-
-    why = {c.code: state.why_not_pass(0, c) or "" for c in hand if state.why_not_pass(0, c)}
-    where = _DIRECTION_WORDS[state.direction]
-    return Drill(f"{key}-{index + 1}", key, f"You are South. Pass three cards {where}.", "pass",
-                 tuple(c.code for c in hand), tuple(c.code for c in advice.choice), advice.sentence.rstrip("."), why,
+    w = Words(state, you=0)
+    why = {}
+    for c in hand:
+        reason = state.why_not_pass(0, c)
+        if reason:
+            why[c.code] = w.say(f"why:{c.code}", w.fact("pass_refused", seat=0, card=c, reason=reason))
+    tried = [c for c in advice.candidates if c.values]
+    table = measured(tried)
+    chosen = tuple(sorted(advice.choice))
+    least = w.fact("least_cost", on=table, cards=chosen, count=len(tried), deals=advice.worlds,
+                   mean=one_decimal(sum(table.values[frozenset(chosen)]) / advice.worlds))  # fmt: skip
+    right = w.say("right", least, on=table)
+    grader = PassGrader(state, seed, advice.choice, w.said[-1])
+    pass_now = w.say("goal", w.fact("pass_now", seat=0, count=state.cards_to_pass, direction=state.direction.value))
+    return Drill(f"{key}-{index + 1}", key, f"You are South: {pass_now}.", "pass",
+                 tuple(c.code for c in hand), tuple(c.code for c in advice.choice), right, why,
                  "Pass what could win tricks you do not want: the Q♠ without low spades to guard it, the A♠ and K♠, "
                  "high hearts — or empty a short suit.", Picture(state, 0, "hand"), labels_of(hand),
-                 pick=state.cards_to_pass, grader=grader)  # fmt: skip
+                 pick=state.cards_to_pass, grader=grader, said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
 
 
 # -- 6. ducking and leading low --------------------------------------------------------------------------------
@@ -154,33 +299,40 @@ def _ducking(index: int) -> Drill:
                 return None
             if len(p.legal_plays()) < 3:
                 return None
-            return _coach_drill(key, index, p, "You are South and lead this trick. Choose the safest lead.",
-                                "A low card makes someone else win the trick.", 60_000 + index)  # fmt: skip
+            lead_fact = make_fact("you_lead", p, seat=0)
+            return _coach_drill(key, index, p, f"You are South: {lead_fact.words(you=0)}. Choose the safest lead.",
+                                "A low card makes someone else win the trick.", 60_000 + index, (lead_fact,),
+                                TRICKS[0])  # fmt: skip
 
         return first_drill(6, index, lead)
     s = find(6, index, lambda p: south_follows(p) and 1 + (kind == 1) <= len(_safe_cards(p)) < len(p.legal_plays()))
     safe, legal = _safe_cards(s), s.legal_plays()
-    top_seat, top = top_of_trick(s)
-    why = illegal_reasons(s)
+    _, top = top_of_trick(s)
+    w = Words(s, you=0)
+    why = illegal_reasons(s, w)
     for c in legal:
         if c not in safe:
-            why[c.code] = f"the {c.symbol} is higher than the {top.symbol}: it could win the trick and its points"
+            why[c.code] = w.say(f"why:{c.code}", w.fact("overtakes", seat=0, card=c, winning=top)) + (
+                ": it could win the trick and its points")
+    lesson = "11_playing_tricks.ipynb"
     if kind == 0:
+        right = w.say("right", *(w.fact("cannot_win", seat=0, card=c, winning=top) for c in safe))
         return Drill(f"{key}-{index + 1}", key, "Play a card that cannot win this trick.", "play",
                      tuple(c.code for c in s.hand(0)), tuple(c.code for c in safe),
-                     f"{named(top_seat)}'s {top.symbol} is on the trick, and a lower {top.suit.english[:-1]} can never "
-                     "win it, whoever plays after you", why, "Compare your cards with the highest card of the suit "
-                     "led on the trick.", Picture(s, 0), labels_of(s.hand(0)))  # fmt: skip
+                     right, why,
+                     "Compare your cards with the highest card of the suit led on the trick.", Picture(s, 0),
+                     labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
     best = max(safe, key=lambda c: c.rank)
+    highest = w.fact("below_winning", seat=0, card=best, winning=top)
     for c in safe:
         if c != best:
-            why[c.code] = (f"the {c.symbol} loses too, but it wastes a low card: duck with your highest losing card, "
-                           f"the {best.symbol}, and keep the {c.symbol} to duck again later")  # fmt: skip
+            stays = w.say(f"why:{c.code}", w.fact("cannot_win", seat=0, card=c, winning=top), highest)
+            why[c.code] = f"{stays}: duck with the {best.symbol} and keep the {c.symbol} to duck again later"
+    right = w.say("right", highest, w.fact("cannot_win", seat=0, card=best, winning=top))
     return Drill(f"{key}-{index + 1}", key, "Duck: play your highest card that still cannot win.", "play",
-                 tuple(c.code for c in s.hand(0)), (best.code,),
-                 f"the {best.symbol} is your highest card below the {top.symbol}: it loses the trick and keeps your "
-                 "lower cards for later", why, "Which cards lose for sure? Of those, which is the highest?",
-                 Picture(s, 0), labels_of(s.hand(0)))  # fmt: skip
+                 tuple(c.code for c in s.hand(0)), (best.code,), f"{right}, and your lower cards stay for later", why,
+                 "Which cards lose for sure? Of those, which is the highest?", Picture(s, 0), labels_of(s.hand(0)),
+                 said=tuple(w.said), lesson=lesson)  # fmt: skip
 
 
 # -- 7. getting rid of the Q♠ and high hearts ---------------------------------------------------------------
@@ -200,8 +352,11 @@ def _discarding(index: int) -> Drill:
                      or (queen_out and c.suit is Suit.SPADES and c.rank > Rank.QUEEN) for c in hand)  # fmt: skip
         if not danger:
             return None
-        return _coach_drill(key, index, p, "You cannot follow suit. Which card do you throw away?",
-                            "Which of your cards could cost you the most points if you kept it?", 70_000 + index)
+        void = make_fact("you_cannot_follow", p, seat=0, suit=Suit(p.lead_suit))
+        return _coach_drill(key, index, p, f"{void.words(you=0)[:1].upper()}{void.words(you=0)[1:]}. Which card do "
+                            "you throw away?",
+                            "Which of your cards could cost you the most points if you kept it?", 70_000 + index,
+                            (void,), TRICKS[0])
 
     return first_drill(7, index, make)
 
@@ -227,15 +382,17 @@ def _counting(index: int) -> Drill:
                 c.suit is suit for c in cards_of_mask(p.played_mask))
 
         s = find(8, index, some_out)
+        w = Words(s, you=0)
         held = sum(c.suit is suit for c in s.hand(0))
         played = sum(c.suit is suit for c in cards_of_mask(s.played_mask))
         out = sum(c.suit is suit for c in _unseen(s))
+        count = w.say("right", w.fact("suit_count", seat=0, hold="hold", suit=suit, held=held, played=played,
+                                      out=out))  # fmt: skip
         return Drill(f"{key}-{index + 1}", key, f"You are South. How many {suit.english} are still out (in the other "
-                     "players' hands)?", "number", (), (str(out),),
-                     f"13 {suit.english}: you hold {held} and {played} have been played, so 13 − {held} − {played} = "
-                     f"{out} are out", {}, "Count the ones you can see: yours and those played.",
-                     Picture(s, 0, "played"), wrong=f"there are 13 {suit.english}: take away yours and those played"
-                     )  # fmt: skip
+                     "players' hands)?", "number", (), (str(out),), f"{count} (13 − {held} − {played} = {out})", {},
+                     "Count the ones you can see: yours and those played.",
+                     Picture(s, 0, "played"), wrong=f"there are 13 {suit.english}: take away yours and those played",
+                     said=tuple(w.said))  # fmt: skip
     if kind == 1:
         def masters(p: HandState) -> list[Card]:
             unseen = _unseen(p)
@@ -244,16 +401,18 @@ def _counting(index: int) -> Drill:
         s = find(8, index, lambda p: south(p) and 0 < len(masters(p)) < len(p.hand(0)) and len(p.hand(0)) <= 9)
         tops = masters(s)
         unseen = _unseen(s)
+        w = Words(s, you=0)
         why = {}
         for c in s.hand(0):
             if c not in tops:
                 higher = min((u for u in unseen if u.suit is c.suit and u.rank > c.rank), key=lambda u: u.rank)
-                why[c.code] = f"the {higher.symbol} is still out and beats it"
+                why[c.code] = w.say(f"why:{c.code}", w.fact("beaten_by_out", seat=0, card=c, higher=higher))
+        right = w.say("right", *(w.fact("master", seat=0, card=c) for c in tops))
         return Drill(f"{key}-{index + 1}", key, "Tick every card in your hand that no card still out can beat.",
                      "tick", tuple(c.code for c in s.hand(0)), tuple(c.code for c in tops),
-                     f"every higher card of their suits has been played or is yours: {symbols(tops)}", why,
+                     f"every higher card of their suits has been played or is yours: {right}", why,
                      "For each card, ask: has every higher card of its suit been played?", Picture(s, 0, "played"),
-                     labels_of(s.hand(0)))  # fmt: skip
+                     labels_of(s.hand(0)), said=tuple(w.said))  # fmt: skip
 
     def bleed(p: HandState) -> bool:
         hand = p.hand(0)
@@ -263,17 +422,22 @@ def _counting(index: int) -> Drill:
 
     s = find(8, index, bleed)
     hand = s.hand(0)
+    w = Words(s, you=0)
     low = [c for c in s.legal_plays() if c.suit is Suit.SPADES and c.rank < Rank.QUEEN]
-    why = illegal_reasons(s)
+    why = illegal_reasons(s, w)
     for c in hand:
         if c not in low and c.code not in why:
-            why[c.code] = (f"the {c.symbol} is above the Q♠: if the queen falls on it, you take 13 points"
+            why[c.code] = (w.say(f"why:{c.code}", w.fact("spade_above_queen", seat=0, card=c))
                            if c.suit is Suit.SPADES else
-                           "that is not a spade: bleeding means leading spades until the Q♠'s holder must play it")
-    return Drill(f"{key}-{index + 1}", key, "The Q♠ is still out and you lead. Bleed spades: lead a spade that "
-                 "cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
-                 "a spade below the Q♠ makes everyone follow, and it can never win a trick the queen falls on", why,
-                 "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"), labels_of(hand))  # fmt: skip
+                           w.say(f"why:{c.code}", w.fact("not_a_spade", seat=0, card=c))
+                           + ": bleeding means leading spades until the Q♠'s holder must play it")  # fmt: skip
+    queen = w.say("goal", w.fact("out", seat=0, card=QUEEN_OF_SPADES), w.fact("you_lead", seat=0), sep=" and ")
+    below = w.say("right", *(w.fact("spade_below_queen", seat=0, card=c) for c in low))
+    return Drill(f"{key}-{index + 1}", key, f"{queen[:1].upper()}{queen[1:]}. Bleed spades: lead a spade "
+                 "that cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
+                 f"{below}: a spade below the Q♠ makes everyone follow, and it can never win a trick the queen "
+                 "falls on", why, "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"),
+                 labels_of(hand), said=tuple(w.said), lesson="11_playing_tricks.ipynb")  # fmt: skip
 
 
 # -- 9. stopping a moon ------------------------------------------------------------------------------------
@@ -287,50 +451,101 @@ def _moon_threat(p: HandState) -> int | None:
     return None
 
 
+def _trick_cost(p: HandState, card: Card) -> tuple[int, int]:
+    """What winning the trick with ``card`` costs: the points of the trick with it (the reader's own card counts),
+    then its rank (a lower winning card keeps the higher ones as stoppers)."""
+    cards = [c for _, c in p.current_trick] + [card]
+    return sum(13 if c == QUEEN_OF_SPADES else 1 for c in cards if is_penalty(c)), int(card.rank)
+
+
+def stopping_answer(p: HandState, threat: int) -> tuple[list[Card], str]:
+    """Lesson 12's rule for the last card of a trick holding a point card while ``threat`` has every point: if
+    another player already beats the trick, duck (any card that leaves them winning); if ``threat`` is winning,
+    take the trick with the cheapest winning card (fewest points, then lowest). Returns the right cards and which
+    case (``duck`` or ``win``)."""
+    top_seat, _ = top_of_trick(p)
+    legal = p.legal_plays()
+    if top_seat != threat:
+        return [c for c in legal if not wins(p, c)], "duck"
+    winners = [c for c in legal if wins(p, c)]
+    if not winners:
+        return [], "win"
+    cheapest = min(_trick_cost(p, c) for c in winners)
+    return [c for c in winners if _trick_cost(p, c) == cheapest], "win"
+
+
 def _stopping_moon(index: int) -> Drill:
     key = "stopping_moon"
     shooter = lambda seed: 1 + seed % 3  # noqa: E731
+    lesson = "12_the_moon.ipynb"
 
     def base(p: HandState) -> bool:
         threat = _moon_threat(p)
         return p.phase is Phase.PLAYING and p.to_play == 0 and threat not in (None, 0) and p.trick_number >= 3
 
     if index % 3 != 0:
+        want = "win" if index % 3 == 1 else "duck"
+
         def stop(p: HandState) -> bool:
             if not base(p) or len(p.current_trick) != 3 or not any(is_penalty(c) for _, c in p.current_trick):
                 return False
-            winning = [c for c in p.legal_plays() if wins(p, c)]
-            return 0 < len(winning) < len(p.legal_plays())
-
-        try:
-            s = find(9, index, stop, shooter=shooter)
-        except RuntimeError:
-            s = None
-        if s is not None:
-            threat = _moon_threat(s)
+            threat = _moon_threat(p)
             assert threat is not None
-            winners = [c for c in s.legal_plays() if wins(s, c)]
-            why = illegal_reasons(s)
-            for c in s.legal_plays():
-                if c not in winners:
-                    why[c.code] = (f"the {c.symbol} does not win the trick: {named(threat)} keeps every point so far "
-                                   "and can still shoot the moon")  # fmt: skip
-            points = sum(13 if c == QUEEN_OF_SPADES else 1 for _, c in s.current_trick if is_penalty(c))
-            return Drill(f"{key}-{index + 1}", key, f"{named(threat)} has taken every point so far. Stop the moon: win "
-                         "this trick, which holds a point card.", "play", tuple(c.code for c in s.hand(0)),
-                         tuple(c.code for c in winners),
-                         f"you take {points} point{'s' if points > 1 else ''}, but {named(threat)} can no longer take "
-                         "all 26: a few points now instead of 26 at the end", why,
-                         "Taking one point card yourself ends the moon.", Picture(s, 0), labels_of(s.hand(0)))
+            right, case = stopping_answer(p, threat)
+            return case == want and 0 < len(right) < len(p.legal_plays())
+
+        s = find(9, index, stop, shooter=shooter)
+        threat = _moon_threat(s)
+        assert threat is not None
+        w = Words(s, you=0)
+        right_cards, case = stopping_answer(s, threat)
+        top_seat, top = top_of_trick(s)
+        why = illegal_reasons(s, w)
+        lead = Suit(s.lead_suit)
+
+        def points_fact(c: Card) -> Fact:
+            return w.fact("trick_points", seat=0, card=c, points=_trick_cost(s, c)[0])
+
+        for c in s.legal_plays():
+            if c in right_cards:
+                continue
+            if case == "win":
+                if wins(s, c):
+                    cheaper = right_cards[0]
+                    dear, cheap = _trick_cost(s, c)[0], _trick_cost(s, cheaper)[0]
+                    fact = (w.fact("wins_dearer", seat=0, card=c, cheaper=cheaper, points=dear, fewer=cheap)
+                            if cheap < dear else w.fact("also_wins", seat=0, card=c, cheaper=cheaper))  # fmt: skip
+                    why[c.code] = w.say(f"why:{c.code}", fact)
+                else:
+                    stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
+                             w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip
+                    why[c.code] = w.say(f"why:{c.code}", stays, w.fact("all_points_to", shooter=threat))
+            else:
+                why[c.code] = w.say(f"why:{c.code}", w.fact("takes_trick", seat=0, card=c), points_fact(c),
+                                    w.fact("other_stops", other=top_seat, shooter=threat))  # fmt: skip
+        if case == "win":
+            right = w.say("right", *(f for c in right_cards for f in (w.fact("takes_trick", seat=0, card=c),
+                                                                      points_fact(c))))  # fmt: skip
+            right += f": a few points now instead of 26 at the end, and {named(threat)} can no longer take all 26"
+        else:
+            right = w.say("right", w.fact("other_stops", other=top_seat, shooter=threat))
+            right += ": duck and keep your high cards as stoppers"
+        goal = w.say("goal", w.fact("all_points_to", shooter=threat))
+        return Drill(f"{key}-{index + 1}", key, f"{goal[:1].upper()}{goal[1:]}. Stop the moon as cheaply as you can.",
+                     "play", tuple(c.code for c in s.hand(0)), tuple(c.code for c in right_cards), right, why,
+                     "Who is winning the trick now? If it is not the shooter, the moon is already stopped.",
+                     Picture(s, 0), labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
     s = find(9, index, base, shooter=shooter)
     threat = _moon_threat(s)
     assert threat is not None
-    why = {named(x): f"{'you have' if x == 0 else named(x) + ' has'} taken no points" for x in range(4) if x != threat}
+    w = Words(s, you=0)
+    why = {named(x): w.say(f"why:{named(x)}", w.fact("took_none", seat=x)) for x in range(4) if x != threat}
+    taken = w.say("right", w.fact("only_taker", shooter=threat, points=s.points_taken(threat)))
     return Drill(f"{key}-{index + 1}", key, "Who could be going for the moon?", "choice",
                  tuple(named(x) for x in range(4)), (named(threat),),
-                 f"{named(threat)} has taken every point so far ({s.points_taken(threat)}): if nobody else takes one, "
-                 f"{named(threat)} scores 0 and everyone else 26", why, "Look at who has taken points.",
-                 Picture(s, 0, "taken"))  # fmt: skip
+                 f"{taken}: if nobody else takes one, {named(threat)} scores 0 and everyone else 26", why,
+                 "Look at who has taken points.", Picture(s, 0, "taken"), said=tuple(w.said),
+                 lesson=lesson)  # fmt: skip
 
 
 # -- 10. shooting or not ---------------------------------------------------------------------------------------
@@ -358,25 +573,35 @@ def _shooting(index: int) -> Drill:
     FOUND[f"10:{index}"] = [s.seed or 0, 0]
     options = ("Shoot the moon", "Play it safe")
     answer = options[0] if verdict.shoot else options[1]
-    text = verdict.text.rstrip(".")
+    w = Words(verdict)
+    facts = (w.fact("moon_plans", deals=verdict.worlds, success=f"{verdict.success:.0%}",
+                    shoot=f"{verdict.shoot_relative:+.1f}", safe=f"{verdict.safe_relative:+.1f}"),
+             w.fact("moon_better", plan="shooting" if verdict.shoot else "playing safe",
+                    half=one_decimal(verdict.half_width)))  # fmt: skip
+    text = w.say("right", *facts)
+    why = {o: w.say(f"why:{o}", *facts) for o in options if o != answer}
     return Drill(f"{key}-{index + 1}", key, "No passing this hand. Would you go for the moon with these cards?",
-                 "choice", options, (answer,), text, {o: text for o in options if o != answer},
+                 "choice", options, (answer,), text, why,
                  "Can another player win a trick with a heart? Count your top hearts and your stoppers in the other "
-                 "suits.", Picture(s, 0, "hand"))  # fmt: skip
+                 "suits.", Picture(s, 0, "hand"), said=tuple(w.said), lesson="12_the_moon.ipynb")  # fmt: skip
 
 
 STRATEGY_STAGES: tuple[Stage, ...] = (
-    Stage("passing", "Choosing a pass", "Which way the cards go, and which three cards to give away.", 6, _passing),
+    Stage("passing", "Choosing a pass", "Which way the cards go, and which three cards to give away.", 6, _passing,
+          lesson=PASSING),
     Stage("ducking", "Ducking and leading low",
-          "Play a card that cannot win; duck with your highest losing card; lead low.", 9, _ducking),
+          "Play a card that cannot win; duck with your highest losing card; lead low.", 9, _ducking,
+          lesson=TRICKS),
     Stage("discarding", "Getting rid of the Q♠ and high hearts",
           "When you cannot follow, throw away what hurts you most: the Q♠ first, then high spades and hearts.", 6,
-          _discarding),
+          _discarding, lesson=TRICKS),
     Stage("counting", "Bleeding spades and counting cards",
-          "Count what is still out; lead spades below the Q♠ to force it out.", 9, _counting),
+          "Count what is still out; lead spades below the Q♠ to force it out.", 9, _counting, lesson=TRICKS),
     Stage("stopping_moon", "Stopping a moon",
-          "Notice who takes every point, and take one yourself before it is too late.", 6, _stopping_moon),
-    Stage("shooting", "Shooting or not", "When a hand is strong enough to go for all 26 points.", 6, _shooting),
+          "Notice who takes every point; if another player already beats the trick, duck; else take it with your "
+          "cheapest winning card.", 6, _stopping_moon, lesson=MOON),
+    Stage("shooting", "Shooting or not", "When a hand is strong enough to go for all 26 points.", 6, _shooting,
+          lesson=MOON),
 )
 
 

@@ -201,6 +201,8 @@ class StageDrills(W.VBox):
             self.message.show("Choose an answer first.", "info")
             return
         was_solved = self.attempt.solved
+        if self.drill.kind == "pass":  # the coach plays both passes in up to 2,000 deals: about a second
+            self.message.show("Playing your pass and the coach's in the same deals…", "info")
         feedback = self.attempt.submit(response)
         self._show(feedback)
         if feedback.right and not was_solved:

@@ -594,14 +594,14 @@ function render({ model, el }) {
       }
       const info = h("div", "hl-ct-seat-info");
       const bits = [];
-      if (seat.tricks !== null) bits.push(`${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`);
-      if (seat.points !== null) bits.push(seat.points);
+      if (seat.tricks != null) bits.push(`${seat.tricks} trick${seat.tricks === 1 ? "" : "s"}`);
+      if (seat.points != null) bits.push(seat.points);
       info.textContent = bits.join(" · ");
       if (bits.length) plate.append(info);
-      if (seat.total !== null || (seat.voids && seat.voids.length)) {
+      if (seat.total != null || (seat.voids && seat.voids.length)) {
         const more = h("div", "hl-ct-seat-info");
         const t = [];
-        if (seat.total !== null) t.push(`total ${seat.total}`);
+        if (seat.total != null) t.push(`total ${seat.total}`);
         if (seat.voids && seat.voids.length) t.push(`void ${seat.voids.join("")}`);
         more.textContent = t.join(" · ");
         plate.append(more);
@@ -679,7 +679,7 @@ function render({ model, el }) {
       }
     });
     clearTimeout(state.collectTimer);
-    if (trick.complete && trick.winner !== null && view.kind === "table" && !still) {
+    if (trick.complete && trick.winner != null && view.kind === "table" && !still) {
       const winner = seats.get(trick.winner);
       const wait = Math.max(250, (model.get("pace") || 0.6) * 1000);
       state.collectTimer = setTimeout(() => {

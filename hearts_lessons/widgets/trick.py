@@ -18,7 +18,6 @@ engine's reason). The widget is a thin controller: the engine decides, the table
 from __future__ import annotations
 
 import html
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,20 +77,19 @@ class TrickPlayground(W.VBox):
     @classmethod
     def from_cards(cls, hands: str, *, leader: int = 0, hearts_broken: bool = True,
                    rules: Rules = STANDARD) -> TrickPlayground:  # fmt: skip
-        """A playground over given hands (seats separated by ``;``), starting mid-hand with ``leader`` to lead."""
-        state = HandState.from_cards(hands, rules, hold=True, leader=leader, trick_number=1,
+        """A playground over given hands (seats separated by ``;``), the last tricks of a hand with ``leader``
+        to lead (as many tricks played before as the hands are short of a full deal)."""
+        held = len(hands.split(";")[0].split())
+        state = HandState.from_cards(hands, rules, hold=True, leader=leader, trick_number=rules.hand_size - held,
                                      hearts_broken=hearts_broken)  # fmt: skip
         return cls(state, rules=rules)
 
     # -- engine calls --------------------------------------------------------------------------------------
     def _deal(self) -> HandState:
-        rng = random.Random(self.seed)
-        deck = list(self.rules.deck)
-        rng.shuffle(deck)
-        n = self.rules.players
-        hands = [deck[i * self.cards_each : (i + 1) * self.cards_each] for i in range(n)]
-        return HandState.from_cards(hands, self.rules, hold=True, leader=rng.randrange(n), trick_number=1,
-                                    hearts_broken=self.broken.value)  # fmt: skip
+        # a position that could have happened: a deal played to the last ``cards_each`` tricks, hearts broken
+        # or not as the checkbox says
+        return HandState.played_to(self.rules, cards_each=self.cards_each, seed=self.seed,
+                                   hearts_broken=self.broken.value)  # fmt: skip
 
     def click(self, seat: int, card: Card | str) -> None:
         """Click a card of ``seat``'s hand, as the table does."""

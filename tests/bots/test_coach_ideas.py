@@ -100,7 +100,7 @@ def test_looking_ahead_at_every_decision_changes_the_lead() -> None:
     assert king is not None and club is not None and advice.choice == [king.cards[0]]
     diff, half = paired(club, king)
     assert diff > half
-    assert "K♦" in advice.sentence and "no diamond still out can beat" in advice.sentence
+    assert "K♦" in advice.sentence and "no diamond still out can beat the K♦" in advice.sentence
 
 
 @pytest.mark.parametrize(
@@ -261,8 +261,11 @@ def test_near_the_end_of_the_game_the_coach_plays_for_the_game() -> None:
         other = advice.candidate(parse_cards(worse))
         assert other is not None and paired(other, advice.candidates[0])[0] > 0
         assert not within_noise(other, advice.candidates[0])
-    assert tense.sentence.startswith("Play the 3♥: with 99 points, avoid any point: the game ends at 100")
-    assert "with 99 points" not in calm.sentence
+    assert tense.sentence.startswith(
+        "Play the 3♥: you have 99 points and the game ends at 100; taking 1 point more "
+        "would end the game; another player's total is lower than yours"
+    )
+    assert "99 points" not in calm.sentence
     assert "a lost game counted as 26 more points" in tense.table_html()
     assert "lost game" not in calm.table_html()
 
@@ -277,7 +280,7 @@ def test_the_game_utility() -> None:
 
 def test_adaptive_worlds_spend_less_when_clear_and_more_when_close() -> None:
     s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", NO_MOON, hold=True, trick_number=1,
-                             hearts_broken=True, leader=2)  # fmt: skip
+                             hearts_broken=True, leader=2, check=False)  # fmt: skip
     s.play("AC")
     s.play("9C")
     found = evaluate_plays(s.view(0), worlds=8, rng=random.Random(2), focus=1, focus_worlds=16, adaptive=True)
@@ -295,7 +298,7 @@ def _cand(code: str, values: list[float], reference: bool = False) -> Candidate:
 
 def _position() -> HandState:
     s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", NO_MOON, hold=True, trick_number=1,
-                             hearts_broken=True, leader=2)  # fmt: skip
+                             hearts_broken=True, leader=2, check=False)  # fmt: skip
     s.play("AC")
     s.play("9C")
     return s
@@ -307,9 +310,10 @@ def test_two_cards_within_the_coach_uncertainty_are_called_equal() -> None:
     b = _cand("5D", [15.0, 14.0, 14.0, 14.0, 15.0])  # differs by 0.2 ± about 0.9
     worse = _cand("4H", [20.0, 21.0, 22.0, 20.0, 21.0])
     text = play_sentence(view, [a, b, worse])
-    assert "Either the Q♠ or the 5♦: about 14.3 points both" in text
-    assert "within the coach's uncertainty" in text and text.startswith("Play the Q♠ or the 5♦")
-    assert "next best" not in text
+    # the Q♠ and the 5♦ are both discards, but into a trick of 13 points and of none: they do different things
+    assert text.startswith("Play the Q♠: ") and "or the 5♦" not in text.split(".")[0]
+    assert "The 5♦ does something else (" in text and "averaged 14.40, higher" in text
+    assert "within the coach's uncertainty" in text and "next best" not in text
     clear = _cand("5D", [17.0, 18.0, 16.0, 17.5, 17.5])
     ranked = play_sentence(view, [a, clear, worse])
     assert "Either" not in ranked and "the next best, 5♦, costs 17.2" in ranked
@@ -337,12 +341,18 @@ def test_explanations_name_the_reason() -> None:
         s.play(card)
     assert s.to_play == 0
     reasons = play_reasons(s.view(0), parse_cards("KH")[0].id)
-    assert reasons[0] == "West may be shooting the moon: take this heart from West now"
-    assert "has taken every point so far" in " ".join(play_reasons(s.view(0), parse_cards("3D")[0].id))
+    assert reasons[:2] == [
+        "West has taken every point card so far (16 points) and may shoot the moon",
+        "if the K♥ keeps the trick, West cannot take every point",
+    ]
+    with pytest.raises(ValueError, match="may not be played here"):  # South must follow hearts
+        play_reasons(s.view(0), parse_cards("3D")[0].id)
     state = _moon_deal(trick=5)  # South has taken every point so far
     advice = CoachBot(worlds=30).advise(state.view(0), random.Random(4))
     line = advice.candidates[0]
     assert line.plan == MOON_PLAN and [c.code for c in advice.choice] == ["KH"] and line.moon_for >= 0.8
-    assert advice.sentence.startswith("Play the K♥: you can take every point: keep the high hearts")
+    assert advice.sentence.startswith(
+        "Play the K♥: no other player has taken a point card: you can still take every point: going for the moon"
+    )
     assert "no points" not in advice.sentence  # the reasons for avoiding points are not the moon line's
     assert f"shot it in {line.moon_for:.0%} of the sampled deals" in advice.sentence

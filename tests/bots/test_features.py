@@ -68,7 +68,7 @@ def test_cost_of_complex_scores() -> None:
 
 def test_moon_threat_needs_one_seat_with_many_points() -> None:
     s = HandState.from_cards("2D 2H AH; KD 5H 9C; QS 3C 7C; 4D 6S 8C", hold=True, trick_number=1,
-                             hearts_broken=True, leader=1)  # fmt: skip
+                             hearts_broken=True, leader=1, check=False)  # fmt: skip
     t = tables_for(s.k)
     for card in ["KD", "QS", "4D", "2D"]:
         s.play(card)
@@ -84,7 +84,7 @@ def test_moon_threat_needs_one_seat_with_many_points() -> None:
     assert moon_threat(s.view(0), t) == 1 and moon_threat(s.view(2), t) == 1
     no_moon = STANDARD.with_options(moon=Moon.NONE)
     s2 = HandState.from_cards("2D 2H AH; KD 5H 9C; QS 3C 7C; 4D 6S 8C", no_moon, hold=True, trick_number=1,
-                              hearts_broken=True, leader=1)  # fmt: skip
+                              hearts_broken=True, leader=1, check=False)  # fmt: skip
     for card in ["KD", "QS", "4D", "2D"]:
         s2.play(card)
     assert moon_threat(s2.view(0), tables_for(s2.k)) == -1

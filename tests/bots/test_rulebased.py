@@ -26,7 +26,7 @@ def play(bot: RuleBasedBot, state: HandState) -> str:
 
 def test_dumps_the_queen_when_void() -> None:
     s = HandState.from_cards("5D QS 4H; 7C KS 4D; AC 2D 8D; 9C 3S 5S", hold=True, trick_number=1,
-                             hearts_broken=True, leader=2)  # fmt: skip
+                             hearts_broken=True, leader=2, check=False)  # fmt: skip
     s.play("AC")
     s.play("9C")
     assert play(RuleBasedBot(), s) == "QS"
@@ -34,19 +34,19 @@ def test_dumps_the_queen_when_void() -> None:
 
 def test_dumps_a_high_spade_while_the_queen_is_out_then_hearts() -> None:
     s = HandState.from_cards("AS 4H 9H; 7C KS 4D; AC 2D 8D; 9C QS 5S", hold=True, trick_number=1,
-                             hearts_broken=True, leader=2)  # fmt: skip
+                             hearts_broken=True, leader=2, check=False)  # fmt: skip
     s.play("AC")
     s.play("9C")
     assert play(RuleBasedBot(), s) == "AS"
     s2 = HandState.from_cards("2S 4H 9H; 7C KS 4D; AC 2D 8D; 9C QS 5S", hold=True, trick_number=1,
-                              hearts_broken=True, leader=2)  # fmt: skip
+                              hearts_broken=True, leader=2, check=False)  # fmt: skip
     s2.play("AC")
     s2.play("9C")
     assert play(RuleBasedBot(), s2) == "9H"
 
 
 def test_ducks_with_the_highest_card_that_loses() -> None:
-    s = HandState.from_cards("5D 8D JD; 9D 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1)
+    s = HandState.from_cards("5D 8D JD; 9D 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1, check=False)
     s.play("9D")
     s.play("4C")
     s.play("7C")
@@ -55,7 +55,7 @@ def test_ducks_with_the_highest_card_that_loses() -> None:
 
 
 def test_drops_the_queen_under_a_higher_spade() -> None:
-    s = HandState.from_cards("QS 2S 9D; KS 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1)
+    s = HandState.from_cards("QS 2S 9D; KS 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1, check=False)
     s.play("KS")
     s.play("4C")
     s.play("7C")
@@ -63,7 +63,7 @@ def test_drops_the_queen_under_a_higher_spade() -> None:
 
 
 def test_wins_with_its_highest_card_when_it_plays_last_and_must_win() -> None:
-    s = HandState.from_cards("JD AD 9S; 2D 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1)
+    s = HandState.from_cards("JD AD 9S; 2D 2C 3C; 4C 5C 6C; 7C 8C 9C", hold=True, trick_number=1, leader=1, check=False)
     s.play("2D")
     s.play("4C")
     s.play("7C")
@@ -72,21 +72,21 @@ def test_wins_with_its_highest_card_when_it_plays_last_and_must_win() -> None:
 
 def test_bleeds_spades_while_the_queen_is_out() -> None:
     s = HandState.from_cards("3S 7S 5D 2C; QS 3C 4C 5C; AS 6C 7C 8C; KS 9C TC JC", hold=True, trick_number=2,
-                             leader=0, hearts_broken=True)  # fmt: skip
+                             leader=0, hearts_broken=True, check=False)  # fmt: skip
     assert play(RuleBasedBot(), s) == "3S"
     assert play(RuleBasedBot(bleed=False), s) == "2C"
 
 
 def test_does_not_lead_spades_holding_the_king() -> None:
     s = HandState.from_cards("3S KS 5D 9C; QS 2C 3C 4C; AS 5C 6C 7C; 4S 8C TC JC", hold=True, trick_number=2,
-                             leader=0, hearts_broken=True)  # fmt: skip
+                             leader=0, hearts_broken=True, check=False)  # fmt: skip
     assert play(RuleBasedBot(), s) not in ("3S", "KS")
 
 
 def moon_position() -> HandState:
     """Seat 1 has taken the Q♠ (every point so far) and leads a heart; seat 0 plays last with 2♥ or A♥."""
     s = HandState.from_cards("2D 2H AH; KD 5H 9C; QS 3C 7C; 4D 6S 8C", hold=True, trick_number=1,
-                             hearts_broken=True, leader=1)  # fmt: skip
+                             hearts_broken=True, leader=1, check=False)  # fmt: skip
     for card in ["KD", "QS", "4D", "2D", "5H", "3C", "6S"]:
         s.play(card)
     return s
@@ -100,7 +100,7 @@ def test_takes_a_point_to_stop_a_moon() -> None:
 
 def test_keeps_its_hearts_off_the_shooters_tricks() -> None:
     s = HandState.from_cards("2D AH QD 3H; KD AC 9C 5S; QS 3C 7C 6S; 4D 8C TC 7S", hold=True, trick_number=1,
-                             hearts_broken=True, leader=1)  # fmt: skip
+                             hearts_broken=True, leader=1, check=False)  # fmt: skip
     for card in ["KD", "QS", "4D", "2D", "AC", "3C", "8C"]:
         s.play(card)  # seat 1 took the Q♠, then leads the A♣: seat 0 is void in clubs
     assert play(RuleBasedBot(), s) == "QD"

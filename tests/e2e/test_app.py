@@ -36,6 +36,7 @@ from .app_support import (
     serve_lab,
 )
 from .conftest import ROOT
+from .words import broken_words
 
 pytestmark = pytest.mark.e2e
 
@@ -238,6 +239,7 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
         assert "Play a whole game" in body and "PlayTable(" not in body and "from hearts_lessons" not in body
         assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
         assert "pass 3 cards" in table(page)["status"]
+        assert broken_words(page) == []
 
         passed = pass_three(page)
         result = play_the_hand(page)
@@ -268,6 +270,7 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
         expect(page.locator(".hl-scores")).to_be_visible(timeout=TURN_TIMEOUT)
         sheet = table(page)["sheet"]
         assert sheet and "Total" in sheet
+        assert broken_words(page) == []
 
         # reload: a new kernel and a new game; then load the saved file
         page.reload(wait_until="commit", timeout=KERNEL_TIMEOUT)

@@ -27,6 +27,7 @@ from hearts_lessons.cards import Card
 
 from .conftest import ANYWIDGET_COUNTER, ANYWIDGET_COUNTER_GREEN, ARTIFACTS, SITE, Watch, lesson_docs, required
 from .test_cardtable_lab import ON_ELEMENT, SIZES
+from .words import broken_words
 
 pytestmark = pytest.mark.e2e
 
@@ -281,6 +282,7 @@ def test_lesson_1_trick_playground_answers_in_the_browser(watch: Watch, site_url
     played_s = time.monotonic() - start
     expect(card_of(turn, legal_card)).to_have_count(0)  # the played card left the hand
     expect(playground.locator(".hl-ct-tcard")).to_have_count(1)  # and lies in the middle of the table
+    assert broken_words(page) == []  # no "total undefined" on a seat, nor any other unprinted value
 
     finish_lesson(watch, "01_tricks", ready, run_all, downloads, click_refused_s=refusal_s, click_played_s=played_s)
 
@@ -310,6 +312,7 @@ def test_lesson_4_play_table_passes_and_bots_answer(watch: Watch, site_url: str,
     expect(message).to_contain_text("You received", timeout=ANSWER_MS)
     answer_s = time.monotonic() - start
     expect(cards).to_have_count(13)  # the new hand, ready to play
+    assert broken_words(page) == []
 
     # readable at a phone's width, a laptop's and with large cards: the Voilà test's automatic layout check
     for width, large in SIZES:

@@ -31,6 +31,7 @@ from .conftest import (
     toc_docs,
     watch_page,
 )
+from .words import broken_words
 
 pytestmark = pytest.mark.e2e
 
@@ -88,6 +89,7 @@ def test_lesson_widgets_render_from_saved_state(watch: Watch, doc: str) -> None:
         buttons = page.locator(".widget-button:visible")  # some sit in folded panels (e.g. game set-up)
         if page.locator(".widget-button").count():
             expect(buttons.first).to_be_visible()
+        assert broken_words(page) == [], "a widget shows an unprinted value"
     stderr = page.locator(".cell_output .output.stderr")
     assert stderr.count() == 0, f"the page shows stderr output: {stderr.first.inner_text()[:300]!r}"
     broken = page.evaluate(

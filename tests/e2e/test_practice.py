@@ -32,6 +32,7 @@ from hearts_lessons.practice.progress import ENV_VAR, FILE_NAME
 from .app_support import ARTIFACTS, LAB_TOKEN, open_watched, require_servers, screenshot, serve_lab
 from .conftest import ARTIFACTS as E2E_ARTIFACTS
 from .conftest import SITE, Watch, required
+from .words import broken_words
 
 pytestmark = pytest.mark.e2e
 
@@ -264,6 +265,7 @@ def test_a_drill_gives_feedback_and_its_stars_survive_a_reload_in_the_live_site(
     page.goto(f"notebooks/{href}")
     run_all(page)
     answer_the_first_drill(page)
+    assert broken_words(page) == []  # e.g. no "total undefined" on the drill's table
     screenshot(page, "practice-lite-answered")
     page.evaluate(SAVE)
     page.reload()

@@ -119,7 +119,7 @@ def test_pass_facts() -> None:
     chosen = (spades + [c for c in hand if c not in spades])[:3]
     facts = choice_facts(s, seat, chosen)
     assert facts and all(check(f, s) for f in facts)
-    assert any(f.kind == "passes_to" for f in facts)
+    assert any(f.kind == "pass_goes_to" for f in facts)
 
 
 def test_the_scripts_check_reports_a_puzzle_that_no_longer_holds(tmp_path: Path,

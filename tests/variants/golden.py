@@ -28,7 +28,7 @@ def replay(case: dict[str, Any]) -> HandState:
     """Deal the case's cards (no passing) and play its tricks card by card through the verified API."""
     rules = rules_of(case)
     state = HandState.from_cards(case["hands"], rules, hole=case.get("hole") or (), dealer=case.get("dealer", 0),
-                                 hold=True)  # fmt: skip
+                                 hold=True, check=False)  # fmt: skip
     winners = case["expected"].get("winners")
     for number, trick in enumerate(case["tricks"]):
         for code in trick.split():

@@ -35,7 +35,7 @@ def test_table_shows_jokers() -> None:
 
 def test_table_shows_the_kitty_face_down_until_its_owner_looks() -> None:
     case = GOLDEN["kitty: the kitty's points go to the first trick's winner"]
-    state = HandState.from_cards(case["hands"], KITTY, hole=case["hole"], dealer=2, hold=True)
+    state = HandState.from_cards(case["hands"], KITTY, hole=case["hole"], dealer=2, hold=True, check=False)
     assert "Kitty" in table_html(state, seat=0)
     assert "queen of spades" not in table_html(state, seat=0)
     assert "queen of spades" in table_html(state)  # the all-seeing view shows it
@@ -48,7 +48,7 @@ def test_table_shows_the_kitty_face_down_until_its_owner_looks() -> None:
 
 def test_table_shows_the_leftovers_face_up_and_both_copies_of_a_card() -> None:
     case = GOLDEN["cancellation: a fully cancelled trick and a cancelled last trick"]
-    state = HandState.from_cards(case["hands"], cancellation(6), hole=case["hole"], dealer=5, hold=True)
+    state = HandState.from_cards(case["hands"], cancellation(6), hole=case["hole"], dealer=5, hold=True, check=False)
     html = table_html(state, seat=3)
     assert "Left-over cards (face up)" in html
     assert "2 of hearts" in html and "3 of hearts" in html

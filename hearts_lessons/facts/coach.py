@@ -1,0 +1,326 @@
+"""Facts the coach's explanations need beyond the play facts of :mod:`hearts_lessons.facts`.
+
+- the moon: ``moon_watch`` (another seat has taken every point card so far), ``stops_moon`` (this card takes the
+  lead of a trick with a point card from it), ``moon_open`` (nobody else has taken a point card);
+- the trick: ``stays_under`` (the card does not take the lead; the trick may not be over), ``cancels`` (two
+  identical cards of several decks), ``none_below`` (you cannot stay under), ``out_above`` (the cards still out
+  that could beat a card), ``all_out_above``, ``none_out`` and ``bleeds`` (leads);
+- the pass: ``pass_empties`` (a suit emptied, unless cards of it come back), ``drop_when_void`` (the big penalty
+  card kept for that void), ``passes_with_below`` / ``passes_unguarded`` and ``keeps_with_below`` /
+  ``keeps_unguarded`` (a big penalty card passed or kept, with the cards below it in the hand or kept),
+  ``passes_above_big`` and ``passes_high_points``;
+- the game: ``total_before``, ``points_end_game``, ``lowest_total`` and ``not_lowest_total``.
+
+Each kind is a predicate on a position (a :class:`~hearts_lessons.lean.Lean` or
+:class:`~hearts_lessons.state.HandState`, in play or, for the pass facts, before the pass) computed from what the
+seat named by ``seat`` can see, and its words in one place. :mod:`hearts_lessons.bots.explain` builds the coach's
+sentences from them.
+
+>>> from hearts_lessons.facts import make
+>>> from hearts_lessons.state import HandState
+>>> s = HandState.from_cards("4C TC KC 2D; QC 2S 3S 4S; 5C 5D 6D 7D; 8C 8D 9D TD", hold=True, leader=1,
+...                          trick_number=9, hearts_broken=True)
+>>> s.play("QC"); s.play("5C"); s.play("8C")
+>>> make("stays_under", s, seat=0, card="TC", winning="QC", winner=1).words(you=0)
+'the 10♣ stays under the Q♣: West is still winning the trick'
+>>> make("stays_under", s, seat=0, card="KC", winning="QC", winner=1)
+Traceback (most recent call last):
+...
+hearts_lessons.facts.FactError: not true of this position: stays_under(seat=0, card=KC, winning=QC, winner=1)
+>>> make("overtakes", s, seat=0, card="KC", winning="QC").words(you=0)
+'the K♣ beats the Q♣ and takes the lead of the trick'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..cards import Card, Suit, cards_of_mask
+from . import _after, _holds_card, _last_winner, _suit, _to_play_with, _trick_value, _unseen, _winning_now, kind
+
+if TYPE_CHECKING:
+    from ..lean import Lean
+
+__all__ = ["big_cards", "seen_taken"]
+
+
+def big_cards(pos: Lean) -> int:
+    """The big penalty cards of the position's rules (the Q♠ in the standard game): worth 5 points or more."""
+    from ..bots.features import tables_for
+
+    return tables_for(pos.k).big
+
+
+def seen_taken(pos: Lean, seat: int) -> int:
+    """The cards ``seat`` has taken in tricks (played, so every seat saw them; hole cards left out)."""
+    return int(pos._taken[seat] & pos._seen)
+
+
+def _rank(card: Card) -> int:
+    return int(card.rank)
+
+
+def _hand_of_suit(pos: Lean, seat: int, suit: int) -> list[Card]:
+    return cards_of_mask(pos._hands[seat] & pos.k.suit_masks[suit])
+
+
+def _cards_equal(found: list[Card], cards: tuple[Card, ...]) -> bool:
+    return sorted(c.id for c in found) == sorted(c.id for c in cards)
+
+
+# -- the moon -----------------------------------------------------------------------------------------------------
+
+
+@kind("moon_watch", "{shooter} has taken every point card so far ({points}) and may shoot the moon")
+def _moon_watch(pos: Lean, *, seat: int, shooter: int, points: Any) -> bool:
+    """Another seat, ``shooter``, has taken every point card taken so far (``points`` of them, at least one card):
+    nobody else has, so it can still take them all."""
+    moon = pos.k.moon_cards
+    takers = [s for s in range(pos.k.players) if seen_taken(pos, s) & moon]
+    if takers != [shooter] or shooter == seat:
+        return False
+    return bool(_trick_value(pos, [c.id for c in cards_of_mask(seen_taken(pos, shooter) & moon)]) == points)
+
+
+@kind("stops_moon", "if the {card} keeps the trick, {shooter} cannot take every point")
+def _stops_moon(pos: Lean, *, seat: int, card: Card, shooter: int) -> bool:
+    """Played now, ``card`` takes the lead of the trick from ``shooter``, and the trick then holds a point card
+    that ``shooter`` would need (so a seat other than the shooter would take a point)."""
+    best = _winning_now(pos)
+    if not _to_play_with(pos, seat, card) or best is None or best[0] != shooter or shooter == seat:
+        return False
+    after = _winning_now(_after(pos, card)) if len(pos._trick) + 1 < pos.k.players else _last_winner(pos, card)
+    if after is None or after[0] != seat:
+        return False
+    ids = [cid for _, cid, _ in pos._trick] + [card.id]
+    return any(pos.k.moon_cards >> cid & 1 for cid in ids)
+
+
+@kind("moon_open", "no other player has taken a point card: you can still take every point")
+def _moon_open(pos: Lean, *, seat: int) -> bool:
+    moon = pos.k.moon_cards
+    return moon != 0 and not any(seen_taken(pos, s) & moon for s in range(pos.k.players) if s != seat)
+
+
+# -- the trick ----------------------------------------------------------------------------------------------------
+
+
+@kind("stays_under", "the {card} stays under the {winning}: {winner} is still winning the trick")
+def _stays_under(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int) -> bool:
+    """Played now, ``card`` (of the suit led) does not take the lead from ``winner``'s ``winning`` card, which
+    still wins the trick so far (or wins it, when ``card`` is the trick's last)."""
+    best = _winning_now(pos)
+    if not _to_play_with(pos, seat, card) or best is None or best[0] != winner or best[1] != winning.id:
+        return False
+    if _suit(pos, card) != pos.lead_suit:
+        return False
+    after = _winning_now(_after(pos, card)) if len(pos._trick) + 1 < pos.k.players else _last_winner(pos, card)
+    return after is not None and after[0] == winner
+
+
+@kind("cancels", "the {card} cancels the identical {card} on the table: neither can win the trick")
+def _cancels(pos: Lean, *, seat: int, card: Card) -> bool:
+    """With several decks, ``card`` played now meets the one card on the table identical to it (the same suit and
+    rank): the two cancel (:func:`~hearts_lessons.lean._winner`)."""
+    if not pos.k.multi_deck or not _to_play_with(pos, seat, card):
+        return False
+    twins = [cid for _, cid, _ in pos._trick if cid & 63 == card.id & 63]
+    return len(twins) == 1
+
+
+@kind("none_below", "you hold no {suit} below the {winning}")
+def _none_below(pos: Lean, *, seat: int, suit: Suit, winning: Card) -> bool:
+    """``seat`` holds cards of ``suit`` (``winning``'s suit), none ranked below ``winning``."""
+    if _suit(pos, winning) != int(suit):
+        return False
+    mine = _hand_of_suit(pos, seat, int(suit))
+    return bool(mine) and all(_rank(c) > _rank(winning) for c in mine)
+
+
+@kind("out_above", "still out above the {card}: the {cards}")
+def _out_above(pos: Lean, *, seat: int, card: Card, cards: tuple[Card, ...]) -> bool:
+    """``cards`` are exactly the cards of ``card``'s suit ranked above it that ``seat`` cannot see (neither in its
+    hand nor played): the cards that could still beat it."""
+    suit = _suit(pos, card)
+    out = [c for c in cards_of_mask(_unseen(pos, seat) & pos.k.suit_masks[suit]) if _rank(c) > _rank(card)]
+    return bool(out) and _cards_equal(out, cards)
+
+
+@kind("all_out_above", "all the {suit} still out rank above the {card}: whoever follows suit beats it")
+def _all_out_above(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
+    """``seat`` leads ``card``; some cards of its suit are out and every one ranks above it."""
+    if pos._trick or not _to_play_with(pos, seat, card) or _suit(pos, card) != int(suit):
+        return False
+    out = cards_of_mask(_unseen(pos, seat) & pos.k.suit_masks[int(suit)])
+    return bool(out) and all(_rank(c) > _rank(card) for c in out)
+
+
+@kind("none_out", "no other {suit} is still out: nobody can beat the {card}")
+def _none_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
+    """``seat`` leads ``card`` of ``suit``, and every other card of that suit is in its hand or played (nobody
+    can follow suit, so nobody can beat it)."""
+    if pos._trick or not _to_play_with(pos, seat, card) or _suit(pos, card) != int(suit):
+        return False
+    return not _unseen(pos, seat) & pos.k.suit_masks[int(suit)]
+
+
+@kind(
+    "bleeds",
+    "the {big} is still out and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})",
+)
+def _bleeds(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
+    """``seat`` leads ``card``, of the suit of the big penalty card ``big``, ranked below it; ``big`` is out and
+    ``seat`` holds no card of that suit above it (leading the suit again and again forces it out: bleeding)."""
+    if pos._trick or not _to_play_with(pos, seat, card) or not big_cards(pos) >> big.id & 1:
+        return False
+    s = _suit(pos, big)
+    if s != int(suit) or _suit(pos, card) != s or _rank(card) >= _rank(big):
+        return False
+    if not _unseen(pos, seat) >> big.id & 1:
+        return False
+    return all(_rank(c) < _rank(big) for c in _hand_of_suit(pos, seat, s))
+
+
+# -- the pass -----------------------------------------------------------------------------------------------------
+
+
+def _in_hand(pos: Lean, seat: int, cards: tuple[Card, ...]) -> bool:
+    return all(_holds_card(pos, seat, c) for c in cards) and len({c.id for c in cards}) == len(cards)
+
+
+def _kept(pos: Lean, seat: int, passed: tuple[Card, ...]) -> int:
+    mask = pos._hands[seat]
+    for card in passed:
+        mask &= ~card.bit
+    return int(mask)
+
+
+@kind("pass_empties", "passing the {cards} leaves you no {suit} (unless you receive some)")
+def _pass_empties(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
+    """``cards`` are in ``seat``'s hand, and every card of ``suit`` it holds is among them."""
+    mask = pos.k.suit_masks[int(suit)]
+    return (_in_hand(pos, seat, cards) and bool(pos._hands[seat] & mask)
+            and not _kept(pos, seat, cards) & mask)  # fmt: skip
+
+
+@kind("drop_when_void", "you keep the {big} to drop when {suit} are led and you hold none")
+def _drop_when_void(pos: Lean, *, seat: int, passed: tuple[Card, ...], suit: Suit, big: Card) -> bool:
+    """``seat`` keeps the big penalty card ``big`` and passes every card of ``suit`` (another suit)."""
+    return (_pass_empties(pos, seat=seat, cards=passed, suit=suit) and bool(big_cards(pos) >> big.id & 1)
+            and bool(_kept(pos, seat, passed) >> big.id & 1) and _suit(pos, big) != int(suit))  # fmt: skip
+
+
+@kind("passes_with_below", "you pass the {card}, which you hold with the {cards} below it")
+def _passes_with_below(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card,
+                       cards: tuple[Card, ...]) -> bool:  # fmt: skip
+    """``card`` is passed; ``cards`` are exactly the cards of its suit below it in ``seat``'s hand before the pass."""
+    if not _in_hand(pos, seat, passed) or card not in passed:
+        return False
+    below = [c for c in _hand_of_suit(pos, seat, _suit(pos, card)) if _rank(c) < _rank(card)]
+    return bool(below) and _cards_equal(below, cards)
+
+
+@kind("passes_unguarded", "you pass the {card}: you hold no {suit} below it to guard it")
+def _passes_unguarded(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card, suit: Suit) -> bool:
+    if not _in_hand(pos, seat, passed) or card not in passed or _suit(pos, card) != int(suit):
+        return False
+    return not any(_rank(c) < _rank(card) for c in _hand_of_suit(pos, seat, int(suit)))
+
+
+@kind("keeps_with_below", "you keep the {card} with the {cards} below it")
+def _keeps_with_below(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card,
+                      cards: tuple[Card, ...]) -> bool:  # fmt: skip
+    """``card`` stays in ``seat``'s hand after passing ``passed``, and ``cards`` are exactly the cards of its suit
+    below it that stay too."""
+    if not _in_hand(pos, seat, passed) or card in passed or not _holds_card(pos, seat, card):
+        return False
+    kept = _kept(pos, seat, passed) & pos.k.suit_masks[_suit(pos, card)]
+    below = [c for c in cards_of_mask(kept) if _rank(c) < _rank(card)]
+    return bool(below) and _cards_equal(below, cards)
+
+
+@kind("keeps_unguarded", "you keep the {card} with no {suit} below it")
+def _keeps_unguarded(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card, suit: Suit) -> bool:
+    if not _in_hand(pos, seat, passed) or card in passed or not _holds_card(pos, seat, card):
+        return False
+    if _suit(pos, card) != int(suit):
+        return False
+    kept = _kept(pos, seat, passed) & pos.k.suit_masks[int(suit)]
+    return not any(_rank(c) < _rank(card) for c in cards_of_mask(kept))
+
+
+@kind(
+    "passes_above_big",
+    "you pass the {cards}, ranked above the {big}, which you do not hold (a card above it may be made to take it)",
+)
+def _passes_above_big(pos: Lean, *, seat: int, cards: tuple[Card, ...], big: Card) -> bool:
+    """``cards`` (passed, held) are of the suit of the big penalty card ``big``, ranked above it; ``seat`` does not
+    hold ``big`` (a card above it may win a trick it is dropped on)."""
+    if not cards or not _in_hand(pos, seat, cards) or not big_cards(pos) >> big.id & 1:
+        return False
+    if _holds_card(pos, seat, big):
+        return False
+    s = _suit(pos, big)
+    return all(_suit(pos, c) == s and _rank(c) > _rank(big) for c in cards)
+
+
+@kind("passes_high_points", "you pass high point cards (jack or higher), which can win tricks: the {cards}")
+def _passes_high_points(pos: Lean, *, seat: int, cards: tuple[Card, ...]) -> bool:
+    """``cards`` (held) each carry positive points and rank jack or higher."""
+    if not cards or not _in_hand(pos, seat, cards):
+        return False
+    values = pos.k.values
+    return all(_rank(c) >= 11 and _positive(values.get(c.id, 0)) for c in cards)
+
+
+def _positive(value: Any) -> bool:
+    if isinstance(value, complex):
+        return value.real + value.imag > 0
+    return bool(value > 0)
+
+
+# -- the game -----------------------------------------------------------------------------------------------------
+
+
+@kind("total_before", "you have {points} and the game ends at {target}")
+def _total_before(pos: Lean, *, seat: int, points: Any, target: int) -> bool:
+    """``seat``'s total before this hand is ``points``; the game ends at ``target`` points."""
+    totals = pos.totals_before
+    return bool(totals) and totals[seat] == points and pos.rules.target == target
+
+
+@kind("points_end_game", "taking {points} more would end the game")
+def _points_end_game(pos: Lean, *, seat: int, points: Any) -> bool:
+    """``points`` more this hand take ``seat``'s total to the end of the game (reach the target, or pass it when
+    the game ends above the target), and fewer would not."""
+    from ..rules import GameEnd
+
+    totals = pos.totals_before
+    rules = pos.rules
+    mine = totals[seat] if totals else 0
+    if not totals or rules.game_end is GameEnd.FIXED_HANDS or isinstance(mine, complex):
+        return False
+    needed = rules.target - mine + (1 if rules.game_end is GameEnd.EXCEED_TARGET else 0)
+    return bool(points == max(needed, 0))
+
+
+@kind("lowest_total", "your total is the lowest")
+def _lowest_total(pos: Lean, *, seat: int) -> bool:
+    totals = _real_totals(pos)
+    return bool(totals) and totals[seat] == min(totals)
+
+
+@kind("not_lowest_total", "another player's total is lower than yours")
+def _not_lowest_total(pos: Lean, *, seat: int) -> bool:
+    totals = _real_totals(pos)
+    return bool(totals) and totals[seat] > min(totals)
+
+
+def _real_totals(pos: Lean) -> list[float]:
+    """The totals before this hand as numbers (empty when there are none, or when they are complex)."""
+    out: list[float] = []
+    for total in pos.totals_before:
+        if isinstance(total, complex):
+            return []
+        out.append(float(total))
+    return out
