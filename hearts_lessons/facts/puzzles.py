@@ -13,10 +13,10 @@ with a higher card still out, and so on (:data:`THEME_RULES` says each in words)
 >>> from hearts_lessons.state import HandState
 >>> s = HandState.from_cards("4H 9C KH; QH 2S 3H; KD 3S 4D; 6D 5S 8D", hold=True, leader=1, trick_number=10,
 ...                          hearts_broken=True)
->>> make("one_higher_out", s, seat=0, card="KH", suit=Suit.HEARTS).words()
-'one card of its suit above the K♥ is still out'
->>> make("lower_out", s, seat=1, card="QH", suit=Suit.HEARTS, count=9).words()
-'9 lower hearts than the Q♥ are still out'
+>>> make("one_higher_out", s, seat=0, card="4H", suit=Suit.HEARTS).words()
+'one card of its suit above the 4♥ is still out'
+>>> make("lower_out", s, seat=0, card="8D", suit=Suit.DIAMONDS, count=2).words()
+'2 lower diamonds than the 8♦ are still out'
 >>> theme_holds("endgame", s, 1, ("QH",)), theme_holds("ducking", s, 1, ("2S",))
 (True, False)
 """

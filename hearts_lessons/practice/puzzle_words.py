@@ -15,7 +15,8 @@ check every one again on its position (:func:`fact_from_json`, :func:`~hearts_le
 ...     _ = s.play(card)
 >>> [f.words(you=0) for f in choice_facts(s, 0, ["4H"])]
 ['the trick already holds 1 point', "West's Q♥ is winning the trick so far", 'you play last to this trick', \
-'the 4♥ stays under the Q♥: West keeps the trick', 'the trick would hold 2 points']
+'the 4♥ stays under the Q♥: West keeps the trick', 'the trick would hold 2 points', \
+'the A♥ went in an earlier trick: no card of its suit above the 4♥ is still out']
 """
 
 from __future__ import annotations
@@ -67,8 +68,9 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
             _try(found, "winning", pos, winner=best[0], winning=winning)
             _try(found, "plays_last", pos, seat=seat)
             if int(suit) == pos.lead_suit:
-                ducks = _try(found, "ducks", pos, seat=seat, card=card, winning=winning, winner=best[0])
-                if not ducks and not _try(found, "takes_trick", pos, seat=seat, card=card):
+                under = _try(found, "ducks", pos, seat=seat, card=card, winning=winning, winner=best[0]) or _try(
+                    found, "stays_under", pos, seat=seat, card=card, winning=winning, winner=best[0])
+                if not under and not _try(found, "takes_trick", pos, seat=seat, card=card):
                     _try(found, "overtakes", pos, seat=seat, card=card, winning=winning)
             else:
                 _try(found, "discards", pos, seat=seat, card=card, suit=Suit(pos.lead_suit))
@@ -80,7 +82,7 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
     counted = False
     gone = pos._seen & ~pos._hands[seat] & pos.k.suit_masks[int(suit)]
     for played in sorted(cards_of_mask(gone), key=lambda c: -c.rank):
-        if played.rank > card.rank:
+        if played.rank > card.rank and (not trick or int(suit) == pos.lead_suit):  # led or followed, not discarded
             counted = _try(found, "played_higher", pos, seat=seat, card=card, played=played, suit=suit)
             break
     if not trick:
@@ -88,8 +90,6 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
         if higher == 0:
             if not counted:
                 _try(found, "none_higher_out", pos, seat=seat, card=card, suit=suit)
-        elif higher == 1:
-            _try(found, "one_higher_out", pos, seat=seat, card=card, suit=suit)
         else:
             _try(found, "higher_out", pos, seat=seat, card=card, suit=suit, count=higher)
         lower = _lower_unseen(pos, seat, card)

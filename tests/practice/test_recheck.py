@@ -79,7 +79,7 @@ def test_themes_on_a_hand_built_position() -> None:
 
 def test_moon_themes_need_one_taker_of_every_point() -> None:
     """A seat that took every point card so far: stopping-moon for the others, shooting for itself."""
-    s = HandState.from_cards("2C 3C 4H; 5C 6C 5H; 7C 8C 6H; 9C TC 7H", hold=True, leader=3, trick_number=10,
+    s = HandState.from_cards("QD 3C 4H; 5C 6C 5H; 7C 8C 6H; 9C TC 7H", hold=True, leader=3, trick_number=10,
                              hearts_broken=True)  # fmt: skip
     for card in ("7H", "4H", "5H", "6H"):  # East leads the 7♥ and takes four hearts
         s.play(card)

@@ -1,8 +1,8 @@
 """The puzzle themes of ``scripts/mine_puzzles.py`` (``play_themes``, ``pass_themes``, ``moon_seat``) on
 hand-built positions: each rule of the script's docstring tagged where it applies and not where it does not.
 
-Seats: 0 South, 1 West, 2 North, 3 East; play goes 0 → 1 → 2 → 3. Cards not dealt in a position count as unseen
-(held by someone), as in a real hand.
+Seats: 0 South, 1 West, 2 North, 3 East; play goes 0 → 1 → 2 → 3. A position set up after N tricks counts the
+cards not dealt as played in them, so a card "still out" is one another seat holds.
 """
 
 from __future__ import annotations
@@ -52,8 +52,8 @@ def test_ducking_under_the_winner_while_holding_a_winner(mine: ModuleType) -> No
 
 
 def test_ducking_by_playing_low_when_every_card_goes_over(mine: ModuleType) -> None:
-    state = after("9S KS 4D 5D 6D; 7S 7C 8C 9C TC; 2S JC QC KC AC; 8S 3C 4C 5C 6C", "8S", leader=3)
-    assert "ducking" in themes(mine, state, "9S")  # the lowest; the 10♠, J♠, Q♠, A♠ still out can beat it
+    state = after("9S KS 4D 5D 6D; 7S 7C 8C 9C TC; AS JC QC KC AC; 8S 3C 4C 5C 6C", "8S", leader=3)
+    assert "ducking" in themes(mine, state, "9S")  # the lowest; North's A♠, still out, can beat it
     assert "ducking" not in themes(mine, state, "KS")
     # playing last, the lowest card still wins: no ducking
     last = after("9S KS 4D 5D 6D; 8S 3C 4C 5C 6C; 7S 7C 8C 9C TC; 2S JC QC KC AC", "8S 7S 2S", leader=1)
@@ -64,8 +64,8 @@ def test_ducking_by_playing_low_when_every_card_goes_over(mine: ModuleType) -> N
 
 
 def test_ducking_by_leading_low(mine: ModuleType) -> None:
-    state = after("3D 9D 4S 5S 6S; 8S 3C 4C 5C 6C; 7S 7C 8C 9C TC; TS JC QC KC AC", leader=0)
-    assert "ducking" in themes(mine, state, "3D")  # the lowest of two diamonds; higher ones are out
+    state = after("3D 9D 4S 5S 6S; 8S 3C 4C 5C TD; 7S 7C 8C 9C TC; TS JC QC KC AC", leader=0)
+    assert "ducking" in themes(mine, state, "3D")  # the lowest of two diamonds; West's 10♦ is out above it
     assert "ducking" not in themes(mine, state, "9D")
     single = after("3D 9C 2C 5S 6S; 8S 3C 4C 5C 6C; 7S 7C 8C TD TC; TS JC QC KC AC", leader=0)
     assert "ducking" not in themes(mine, single, "3D")  # a singleton: that is making a void
@@ -97,7 +97,8 @@ def test_unloading_needs_a_cheap_moment(mine: ModuleType) -> None:
     points = after(hearts, "5H 7S TS", leader=1)
     assert points.to_play == 0 and "unloading" not in themes(mine, points, "AH")
     # but the K♥ with the A♥ still out can lose: unloading
-    assert "unloading" in themes(mine, after(hearts.replace("AH", "KH"), "5H 7S TS", leader=1), "KH")
+    king = hearts.replace("AH", "KH").replace("5H 3C 4C 5C 6C", "5H 3C 4C 5C AH")  # West holds the A♥
+    assert "unloading" in themes(mine, after(king, "5H 7S TS", leader=1), "KH")
 
 
 def test_dumping_the_queen(mine: ModuleType) -> None:
@@ -117,8 +118,8 @@ def test_making_a_void_and_counting(mine: ModuleType) -> None:
     state = after("3D 9C 2C 5S 6S; 8S 3C 4C 5C 6C; 7S 7C 8C TD TC; TS JC QC KC AC", leader=0)
     assert "making-void" in themes(mine, state, "3D") and "making-void" not in themes(mine, state, "9C")
     # South's A♦ took an earlier trick: the K♦ is now higher than every diamond out, and South leads it
-    counted = after("AD KD 2D 5S 6S; 5D 3C 4C 5C 6C; 3D 7C 8C 9C TC; 4D JC QC KC AC", "AD 5D 3D 4D", leader=0,
-                    trick=7)  # fmt: skip
+    counted = after("AD KD 2D 5S 6S; 5D 3C 4C 5C 6D; 3D 7C 8C 9C TC; 4D JC QC KC AC", "AD 5D 3D 4D", leader=0,
+                    trick=7)  # fmt: skip (West keeps the 6♦: a diamond still out)
     assert counted.to_play == 0
     assert "counting" in themes(mine, counted, "KD") and "counting" not in themes(mine, counted, "2D")
 
