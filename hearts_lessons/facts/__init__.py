@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, Suit, card_from_id, cards_of_mask
 from ..scoring import format_points
@@ -47,7 +47,7 @@ from ..seats import seat_name
 if TYPE_CHECKING:
     from ..lean import Lean
 
-__all__ = ["KINDS", "Fact", "FactError", "Kind", "check", "join_cards", "kind", "make", "phrase", "points_text"]
+__all__ = ["KINDS", "Fact", "FactError", "Kind", "Seat", "check", "join_cards", "kind", "make", "phrase", "points_text"]
 
 
 class FactError(AssertionError):
@@ -139,12 +139,36 @@ def _word(key: str, value: Any, players: int, you: int | None, name: Callable[[i
     if isinstance(value, Suit):
         return value.english
     if key in _SEAT_ARGS and isinstance(value, int):
-        return "you" if value == you else name(value, players)
+        return Seat("you") if value == you else Seat(name(value, players))
     if key == "points":
         return points_text(value)
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+class Seat(str):
+    """A seat's name in a sentence, which agrees with it: ``{seat:s}`` is the verb's "s" ("West hold*s*", "you
+    hold"), ``{seat:has}``, ``{seat:is}``, ``{seat:does}`` the verb itself, ``{seat:poss}`` the owner ("West's",
+    "your").
+
+    >>> "{0} hold{0:s} no hearts; {0:poss} 4♥; {0} {0:is} winning".format(Seat("you"))
+    'you hold no hearts; your 4♥; you are winning'
+    >>> "{0} hold{0:s} no hearts; {0:poss} 4♥; {0} {0:has} taken".format(Seat("West"))
+    "West holds no hearts; West's 4♥; West has taken"
+    """
+
+    _YOU: ClassVar[dict[str, str]] = {"s": "", "has": "have", "is": "are", "does": "do", "poss": "your"}
+    _OTHER: ClassVar[dict[str, str]] = {"s": "s", "has": "has", "is": "is", "does": "does"}
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        if spec not in self._YOU:
+            raise ValueError(f"no seat form {spec!r}")
+        if str(self).lower() == "you":
+            return self._YOU[spec]
+        return f"{self}'s" if spec == "poss" else self._OTHER[spec]
 
 
 def join_cards(cards: Iterable[Card]) -> str:
@@ -269,13 +293,13 @@ def _trick_holds(pos: Lean, *, points: Any) -> bool:
     return bool(_trick_value(pos, [cid for _, cid, _ in pos._trick]) == points)
 
 
-@kind("winning", "{winner}'s {winning} is winning the trick so far")
+@kind("winning", "{winner:poss} {winning} is winning the trick so far")
 def _winning(pos: Lean, *, winner: int, winning: Card) -> bool:
     best = _winning_now(pos)
     return best is not None and best[0] == winner and best[1] == winning.id
 
 
-@kind("ducks", "the {card} stays under the {winning}: {winner} keeps the trick")
+@kind("ducks", "the {card} stays under the {winning}: {winner} keep{winner:s} the trick")
 def _ducks(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int) -> bool:
     """Played now as the trick's last card, ``card`` (of the suit led) stays under ``winner``'s ``winning`` card,
     which takes the trick. (Before the last card, see ``stays_under``: the trick is not decided yet.)"""
@@ -383,7 +407,7 @@ def _out(pos: Lean, *, seat: int, card: Card) -> bool:
     return bool(_unseen(pos, seat) >> card.id & 1)
 
 
-@kind("all_points_to", "{shooter} has taken every point card played so far")
+@kind("all_points_to", "{shooter} {shooter:has} taken every point card played so far")
 def _all_points_to(pos: Lean, *, shooter: int) -> bool:
     """Every point card taken so far went to ``shooter`` (who took at least one)."""
     moon = pos.k.moon_cards

@@ -71,7 +71,7 @@ def _cards_equal(found: list[Card], cards: tuple[Card, ...]) -> bool:
 # -- the moon -----------------------------------------------------------------------------------------------------
 
 
-@kind("moon_watch", "{shooter} has taken every point card so far ({points}) and may shoot the moon")
+@kind("moon_watch", "{shooter} {shooter:has} taken every point card so far ({points}) and may shoot the moon")
 def _moon_watch(pos: Lean, *, seat: int, shooter: int, points: Any) -> bool:
     """Another seat, ``shooter``, has taken every point card taken so far (``points`` of them, at least one card):
     nobody else has, so it can still take them all."""
@@ -105,7 +105,7 @@ def _moon_open(pos: Lean, *, seat: int) -> bool:
 # -- the trick ----------------------------------------------------------------------------------------------------
 
 
-@kind("stays_under", "the {card} stays under the {winning}: {winner} is still winning the trick")
+@kind("stays_under", "the {card} stays under the {winning}: {winner} {winner:is} still winning the trick")
 def _stays_under(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int) -> bool:
     """Played now, ``card`` (of the suit led) does not take the lead from ``winner``'s ``winning`` card, which
     still wins the trick so far (or wins it, when ``card`` is the trick's last)."""

@@ -59,13 +59,13 @@ def _refused(pos: HandState, *, seat: int, card: Card, reason: str) -> bool:
     return pos.to_play == seat and pos.why_not(card, seat) == reason
 
 
-@kind("must_follow", "{seat} holds {suit}, so {seat} must follow suit")
+@kind("must_follow", "{seat} hold{seat:s} {suit}, so {seat} must follow suit")
 def _must_follow(pos: HandState, *, seat: int, suit: Suit) -> bool:
     return (pos.to_play == seat and pos.lead_suit == int(suit)
             and any(c.suit is suit for c in pos.hand(seat)))  # fmt: skip
 
 
-@kind("cannot_follow", "{seat} holds no {suit}")
+@kind("cannot_follow", "{seat} hold{seat:s} no {suit}")
 def _cannot_follow(pos: HandState, *, seat: int, suit: Suit) -> bool:
     return pos.to_play == seat and pos.lead_suit == int(suit) and not any(c.suit is suit for c in pos.hand(seat))
 
@@ -108,18 +108,18 @@ def _led(pos: HandState, *, card: Card) -> bool:
     return bool(pos.current_trick) and pos.current_trick[0][1] == card
 
 
-@kind("plays_last_to", "{seat} plays last to this trick")
+@kind("plays_last_to", "{seat} play{seat:s} last to this trick")
 def _plays_last_to(pos: HandState, *, seat: int) -> bool:
     return pos.to_play == seat and len(pos.current_trick) == pos.players - 1
 
 
-@kind("leads_first", "{seat} holds the 2♣, and whoever holds the 2♣ leads it to the first trick")
+@kind("leads_first", "{seat} hold{seat:s} the 2♣, and whoever holds the 2♣ leads it to the first trick")
 def _leads_first(pos: HandState, *, seat: int) -> bool:
     return pos.trick_number == 0 and not pos.current_trick and pos.to_play == seat and any(
         c.code == "2C" for c in pos.hand(seat))
 
 
-@kind("lacks", "{seat} does not hold the {card}")
+@kind("lacks", "{seat} {seat:does} not hold the {card}")
 def _lacks(pos: HandState, *, seat: int, card: Card) -> bool:
     return card not in pos.hand(seat)
 
@@ -145,7 +145,7 @@ def _hearts_broken_by(pos: HandState, *, card: Card, trick: int) -> bool:
     return False
 
 
-@kind("only_hearts", "{seat} holds nothing but hearts")
+@kind("only_hearts", "{seat} hold{seat:s} nothing but hearts")
 def _only_hearts(pos: HandState, *, seat: int) -> bool:
     hand = pos.hand(seat)
     return bool(hand) and all(c.suit is Suit.HEARTS for c in hand)
@@ -163,21 +163,21 @@ def _last(pos: HandState) -> Any:
     return pos.tricks[-1] if pos.tricks and not pos.current_trick else None
 
 
-@kind("won_last", "{winner}'s {card} is the highest of the {suit} played: {winner} wins the trick")
+@kind("won_last", "{winner:poss} {card} is the highest of the {suit} played: {winner} win{winner:s} the trick")
 def _won_last(pos: HandState, *, winner: int, card: Card, suit: Suit) -> bool:
     trick = _last(pos)
     return (trick is not None and trick.winner == winner and dict(trick.plays)[winner] == card
             and trick.lead_suit is suit)  # fmt: skip
 
 
-@kind("discarded_last", "{seat}'s {card} is a discard: only {suit} can win")
+@kind("discarded_last", "{seat:poss} {card} is a discard: only {suit} can win")
 def _discarded_last(pos: HandState, *, seat: int, card: Card, suit: Suit) -> bool:
     trick = _last(pos)
     return (trick is not None and dict(trick.plays).get(seat) == card and trick.lead_suit is suit
             and card.suit is not suit)  # fmt: skip
 
 
-@kind("lower_last", "{seat}'s {card} is lower than {winner}'s {winning}")
+@kind("lower_last", "{seat:poss} {card} is lower than {winner:poss} {winning}")
 def _lower_last(pos: HandState, *, seat: int, card: Card, winner: int, winning: Card) -> bool:
     trick = _last(pos)
     if trick is None:
@@ -209,12 +209,12 @@ def _shot_moon(pos: HandState, *, shooter: int) -> bool:
     return pos.score is not None and pos.score.shooter == shooter
 
 
-@kind("scores", "{seat} scores {points} for this hand")
+@kind("scores", "{seat} score{seat:s} {points} for this hand")
 def _scores(pos: HandState, *, seat: int, points: Any) -> bool:
     return pos.score is not None and pos.score.points[seat] == points
 
 
-@kind("only_taker", "{shooter} has taken every point so far ({points})")
+@kind("only_taker", "{shooter} {shooter:has} taken every point so far ({points})")
 def _only_taker(pos: HandState, *, shooter: int, points: Any) -> bool:
     takers = [s for s in range(pos.players) if pos.points_taken(s)]
     return takers == [shooter] and pos.points_taken(shooter) == points
@@ -301,7 +301,7 @@ def _wins_dearer(pos: HandState, *, seat: int, card: Card, cheaper: Card, points
             and _with(pos, card) == points and _with(pos, cheaper) == fewer and fewer < points)  # fmt: skip
 
 
-@kind("other_stops", "{other}, not {shooter}, is winning the trick: the moon is stopped without you")
+@kind("other_stops", "{other}, not {shooter}, {other:is} winning the trick: the moon is stopped without you")
 def _other_stops(pos: HandState, *, other: int, shooter: int) -> bool:
     from . import _trick_value, _winning_now
 

@@ -61,7 +61,7 @@ def _played_higher(pos: Any, *, seat: int, card: Card, played: Card, suit: Suit)
     return bool(gone >> played.id & 1) and played.id not in on_table and _higher_unseen(pos, seat, card) == 0
 
 
-@kind("queen_goes", "the Q♠ falls on a trick {winner} is winning")
+@kind("queen_goes", "the Q♠ falls on a trick {winner} {winner:is} winning")
 def _queen_goes(pos: Any, *, seat: int, winner: int) -> bool:
     """``seat`` plays the Q♠ now and ``winner`` (another seat) is winning the trick after it."""
     if pos.to_play != seat or not pos._hands[seat] >> QUEEN.id & 1 or not pos._trick or winner == seat:
