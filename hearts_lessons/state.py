@@ -104,6 +104,7 @@ CHECKS: tuple[str, ...] = (
     "hearts_broken",
     "void",
     "opening_lead",
+    "earlier_tricks",
 )
 """The checks of :meth:`HandState.status`, in the order it runs them:
 
@@ -119,7 +120,12 @@ CHECKS: tuple[str, ...] = (
 - ``hearts_broken``: hearts are broken, yet no card that breaks them has been played;
 - ``void``: a player who has shown a void in a suit (by not following it) holds a card of that suit;
 - ``opening_lead``: the first trick is led by a player the opening-lead rule does not name, or, after it, the
-  club that opens it (the 2♣) has not been played."""
+  club that opens it (the 2♣) has not been played;
+- ``earlier_tricks``: the cards gone cannot make the tricks said to be played before the position. A player who
+  still holds a suit held it then, so followed every trick led in it: each suit's cards gone must be enough for
+  the leads in it (the first trick is a club lead where the lowest club opens); and when one trick was played
+  before, some way of giving its cards to the players must make a legal first trick, won by the player who leads
+  now, that breaks hearts exactly when the position says they are broken (one deck, no jokers, no hole cards)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +339,86 @@ def _status(state: HandState) -> Status:
             text = (f"{seat_name(state.start[0], n)} leads the first trick, but {who}, "
                     f"{seat_name(opener, n)}, leads it.")  # fmt: skip
             problems.append(Problem("opening_lead", text, seats=(state.start[0], opener)))
+    if before and counted and state.start is not None and not k.jokers and not problems:
+        found = _earlier_tricks(state, before, gone_mask & ~state._hole, left_over)
+        if found is not None:
+            problems.append(found)
     return Status(tuple(problems))
+
+
+def _earlier_tricks(state: HandState, before: int, gone: int, left_over: int) -> Problem | None:
+    """The ``earlier_tricks`` check (:data:`CHECKS`): can the cards ``gone`` make the ``before`` tricks played
+    before a position set up mid-hand? ``None`` when they can (as far as the check sees)."""
+    k = state.k
+    n = state.players
+    played_since: list[int] = [0] * n  # each seat's cards played since the position began: held before it too
+    for raw in state._tricks:
+        for seat, cid, _ in raw[2]:
+            played_since[seat] |= 1 << cid
+    for seat, cid, _ in state._trick:
+        played_since[seat] |= 1 << cid
+    held = [state._hands[s] | played_since[s] for s in range(n)]
+    club_lead = state.rules.opening_lead is OpeningLead.LOWEST_CLUB and bool(gone & k.suit_masks[Suit.CLUBS])
+    capacity = 0
+    for suit in Suit:
+        holders = [s for s in range(n) if held[s] & k.suit_masks[suit]]
+        count = (gone & k.suit_masks[suit]).bit_count()
+        leads = count // max(len(holders), 1)  # each lead in the suit takes one of them from every holder
+        capacity += leads
+        if suit is Suit.CLUBS and club_lead and not leads:
+            who = _join_names([seat_name(s, n) for s in holders])
+            text = (f"The first trick was led with a club, and {who} still {'holds' if len(holders) == 1 else 'hold'} "
+                    f"clubs, so {'that player' if len(holders) == 1 else 'each of them'} followed it: that takes "
+                    f"{_plural(len(holders), 'club')}, but only {_plural(count, 'club')} "
+                    f"{'has' if count == 1 else 'have'} been played.")  # fmt: skip
+            return Problem("earlier_tricks", text, seats=tuple(holders), cards=tuple(cards_of_mask(gone)),
+                           counts=(("clubs_needed", len(holders)), ("clubs_gone", count)))  # fmt: skip
+    if capacity < before:
+        text = (f"{_plural(before, 'trick')} {'was' if before == 1 else 'were'} played before this position, but the "
+                f"cards gone cannot make {'it' if before == 1 else 'them'}: whoever still holds a suit followed every "
+                f"trick led in it, and the cards gone are enough for only {_plural(capacity, 'lead')}.")  # fmt: skip
+        return Problem("earlier_tricks", text, cards=tuple(cards_of_mask(gone)),
+                       counts=(("tricks_before", before), ("leads_possible", capacity)))  # fmt: skip
+    exact = before == 1 and not k.multi_deck and not left_over and state.start is not None
+    if exact and not _first_trick_fits(state, held, cards_of_mask(gone)):
+        leader = seat_name(state.start[0], n) if state.start is not None else "?"
+        text = (f"One trick was played before this position, with the {_join(cards_of_mask(gone))}, but no way of "
+                f"giving those cards to the players makes a legal first trick won by {leader}, who leads now, "
+                f"with hearts {'broken' if state.hearts_broken else 'not broken'} after it.")  # fmt: skip
+        return Problem("earlier_tricks", text, cards=tuple(cards_of_mask(gone)),
+                       counts=(("tricks_before", 1),))  # fmt: skip
+    return None
+
+
+def _join_names(names: Sequence[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _first_trick_fits(state: HandState, held: Sequence[int], gone: Sequence[Card]) -> bool:
+    """Whether giving the first trick's cards ``gone`` (one a seat) to the seats, each beside what it ``held``
+    when the position began, makes a legal first trick won by the player who leads now, that breaks hearts exactly
+    when the position says."""
+    from itertools import permutations
+
+    n = state.players
+    start = state.start
+    if start is None or len(gone) != n:
+        return True
+    for order in permutations(gone):
+        hands = [held[s] | order[s].bit for s in range(n)]
+        trial = HandState(state.rules, hands, 0, dealer=state.dealer, direction=PassDirection.HOLD)
+        fits = True
+        for _ in range(n):
+            seat = trial.to_play
+            if not trial.legal_mask() >> order[seat].id & 1:
+                fits = False
+                break
+            trial._apply_play(order[seat].id)
+        if fits and trial.leader == start[0] and trial.hearts_broken == state.hearts_broken:
+            return True
+    return False
 
 
 def _opening_leader(state: HandState) -> int | None:

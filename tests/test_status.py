@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.cards import QUEEN_OF_SPADES, Card, Rank, Suit, parse_cards
+from hearts_lessons.layout import layout_for
 from hearts_lessons.practice.drills import stages
 from hearts_lessons.practice.ladder import ladder_puzzles
 from hearts_lessons.rules import STANDARD, HoleCards, OpeningLead, PassDirection, Rules
@@ -87,7 +88,7 @@ def test_the_queen_gone_breaks_hearts_only_where_penalty_cards_break_them() -> N
 
 def test_every_check_is_named_and_tested_below() -> None:
     tested = {"not_in_deck", "twice", "gone", "hand_sizes", "hole", "hearts_unbroken", "hearts_broken", "void",
-              "opening_lead"}  # fmt: skip
+              "opening_lead", "earlier_tricks"}  # fmt: skip
     assert set(CHECKS) == tested
 
 
@@ -253,6 +254,77 @@ def test_opening_lead_the_two_of_clubs_still_held_after_the_first_trick() -> Non
                                   check=False).status()  # fmt: skip
     only(status, "opening_lead")
     assert status.problems[0].cards == (Card(Rank.TWO, Suit.CLUBS),)
+
+
+ALL_CARDS = [f"{rank}{suit}" for suit in "CDSH" for rank in "23456789TJQKA"]
+
+
+def _after_one_trick(gone: set[str], *, leader: int = 0, hearts_broken: bool = False) -> HandState:
+    """The other 48 cards dealt round the table (every hand keeps clubs), one trick said played before."""
+    rest = [c for c in ALL_CARDS if c not in gone]
+    hands = [" ".join(rest[i::4]) for i in range(4)]
+    return HandState.from_cards(hands, hold=True, trick_number=1, leader=leader, hearts_broken=hearts_broken,
+                                check=False)  # fmt: skip
+
+
+@pytest.mark.parametrize("gone", [{"2C", "3D", "4D", "5D"}, {"2C", "3C", "4C", "QS"}, {"2C", "3C", "4C", "2H"}])
+def test_earlier_tricks_every_player_still_holding_clubs_followed_the_first_lead(gone: set[str]) -> None:
+    status = _after_one_trick(gone, hearts_broken=bool(gone & {"QS", "2H"})).status()
+    assert status.checks == ("earlier_tricks",)
+    problem = status.problems[0]
+    assert problem.count("clubs_needed") == 4 and problem.count("clubs_gone") == len({c for c in gone if c[1] == "C"})
+    assert "still hold clubs, so each of them followed it: that takes 4 clubs" in problem.text
+
+
+def test_earlier_tricks_four_clubs_gone_fit() -> None:
+    assert _after_one_trick({"2C", "3C", "4C", "5C"}, leader=1).status().ok
+
+
+def test_earlier_tricks_the_first_trick_must_be_won_by_the_player_who_leads_now() -> None:
+    """South holds no club: it discarded on the 2♣ and cannot have won the first trick, nor dropped the Q♠ on it
+    while it held cards that are not penalty cards."""
+    south = "5D 6D 7D 8D 9D TD JD QD KD AD 2S 3S"
+
+    def position(gone: set[str], leader: int, hearts_broken: bool) -> HandState:
+        rest = [c for c in ALL_CARDS if c not in gone and c not in south.split()]
+        others = [" ".join(rest[i::3]) for i in range(3)]
+        return HandState.from_cards([south, *others], hold=True, trick_number=1, leader=leader,
+                                    hearts_broken=hearts_broken, check=False)  # fmt: skip
+
+    assert position({"2C", "3C", "4C", "5S"}, leader=1, hearts_broken=False).status().ok
+    assert position({"2C", "3C", "4C", "5S"}, leader=0, hearts_broken=False).status().checks == ("earlier_tricks",)
+    queen = position({"2C", "3C", "4C", "QS"}, leader=1, hearts_broken=True).status()
+    assert queen.checks == ("earlier_tricks",) and "won by West, who leads now" in queen.problems[0].text
+
+
+def test_earlier_tricks_a_thirteen_heart_hand_may_discard_a_heart_on_the_first_trick() -> None:
+    hearts = " ".join(c for c in ALL_CARDS if c.endswith("H") and c != "2H")
+    rest = [c for c in ALL_CARDS if not c.endswith("H") and c not in ("2C", "3C", "4C")]
+    state = HandState.from_cards([hearts, *(" ".join(rest[i::3]) for i in range(3))], hold=True, trick_number=1,
+                                 leader=1, hearts_broken=True)  # fmt: skip
+    assert state.status().ok
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), tricks=st.integers(1, 12), players=st.sampled_from([3, 4, 5, 6]))
+def test_earlier_tricks_never_refuses_a_position_real_play_reached(seed: int, tricks: int, players: int) -> None:
+    """Any hand played to some trick, then set up afresh from there with from_cards, passes every check."""
+    rules = Rules(players=players)
+    full = layout_for(rules).deck.bit_count() // players
+    if tricks >= full:
+        return
+    state = HandState.deal(rules, seed=seed)
+    if state.phase.name == "PASSING":
+        for seat in range(players):
+            state.pass_cards(seat, state.hand(seat)[:state.cards_to_pass])
+    rng = random.Random(seed)
+    while state.trick_number < tricks:
+        state.play(rng.choice(state.legal_plays()))
+    again = HandState.from_cards([state.hand(s) for s in range(players)], rules, hole=state.hole_cards
+                                 if state.hole_owner is None else (), hold=True, trick_number=tricks,
+                                 leader=state.leader, hearts_broken=state.hearts_broken, dealer=state.dealer,
+                                 check=False)  # fmt: skip
+    assert again.status().ok, (str(again.status()), seed, tricks, players)
 
 
 def test_from_cards_refuses_with_every_reason_and_check_false_builds_it() -> None:
