@@ -8,6 +8,8 @@ the hidden cards, the shooter module measures a moon attempt, and the widgets sh
 >>> trainer.check_button.click()
 >>> trainer.grade is not None and trainer.grade.verdict in ("best", "good", "costly")
 True
+>>> trainer.grade.verdict == "best" or trainer.grade.deals >= 250
+True
 """
 
 from __future__ import annotations
@@ -15,17 +17,21 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import ipywidgets as W
 
 from ..bots.base import play_hand
 from ..bots.coach import Advice, CoachBot, Grade, grade
 from ..bots.features import hand_features
+from ..bots.pass_compare import PASS_MARGIN, compare_passes, shown_within
 from ..bots.puzzles import PUZZLES, Puzzle
 from ..bots.rulebased import RuleBasedBot
 from ..bots.sampling import Worlds, surprises
 from ..bots.shooter import MoonVerdict, moon_verdict, shooting_deals
 from ..cards import Card, cards_of_mask
+from ..facts import make
+from ..facts.drills import one_decimal
 from ..render import cards_row_html, suit_colour
 from ..rules import STANDARD, PassDirection, Rules
 from ..scoring import format_points, points_words
@@ -35,7 +41,7 @@ from ..tableview import table_view
 from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
 
-__all__ = ["BotExplainer", "PassTrainer", "ShootTrainer", "TrickPuzzle"]
+__all__ = ["BotExplainer", "PassGrade", "PassTrainer", "ShootTrainer", "TrickPuzzle", "grade_pass"]
 
 DIRECTION_WORDS = {
     PassDirection.LEFT: "to the left (West)",
@@ -60,6 +66,41 @@ def _pass_deal(rules: Rules, seed: int, direction: PassDirection | None) -> Hand
     raise ValueError("these rules never pass (or never in that direction)")
 
 
+@dataclass(frozen=True)
+class PassGrade:
+    """A reader's pass against the coach's, played in the same sampled deals
+    (:func:`~hearts_lessons.bots.pass_compare.compare_passes`): ``best`` (the coach's own pass), ``good`` (the
+    deals show it within half a point: the upper end of the paired difference's 95% interval is at most
+    ``PASS_MARGIN``) or ``costly`` (not shown within half a point)."""
+
+    verdict: str
+    text: str
+    diff: float = 0.0
+    """The reader's points minus the coach's, on average over the common deals (0 for the coach's own pass)."""
+    half: float = 0.0
+    """Half the width of the 95% interval of ``diff``."""
+    deals: int = 0
+    """The common deals the two passes were played in."""
+
+
+def grade_pass(state: HandState, seed: int, advice: Advice, chosen: Sequence[Card]) -> PassGrade:
+    """Grade South's pass ``chosen`` against the coach's (``advice.choice``): the same pass is ``best``; any other
+    is played against it in common deals, and is ``good`` only when the deals show it within half a point (so no
+    pass measurably a point or more worse is ever good). The words are a fact checked on the measured table."""
+    coach = tuple(sorted(advice.choice))
+    cards = tuple(sorted(chosen))
+    if cards == coach:
+        return PassGrade("best", f"Well played: that is the coach's own pass. {advice.sentence}")
+    table = compare_passes(state, seed, coach, cards)
+    diff, half, deals = table.diff(cards, coach)
+    good = shown_within(table, cards, coach, PASS_MARGIN)
+    fact = make("within_half" if good else "not_within_half", table, cards=cards, best=coach,
+                diff=one_decimal(diff), half=one_decimal(half), deals=deals)  # fmt: skip
+    words = fact.words(you=0)
+    head = "Good" if good else "Not good enough"
+    return PassGrade("good" if good else "costly", f"{head}: {words}. {advice.sentence}", diff, half, deals)
+
+
 class PassTrainer(W.VBox):
     """Choose the cards to pass; the coach measures your pass against its own and says why."""
 
@@ -81,7 +122,7 @@ class PassTrainer(W.VBox):
         self.check_button.on_click(lambda _: self._check())
         self.coach_button.on_click(lambda _: self._show_coach())
         self.new_button.on_click(lambda _: self._new())
-        self.grade: Grade | None = None
+        self.grade: PassGrade | None = None
         self.advice: Advice | None = None
         self.children = (self.header, self.picker, W.HBox([self.check_button, self.coach_button, self.new_button]),
                          self.message, self.result)  # fmt: skip
@@ -118,7 +159,7 @@ class PassTrainer(W.VBox):
         self.state.verify_pass(0, chosen)
         self.message.show("The coach is playing your pass and its own in sampled deals…", "info")
         self.advice = self.coach.advise(self.state.view(0), random.Random(self.seed), extra=chosen)
-        self.grade = grade(self.advice, chosen)
+        self.grade = grade_pass(self.state, self.seed, self.advice, chosen)
         self.message.show(self.grade.text, KIND[self.grade.verdict])
         self.result.value = self.advice.table_html(yours=chosen)
 
