@@ -193,7 +193,7 @@ def _all_unseen_above_kind(pos: Lean, *, seat: int, card: Card, suit: Suit) -> b
     return not every_unseen_held(pos, seat) and _all_unseen_above(pos, seat, card, suit)
 
 
-@kind("none_out", "no other {suit} is still out: nobody can beat the {card}")
+@kind("none_out", "no other {suit_one} is still out: nobody can beat the {card}")
 def _none_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``seat`` leads ``card`` of ``suit``, and every other card of that suit is in its hand or played (nobody
     can follow suit, so nobody can beat it)."""

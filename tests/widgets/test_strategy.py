@@ -20,11 +20,50 @@ def test_pass_trainer_grades_a_pass_and_shows_the_coach() -> None:
     t.check_button.click()
     assert t.grade is not None and t.grade.verdict in ("best", "good", "costly")
     assert "points on average" in t.message.text
-    assert "<table" in t.result.value and t.grade.yours.label in t.result.value
+    assert t.advice is not None
+    yours = t.advice.candidate(t.hand[-3:])
+    assert yours is not None and "<table" in t.result.value and yours.label in t.result.value
     t.coach_button.click()
     assert t.advice is not None and set(t.picker.selected) == set(t.advice.choice)
     t.new_button.click()
     assert t.seed == 4 and t.grade is None and t.result.value == ""
+
+
+def test_a_pass_measurably_worse_is_never_good() -> None:
+    """The reviewer's passes: within the coach's uncertainty over 40 deals, but measurably worse in common deals
+    (seed 3: K♥ J♥ Q♦, 2.6 ± 0.9 points; seed 2: Q♣ 10♠ A♠, 1.8 ± 1.1): not good, and the words say the paired
+    difference with its interval. Any pass graded good has the upper end of its interval at most half a point."""
+    from hearts_lessons.bots.pass_compare import PASS_MARGIN
+    from hearts_lessons.cards import parse_cards
+
+    for seed, pick in ((3, "KH JH QD"), (2, "QC TS AS")):
+        t = PassTrainer(seed=seed)
+        t.picker.select(parse_cards(pick))
+        t.check_button.click()
+        g = t.grade
+        assert g is not None and g.verdict == "costly", t.message.text
+        assert g.diff - g.half > 0.5 and g.deals >= 250
+        assert "not shown within half a point" in t.message.text and "Good" not in t.message.text
+    graded = 0
+    for seed in range(1, 4):
+        t = PassTrainer(seed=seed, worlds=10)
+        for start in (0, 5):
+            t.picker.select([])
+            t.picker.select(t.hand[start : start + 3])
+            t.check_button.click()
+            g = t.grade
+            assert g is not None
+            if g.verdict == "good":
+                assert g.diff + g.half <= PASS_MARGIN and g.text.startswith("Good: over")
+            graded += 1
+    assert graded == 6
+
+
+def test_the_coach_own_pass_is_best() -> None:
+    t = PassTrainer(seed=5, worlds=6)
+    t.coach_button.click()
+    t.check_button.click()
+    assert t.grade is not None and t.grade.verdict == "best" and "the coach's own pass" in t.message.text
 
 
 def test_pass_trainer_refuses_an_unpassable_card_without_a_traceback() -> None:
