@@ -169,3 +169,26 @@ def test_bot_explainer_steps_through_a_hand() -> None:
     assert "over" in b.message.text
     b.new_button.click()
     assert b.seed == 3 and not b.state.is_over
+
+
+def test_a_card_within_the_uncertainty_but_not_within_half_a_point_is_not_good() -> None:
+    """The puzzles' grade on the coach's own table: the K♣ averages 1.7 points more than the 10♣, within the
+    coach's uncertainty over 5 deals (the old grade said "Good"), but not shown within half a point: not good.
+    A card shown within half a point is good; the coach's card is best."""
+    from hearts_lessons.bots.coach import Advice, Candidate
+    from hearts_lessons.widgets.strategy import grade_card
+
+    def cand(code: str, values: tuple[float, ...]) -> Candidate:
+        return Candidate((Card.from_str(code),), sum(values) / len(values), 0.5, 0, 0, 0, len(values),
+                         values=values)  # fmt: skip
+
+    ten = cand("TC", (3.0, 4.0, 3.0, 6.0, 2.0))
+    king = cand("KC", (3.0, 9.0, 3.0, 9.5, 2.0))
+    close = cand("9C", (3.1, 4.1, 3.1, 6.1, 2.1))
+    advice = Advice("play", 0, [Card.from_str("TC")], (ten, king, close), "Play the 10♣.", 5)
+    g = grade_card(advice, Card.from_str("KC"))
+    assert g.verdict == "costly" and g.diff == 1.7 and g.diff + g.half > 0.5, g.text
+    assert "not shown within half a point" in g.text and not g.text.startswith("Good")
+    g = grade_card(advice, Card.from_str("9C"))
+    assert g.verdict == "good" and g.text.startswith("Good: over 5 common deals the 9♣ cost 0.1 ± 0.0 points")
+    assert grade_card(advice, Card.from_str("TC")).verdict == "best"
