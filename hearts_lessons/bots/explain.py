@@ -333,9 +333,9 @@ def pass_facts(view: Knowledge, cards: Sequence[Card | int], *, position: Lean |
     if high:
         facts.append(make("passes_high_points", pos, seat=seat, cards=high))
     for suit in range(4):
-        mine = tuple(c for c in passed if k.suit_of[c.id] == suit)
-        if mine and keep & k.suit_masks[suit] and not chosen & t.big:
-            top = _if_true("passes_highest", pos, seat=seat, cards=mine, suit=Suit(suit), count=len(mine))
+        of_suit = tuple(c for c in passed if k.suit_of[c.id] == suit)
+        if of_suit and keep & k.suit_masks[suit] and not chosen & t.big:
+            top = _if_true("passes_highest", pos, seat=seat, cards=of_suit, suit=Suit(suit), count=len(of_suit))
             if top is not None:
                 facts.append(top)
     return facts
