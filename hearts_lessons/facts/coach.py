@@ -4,11 +4,15 @@
   lead of a trick with a point card from it), ``moon_open`` (nobody else has taken a point card);
 - the trick: ``stays_under`` (the card does not take the lead; the trick may not be over), ``cancels`` (two
   identical cards of several decks), ``none_below`` (you cannot stay under), ``out_above`` (the cards still out
-  that could beat a card), ``all_out_above``, ``none_out`` and ``bleeds`` (leads);
+  that could beat a card), ``all_out_above``, ``none_out``, ``bleeds`` (leads) and ``still_out`` (a big penalty
+  card); where the rules set cards aside unseen (hole cards, a kitty: :func:`every_unseen_held` is false) the
+  "not yet seen" kinds ``unseen_above``, ``all_unseen_above``, ``bleeds_unseen`` and ``unseen`` say the same
+  without claiming that a card will be played;
 - the pass: ``pass_empties`` (a suit emptied, unless cards of it come back), ``drop_when_void`` (the big penalty
   card kept for that void), ``passes_with_below`` / ``passes_unguarded`` and ``keeps_with_below`` /
   ``keeps_unguarded`` (a big penalty card passed or kept, with the cards below it in the hand or kept),
-  ``passes_above_big`` and ``passes_high_points``;
+  ``passes_above_big``, ``passes_high_points`` and ``passes_highest`` (the highest cards of a suit, lower ones
+  kept);
 - the game: ``total_before``, ``points_end_game``, ``lowest_total`` and ``not_lowest_total``.
 
 Each kind is a predicate on a position (a :class:`~hearts_lessons.lean.Lean` or
