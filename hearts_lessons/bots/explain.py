@@ -611,8 +611,9 @@ def pass_sentences(view: Knowledge, found: Sequence[Candidate],
         if different:
             text += f"; for the {join_cards(tie.cards)}: " + "; ".join(different)
         return text + ".", said
-    text += (f"Over {best.worlds} sampled deals this pass costs you {_points_words(best.mean)} on average (lower is "
-             "better)")
+    text += (
+        f"Over {best.worlds} sampled deals this pass costs you {_points_words(best.mean)} on average (lower is better)"
+    )
     ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
     if ref is not None and ref is not best:
         text += f"; the rule-of-thumb pass ({ref.label}) costs {ref.mean:.1f}"

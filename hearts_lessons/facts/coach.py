@@ -219,8 +219,7 @@ def _bleeds(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
 
 @kind(
     "bleeds_unseen",
-    "the {big} is not yet seen and you hold no {suit} above it: leading the {card} may force it out (bleeding "
-    "{suit})",
+    "the {big} is not yet seen and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})",
 )
 def _bleeds_unseen(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
     """``bleeds`` where the rules set cards aside unseen (:func:`every_unseen_held` is false)."""
@@ -335,8 +334,13 @@ def _passes_above_big(pos: Lean, *, seat: int, cards: tuple[Card, ...], big: Car
     return all(_suit(pos, c) == s and _rank(c) > _rank(big) for c in cards)
 
 
-@kind("passes_highest", ("you pass the {cards}, your highest {suit_one}, and keep lower ones",
-                         "you pass the {cards}, your {count} highest {suit}, and keep lower ones"))
+@kind(
+    "passes_highest",
+    (
+        "you pass the {cards}, your highest {suit_one}, and keep lower ones",
+        "you pass the {cards}, your {count} highest {suit}, and keep lower ones",
+    ),
+)
 def _passes_highest(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit, count: int) -> bool:
     """``cards`` (``count`` of them, held) are the highest cards of ``suit`` in ``seat``'s hand, and it keeps at
     least one lower card of that suit."""
