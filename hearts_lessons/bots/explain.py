@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit, card_from_id, cards_of_mask
 from ..facts import KINDS, Fact, _normal, join_cards, make
-from ..facts.coach import big_cards, seen_taken
+from ..facts.coach import big_cards, every_unseen_held, seen_taken
 from ..lean import Lean, LeanView
 from ..legality import legal_mask
 from ..state import HandState, Phase
@@ -60,8 +60,8 @@ __all__ = [
 ]
 
 ACTION_KINDS = frozenset({"stays_under", "ducks", "cancels", "overtakes", "takes_trick", "discards", "bleeds",
-                          "none_out", "all_out_above", "none_higher_out", "out_above", "trick_points",
-                          "void_after"})  # fmt: skip
+                          "bleeds_unseen", "none_out", "all_out_above", "all_unseen_above", "none_higher_out",
+                          "out_above", "unseen_above", "trick_points", "void_after"})  # fmt: skip
 """The kinds of fact that say what a card *does* (or what follows from it): two cards share a sentence only when
 their facts of these kinds agree but for the card itself (:func:`same_action`)."""
 
@@ -166,19 +166,29 @@ def _points(pos: Lean, mask: int) -> Any:
     return total
 
 
+def _out_kind(pos: Lean, seat: int, kind_name: str) -> str:
+    """The kind to say that cards are out: "still out" (``kind_name``) where every card the seat cannot see is in
+    another hand, else its "not yet seen" variant (the rules set cards aside unseen: hole cards, a kitty…;
+    :func:`~hearts_lessons.facts.coach.every_unseen_held`)."""
+    if every_unseen_held(pos, seat):
+        return kind_name
+    return {"out_above": "unseen_above", "all_out_above": "all_unseen_above", "bleeds": "bleeds_unseen",
+            "still_out": "unseen"}[kind_name]  # fmt: skip
+
+
 def _lead_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_out: int) -> list[Fact]:
     k = pos.k
     big_here = [c for c in cards_of_mask(big_out) if k.suit_of[c.id] == suit and _rank(c) > _rank(card)]
     if big_here and not big_cards(pos) >> card.id & 1:
-        bleed = _if_true("bleeds", pos, seat=seat, card=card, big=big_here[0], suit=Suit(suit))
+        bleed = _if_true(_out_kind(pos, seat, "bleeds"), pos, seat=seat, card=card, big=big_here[0], suit=Suit(suit))
         if bleed is not None:
             return [bleed]
     out = cards_of_mask(unseen & k.suit_masks[suit])
     above = tuple(c for c in out if _rank(c) > _rank(card))
     if above:
-        facts = [make("out_above", pos, seat=seat, card=card, cards=above)]
+        facts = [make(_out_kind(pos, seat, "out_above"), pos, seat=seat, card=card, cards=above)]
         if len(above) == len(out):
-            facts.append(make("all_out_above", pos, seat=seat, card=card, suit=Suit(suit)))
+            facts.append(make(_out_kind(pos, seat, "all_out_above"), pos, seat=seat, card=card, suit=Suit(suit)))
         return facts
     if out:
         return [make("none_higher_out", pos, seat=seat, card=card, suit=Suit(suit))]
@@ -202,7 +212,7 @@ def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_
         if points:
             facts.append(make("trick_points", pos, seat=seat, card=card, points=points))
         if big_out and t.catchers >> card.id & 1:
-            facts.append(make("out", pos, seat=seat, card=card_from_id(t.bottom(big_out))))
+            facts.append(make(_out_kind(pos, seat, "still_out"), pos, seat=seat, card=card_from_id(t.bottom(big_out))))
         return facts
     cancel = _if_true("cancels", pos, seat=seat, card=card)
     if cancel is not None:
@@ -233,7 +243,7 @@ def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_
         out = cards_of_mask(unseen & k.suit_masks[suit])
         above = tuple(c for c in out if _rank(c) > _rank(card))
         if above:
-            facts.append(make("out_above", pos, seat=seat, card=card, cards=above))
+            facts.append(make(_out_kind(pos, seat, "out_above"), pos, seat=seat, card=card, cards=above))
         elif out:
             facts.append(make("none_higher_out", pos, seat=seat, card=card, suit=Suit(suit)))
     if winning is not None and _rank(winning) > 2:  # (nobody holds a card below a 2)
@@ -242,7 +252,7 @@ def _follow_facts(pos: Lean, seat: int, card: Card, suit: int, unseen: int, big_
             facts.append(below)
     big_here = [c for c in cards_of_mask(big_out) if k.suit_of[c.id] == suit]
     if big_here and t.catchers >> card.id & 1:
-        facts.append(make("out", pos, seat=seat, card=big_here[0]))
+        facts.append(make(_out_kind(pos, seat, "still_out"), pos, seat=seat, card=big_here[0]))
     return facts
 
 
@@ -322,6 +332,12 @@ def pass_facts(view: Knowledge, cards: Sequence[Card | int], *, position: Lean |
     high = tuple(c for c in cards_of_mask(chosen & t.points) if _rank(c) >= 11)
     if high:
         facts.append(make("passes_high_points", pos, seat=seat, cards=high))
+    for suit in range(4):
+        of_suit = tuple(c for c in passed if k.suit_of[c.id] == suit)
+        if of_suit and keep & k.suit_masks[suit] and not chosen & t.big:
+            top = _if_true("passes_highest", pos, seat=seat, cards=of_suit, suit=Suit(suit), count=len(of_suit))
+            if top is not None:
+                facts.append(top)
     return facts
 
 
@@ -418,20 +434,31 @@ def _noise(found: Sequence[Candidate]) -> str:
 
 
 def _points_words(value: float) -> str:
-    """``1 point``, ``14.2 points``: an average in words."""
-    return "1 point" if round(value, 1) == 1 else f"{value:.1f} points"
+    """``1 point``, ``14.2 points``, ``no points``: an average in words, one decimal (its number agrees with the
+    noun as shown: "1.0" is shown as ``1 point``)."""
+    shown = round(value, 1)
+    if shown == 0:
+        return "no points"
+    return "1 point" if shown == 1 else f"{value:.1f} points"
 
 
 def _equal(best: Candidate, second: Candidate) -> str:
-    """``Either the 9♦ or the 7♦: about 14.2 points both …``: two candidates the coach cannot tell apart."""
+    """``Either the 9♦ or the 7♦ (over 40 sampled deals of the hidden cards): the 9♦ costs 14.0 points on
+    average, the 7♦ 14.5; the 7♦ costs 0.5 ± 0.6 points more in the same deals, within the coach's
+    uncertainty``: two candidates the coach cannot tell apart, each with its own average, and their paired
+    difference with its interval."""
     from .coach import paired
 
     diff, half = paired(second, best)
-    both = (best.mean + second.mean) / 2
+    more = "more" if diff > 0 else "less"
+    if round(abs(diff), 1) == 0:
+        gap = f"they differ by {abs(diff):.1f} ± {half:.1f} points"
+    else:
+        gap = f"the {second.label} costs {abs(diff):.1f} ± {half:.1f} points {more}"
     return (
-        f"Either the {best.label} or the {second.label}: about {_points_words(both)} both over {best.worlds} "
-        f"sampled deals of the hidden cards (they differ by {_points_words(abs(diff))} ± {half:.1f}, within the "
-        "coach's uncertainty)"
+        f"Either the {best.label} or the {second.label} (over {best.worlds} sampled deals of the hidden cards): the "
+        f"{best.label} costs {_points_words(best.mean)} on average, the {second.label} {second.mean:.1f}; {gap} in "
+        "the same deals, within the coach's uncertainty"
     )
 
 
@@ -452,21 +479,36 @@ def _different(best: Candidate, second: Candidate, what: str) -> str:
     return text
 
 
+def _worst(others: Sequence[Candidate], named: Sequence[Candidate]) -> Candidate | None:
+    """The candidate to call "the worst": the highest average of ``others``, only when it is higher, as shown
+    (one decimal), than every other candidate's, the ``named`` ones included (a card that costs the same as the
+    best or the next best is not the worst)."""
+    if not others:
+        return None
+    worst = max(others, key=lambda c: c.mean)
+    rest = [c for c in [*others, *named] if c is not worst]
+    if worst in named or any(round(c.mean, 1) >= round(worst.mean, 1) for c in rest):
+        return None
+    return worst
+
+
 def _numbers(found: Sequence[Candidate], tie_words: str | None) -> str:
     best = found[0]
     others = sorted((c for c in found[1:] if set(c.cards) != set(best.cards)), key=lambda c: c.mean)
     if not others:
-        return f"It is your only sensible card: {best.mean:.1f} points expected."
-    second, worst = others[0], others[-1]
+        return f"It is your only sensible card: {_points_words(best.mean)} expected."
+    second = others[0]
     tie = _tie(found)
     if tie is not None:
         text = _equal(best, tie) if tie_words is None else _different(best, tie, tie_words)
-        if worst is not tie:
+        worst = _worst([c for c in others if c is not tie], [best, tie])
+        if worst is not None:
             text += f"; the worst, {worst.label}, costs {worst.mean:.1f}"
         return text + "."
-    text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {best.mean:.1f} points on average "
-            f"(lower is better); the next best, {second.label}, costs {second.mean:.1f}")  # fmt: skip
-    if worst is not second:
+    text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {_points_words(best.mean)} on "
+            f"average (lower is better); the next best, {second.label}, costs {second.mean:.1f}")  # fmt: skip
+    worst = _worst(others[1:], [best, second])
+    if worst is not None:
         text += f", and the worst, {worst.label}, {worst.mean:.1f}"
     return text + "." + _noise(found)
 
@@ -569,7 +611,9 @@ def pass_sentences(view: Knowledge, found: Sequence[Candidate],
         if different:
             text += f"; for the {join_cards(tie.cards)}: " + "; ".join(different)
         return text + ".", said
-    text += f"Over {best.worlds} sampled deals this pass costs you {best.mean:.1f} points on average (lower is better)"
+    text += (
+        f"Over {best.worlds} sampled deals this pass costs you {_points_words(best.mean)} on average (lower is better)"
+    )
     ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
     if ref is not None and ref is not best:
         text += f"; the rule-of-thumb pass ({ref.label}) costs {ref.mean:.1f}"

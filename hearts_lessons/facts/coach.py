@@ -4,11 +4,15 @@
   lead of a trick with a point card from it), ``moon_open`` (nobody else has taken a point card);
 - the trick: ``stays_under`` (the card does not take the lead; the trick may not be over), ``cancels`` (two
   identical cards of several decks), ``none_below`` (you cannot stay under), ``out_above`` (the cards still out
-  that could beat a card), ``all_out_above``, ``none_out`` and ``bleeds`` (leads);
+  that could beat a card), ``all_out_above``, ``none_out``, ``bleeds`` (leads) and ``still_out`` (a big penalty
+  card); where the rules set cards aside unseen (hole cards, a kitty: :func:`every_unseen_held` is false) the
+  "not yet seen" kinds ``unseen_above``, ``all_unseen_above``, ``bleeds_unseen`` and ``unseen`` say the same
+  without claiming that a card will be played;
 - the pass: ``pass_empties`` (a suit emptied, unless cards of it come back), ``drop_when_void`` (the big penalty
   card kept for that void), ``passes_with_below`` / ``passes_unguarded`` and ``keeps_with_below`` /
   ``keeps_unguarded`` (a big penalty card passed or kept, with the cards below it in the hand or kept),
-  ``passes_above_big`` and ``passes_high_points``;
+  ``passes_above_big``, ``passes_high_points`` and ``passes_highest`` (the highest cards of a suit, lower ones
+  kept);
 - the game: ``total_before``, ``points_end_game``, ``lowest_total`` and ``not_lowest_total``.
 
 Each kind is a predicate on a position (a :class:`~hearts_lessons.lean.Lean` or
@@ -41,7 +45,7 @@ from . import _after, _holds_card, _last_winner, _suit, _to_play_with, _trick_va
 if TYPE_CHECKING:
     from ..lean import Lean
 
-__all__ = ["big_cards", "seen_taken"]
+__all__ = ["big_cards", "every_unseen_held", "seen_taken"]
 
 
 def big_cards(pos: Lean) -> int:
@@ -54,6 +58,23 @@ def big_cards(pos: Lean) -> int:
 def seen_taken(pos: Lean, seat: int) -> int:
     """The cards ``seat`` has taken in tricks (played, so every seat saw them; hole cards left out)."""
     return int(pos._taken[seat] & pos._seen)
+
+
+def every_unseen_held(pos: Lean, seat: int) -> bool:
+    """Whether every card ``seat`` cannot see is in another seat's hand (so it is "still out": it will be
+    played). False where the rules set cards aside unseen (hole cards with 5–7 players, a kitty…): then the
+    unseen cards outnumber the cards the other seats hold, and the seat cannot tell which are set aside. Known to
+    the seat: it compares the number of cards it cannot see with the sizes of the other hands.
+
+    >>> from hearts_lessons.rules import Rules
+    >>> from hearts_lessons.state import HandState
+    >>> every_unseen_held(HandState.deal(seed=1), 0), every_unseen_held(HandState.deal(Rules(players=7), seed=1), 0)
+    (True, False)
+    """
+    from . import _unseen
+
+    held = sum(pos._hands[s].bit_count() for s in range(pos.k.players) if s != seat)
+    return int(_unseen(pos, seat)).bit_count() == held
 
 
 def _rank(card: Card) -> int:
@@ -141,21 +162,42 @@ def _none_below(pos: Lean, *, seat: int, suit: Suit, winning: Card) -> bool:
 def _out_above(pos: Lean, *, seat: int, card: Card, cards: tuple[Card, ...]) -> bool:
     """``cards`` are exactly the cards of ``card``'s suit ranked above it that ``seat`` cannot see (neither in its
     hand nor played): the cards that could still beat it."""
+    return every_unseen_held(pos, seat) and _unseen_above(pos, seat, card, cards)
+
+
+def _unseen_above(pos: Lean, seat: int, card: Card, cards: tuple[Card, ...]) -> bool:
     suit = _suit(pos, card)
     out = [c for c in cards_of_mask(_unseen(pos, seat) & pos.k.suit_masks[suit]) if _rank(c) > _rank(card)]
     return bool(out) and _cards_equal(out, cards)
 
 
+@kind("unseen_above", "not yet seen above the {card}: the {cards}")
+def _unseen_above_kind(pos: Lean, *, seat: int, card: Card, cards: tuple[Card, ...]) -> bool:
+    """``out_above`` where the rules set cards aside unseen (:func:`every_unseen_held` is false): ``cards`` are
+    exactly the cards of ``card``'s suit above it that ``seat`` has not seen; some may be set aside."""
+    return not every_unseen_held(pos, seat) and _unseen_above(pos, seat, card, cards)
+
+
 @kind("all_out_above", "all the {suit} still out rank above the {card}: whoever follows suit beats it")
 def _all_out_above(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``seat`` leads ``card``; some cards of its suit are out and every one ranks above it."""
+    return every_unseen_held(pos, seat) and _all_unseen_above(pos, seat, card, suit)
+
+
+def _all_unseen_above(pos: Lean, seat: int, card: Card, suit: Suit) -> bool:
     if pos._trick or not _to_play_with(pos, seat, card) or _suit(pos, card) != int(suit):
         return False
     out = cards_of_mask(_unseen(pos, seat) & pos.k.suit_masks[int(suit)])
     return bool(out) and all(_rank(c) > _rank(card) for c in out)
 
 
-@kind("none_out", "no other {suit} is still out: nobody can beat the {card}")
+@kind("all_unseen_above", "all the {suit} not yet seen rank above the {card}: whoever follows suit beats it")
+def _all_unseen_above_kind(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
+    """``all_out_above`` where the rules set cards aside unseen (:func:`every_unseen_held` is false)."""
+    return not every_unseen_held(pos, seat) and _all_unseen_above(pos, seat, card, suit)
+
+
+@kind("none_out", "no other {suit_one} is still out: nobody can beat the {card}")
 def _none_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``seat`` leads ``card`` of ``suit``, and every other card of that suit is in its hand or played (nobody
     can follow suit, so nobody can beat it)."""
@@ -170,7 +212,35 @@ def _none_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
 )
 def _bleeds(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
     """``seat`` leads ``card``, of the suit of the big penalty card ``big``, ranked below it; ``big`` is out and
-    ``seat`` holds no card of that suit above it (leading the suit again and again forces it out: bleeding)."""
+    ``seat`` holds no card of that suit above it (leading the suit again and again forces it out: bleeding); every
+    unseen card is in another hand (:func:`every_unseen_held`; else ``bleeds_unseen``)."""
+    return every_unseen_held(pos, seat) and _bleeding(pos, seat, card, big, suit)
+
+
+@kind(
+    "bleeds_unseen",
+    "the {big} is not yet seen and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})",
+)
+def _bleeds_unseen(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
+    """``bleeds`` where the rules set cards aside unseen (:func:`every_unseen_held` is false)."""
+    return not every_unseen_held(pos, seat) and _bleeding(pos, seat, card, big, suit)
+
+
+@kind("still_out", "the {card} is still out")
+def _still_out(pos: Lean, *, seat: int, card: Card) -> bool:
+    """``seat`` has not seen ``card``, and every card it has not seen is in another hand
+    (:func:`every_unseen_held`): the card will be played."""
+    return every_unseen_held(pos, seat) and bool(_unseen(pos, seat) >> card.id & 1)
+
+
+@kind("unseen", "the {card} is not yet seen")
+def _unseen_card(pos: Lean, *, seat: int, card: Card) -> bool:
+    """``seat`` has not seen ``card`` (not in its hand, not played), where the rules set cards aside unseen
+    (:func:`every_unseen_held` is false: the card may be set aside; the play fact ``out`` says "still out")."""
+    return not every_unseen_held(pos, seat) and bool(_unseen(pos, seat) >> card.id & 1)
+
+
+def _bleeding(pos: Lean, seat: int, card: Card, big: Card, suit: Suit) -> bool:
     if pos._trick or not _to_play_with(pos, seat, card) or not big_cards(pos) >> big.id & 1:
         return False
     s = _suit(pos, big)
@@ -262,6 +332,24 @@ def _passes_above_big(pos: Lean, *, seat: int, cards: tuple[Card, ...], big: Car
         return False
     s = _suit(pos, big)
     return all(_suit(pos, c) == s and _rank(c) > _rank(big) for c in cards)
+
+
+@kind(
+    "passes_highest",
+    (
+        "you pass the {cards}, your highest {suit_one}, and keep lower ones",
+        "you pass the {cards}, your {count} highest {suit}, and keep lower ones",
+    ),
+)
+def _passes_highest(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit, count: int) -> bool:
+    """``cards`` (``count`` of them, held) are the highest cards of ``suit`` in ``seat``'s hand, and it keeps at
+    least one lower card of that suit."""
+    if not cards or len(cards) != count or not _in_hand(pos, seat, cards):
+        return False
+    if any(_suit(pos, c) != int(suit) for c in cards):
+        return False
+    held = sorted(_hand_of_suit(pos, seat, int(suit)), key=_rank, reverse=True)
+    return len(held) > count and _cards_equal(held[:count], cards) and _rank(held[count]) < min(map(_rank, cards))
 
 
 @kind("passes_high_points", "you pass high point cards (jack or higher), which can win tricks: the {cards}")

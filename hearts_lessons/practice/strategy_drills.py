@@ -26,16 +26,13 @@ import json
 import random
 from collections.abc import Sequence
 
-from ..bots.coach import Advice, Candidate, CoachBot, _pass_world
-from ..bots.features import cost_of, tables_for
-from ..bots.rollout import finish, rules_rollout
-from ..bots.rulebased import rules_pass
+from ..bots.coach import Advice, Candidate, CoachBot
+from ..bots.pass_compare import PASS_BATCH, PASS_DEALS, PASS_MARGIN, compare_passes
 from ..bots.shooter import moon_verdict, shooting_deals
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
 from ..facts import Fact
 from ..facts import make as make_fact
 from ..facts.drills import Measured, one_decimal
-from ..lean import LeanView
 from ..rules import STANDARD, PassDirection
 from ..state import HandState, Phase
 from .drills import Drill, Picture, Said, Stage, Words
@@ -65,13 +62,6 @@ COACH_WORLDS = 40
 """Sampled deals per coach measurement in a strategy drill (the same on every machine, so the answer is too)."""
 PASS_WORLDS = 60
 """Sampled deals per candidate pass when the coach chooses the pass of a passing drill."""
-PASS_BATCH = 250
-"""Deals per batch when a reader's pass is compared with the coach's (:class:`PassGrader`)."""
-PASS_DEALS = 2000
-"""At most this many common deals for one comparison."""
-PASS_MARGIN = 0.5
-"""A pass is good when the deals show it within this many points of the coach's (the upper end of the 95%
-interval of the paired difference)."""
 GAP = 1.5
 """A coach drill is kept only if its right cards save at least this many expected points over every other card."""
 TOLERANCE = 0.3
@@ -177,33 +167,9 @@ class PassGrader:
         """Why the coach chose its pass (facts on the coach's own table), said when a reader's pass is the same."""
 
     def measure(self, chosen: Sequence[Card]) -> Measured:
-        """Both passes in the same deals (the reader's pass and the coach's), batch by batch until decided."""
-        view = self.state.view(0)
-        rng = random.Random(self.seed)
-        passes = (tuple(self.coach), tuple(chosen))
-        values: tuple[list[float], list[float]] = ([], [])
-        queens = [0, 0]
-        big = tables_for(view.k).big
-        table = Measured({}, {})
-        while len(values[0]) < PASS_DEALS:
-            for _ in range(PASS_BATCH):
-                base = _pass_world(view, rng)
-                others = {s: tuple(rules_pass(LeanView(base, s))) for s in range(view.players) if s != 0}
-                for index, cards in enumerate(passes):
-                    state = base.copy()
-                    state._passes = [tuple(c.id for c in cards) if s == 0 else others[s] for s in range(view.players)]
-                    state._exchange()
-                    finish(state, rules_rollout, rng)
-                    assert state._score is not None
-                    values[index].append(cost_of(state._score.points[0]))
-                    queens[index] += bool(state._taken[0] & big)
-            n = len(values[0])
-            table = Measured({frozenset(p): tuple(v) for p, v in zip(passes, values, strict=True)},
-                             {frozenset(p): q / n for p, q in zip(passes, queens, strict=True)})  # fmt: skip
-            diff, half, _ = table.diff(tuple(chosen), self.coach)
-            if diff + half <= PASS_MARGIN or diff - half > PASS_MARGIN:
-                break
-        return table
+        """Both passes in the same deals (the reader's pass and the coach's), batch by batch until decided
+        (:func:`~hearts_lessons.bots.pass_compare.compare_passes`)."""
+        return compare_passes(self.state, self.seed, self.coach, chosen)
 
     def judge(self, chosen: Sequence[str]) -> tuple[bool, str, Said]:
         """Right or not, the words, and the facts they are made of (checked on the measured table)."""

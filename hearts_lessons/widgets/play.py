@@ -507,8 +507,9 @@ class PlayTable(W.VBox):
         self.coach_box.value = "<i>The coach is replaying your hand…</i>"
         review = review_hand(self.hand, HUMAN, coach=self.coach, seed_base=self._coach_seed())
         self.coach_box.value = review.html()
-        self.message.show(f"Review ready: your choices cost {review.total_loss:.1f} expected points more than "
-                          "the coach's.", "info")  # fmt: skip
+        loss = review.total_loss
+        shown = "1 expected point" if round(loss, 1) == 1 else f"{loss:.1f} expected points"
+        self.message.show(f"Review ready: your choices cost {shown} more than the coach's.", "info")
 
     @safe(lambda self: self.message)
     def _undo(self) -> None:

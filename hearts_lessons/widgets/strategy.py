@@ -8,6 +8,8 @@ the hidden cards, the shooter module measures a moon attempt, and the widgets sh
 >>> trainer.check_button.click()
 >>> trainer.grade is not None and trainer.grade.verdict in ("best", "good", "costly")
 True
+>>> trainer.grade.verdict == "best" or trainer.grade.deals >= 250
+True
 """
 
 from __future__ import annotations
@@ -15,17 +17,21 @@ from __future__ import annotations
 import html
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import ipywidgets as W
 
 from ..bots.base import play_hand
-from ..bots.coach import Advice, CoachBot, Grade, grade
+from ..bots.coach import Advice, CoachBot
 from ..bots.features import hand_features
+from ..bots.pass_compare import PASS_MARGIN, compare_passes, shown_within
 from ..bots.puzzles import PUZZLES, Puzzle
 from ..bots.rulebased import RuleBasedBot
 from ..bots.sampling import Worlds, surprises
 from ..bots.shooter import MoonVerdict, moon_verdict, shooting_deals
 from ..cards import Card, cards_of_mask
+from ..facts import Fact, make
+from ..facts.drills import Measured, one_decimal
 from ..render import cards_row_html, suit_colour
 from ..rules import STANDARD, PassDirection, Rules
 from ..scoring import format_points, points_words
@@ -35,7 +41,7 @@ from ..tableview import table_view
 from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
 
-__all__ = ["BotExplainer", "PassTrainer", "ShootTrainer", "TrickPuzzle"]
+__all__ = ["BotExplainer", "Graded", "PassTrainer", "ShootTrainer", "TrickPuzzle", "grade_card", "grade_pass"]
 
 DIRECTION_WORDS = {
     PassDirection.LEFT: "to the left (West)",
@@ -60,6 +66,66 @@ def _pass_deal(rules: Rules, seed: int, direction: PassDirection | None) -> Hand
     raise ValueError("these rules never pass (or never in that direction)")
 
 
+@dataclass(frozen=True)
+class Graded:
+    """A reader's pass or card against the coach's, measured in the same sampled deals: ``best`` (the coach's own
+    move, or no worse on average), ``good`` (the deals show it within half a point: the upper end of the paired
+    difference's 95% interval is at most ``PASS_MARGIN``) or ``costly`` (not shown within half a point; the words
+    say "Costly" when it is measurably more than half a point worse)."""
+
+    verdict: str
+    text: str
+    diff: float = 0.0
+    """The reader's points minus the coach's, on average over the common deals (0 for the coach's own pass)."""
+    half: float = 0.0
+    """Half the width of the 95% interval of ``diff``."""
+    deals: int = 0
+    """The common deals the two passes were played in."""
+
+
+def grade_pass(state: HandState, seed: int, advice: Advice, chosen: Sequence[Card]) -> Graded:
+    """Grade South's pass ``chosen`` against the coach's (``advice.choice``): the same pass is ``best``; any other
+    is played against it in common deals, and is ``good`` only when the deals show it within half a point (so no
+    pass measurably a point or more worse is ever good). The words are a fact checked on the measured table."""
+    coach = tuple(sorted(advice.choice))
+    cards = tuple(sorted(chosen))
+    if cards == coach:
+        return Graded("best", f"Well played: that is the coach's own pass. {advice.sentence}")
+    table = compare_passes(state, seed, coach, cards)
+    diff, half, deals = table.diff(cards, coach)
+    good = shown_within(table, cards, coach, PASS_MARGIN)
+    fact = make("within_half" if good else "not_within_half", table, cards=cards, best=coach,
+                diff=one_decimal(diff), half=one_decimal(half), deals=deals)  # fmt: skip
+    return _graded(fact, good, diff, half, deals, advice)
+
+
+def _graded(fact: Fact, good: bool, diff: float, half: float, deals: int, advice: Advice) -> Graded:
+    head = "Good" if good else "Costly" if diff - half > PASS_MARGIN else "Not shown as good"
+    text = f"{head}: {fact.words(you=0)}. {advice.sentence}"
+    return Graded("good" if good else "costly", text, diff, half, deals)
+
+
+def grade_card(advice: Advice, card: Card) -> Graded:
+    """Grade South's card against the coach's (which must have tried it), on the coach's own table: ``best`` when
+    it is the coach's card or no worse on average; else ``good`` only when the paired difference is shown within
+    half a point (the upper end of its 95% interval at most ``PASS_MARGIN``), never merely "within the coach's
+    uncertainty" however large. The words are a fact checked on the table."""
+    yours = advice.candidate([card])
+    if yours is None:
+        raise ValueError("the coach did not try that card")
+    best = advice.candidates[0]
+    if set(yours.cards) == set(best.cards) or yours.mean <= best.mean:
+        return Graded("best", f"Well played: the {card.symbol} is as good as the coach's card on average. "
+                              f"{advice.sentence}")  # fmt: skip
+    table = Measured({frozenset(c.cards): c.values for c in (yours, best)},
+                     {frozenset(c.cards): c.queen for c in (yours, best)})  # fmt: skip
+    diff, half, deals = table.diff(yours.cards, best.cards)
+    good = shown_within(table, yours.cards, best.cards, PASS_MARGIN)
+    fact = make("within_half" if good else "not_within_half", table, cards=yours.cards, best=best.cards,
+                diff=one_decimal(diff), half=one_decimal(half), deals=deals)  # fmt: skip
+    return _graded(fact, good, diff, half, deals, advice)
+
+
 class PassTrainer(W.VBox):
     """Choose the cards to pass; the coach measures your pass against its own and says why."""
 
@@ -81,7 +147,7 @@ class PassTrainer(W.VBox):
         self.check_button.on_click(lambda _: self._check())
         self.coach_button.on_click(lambda _: self._show_coach())
         self.new_button.on_click(lambda _: self._new())
-        self.grade: Grade | None = None
+        self.grade: Graded | None = None
         self.advice: Advice | None = None
         self.children = (self.header, self.picker, W.HBox([self.check_button, self.coach_button, self.new_button]),
                          self.message, self.result)  # fmt: skip
@@ -118,7 +184,7 @@ class PassTrainer(W.VBox):
         self.state.verify_pass(0, chosen)
         self.message.show("The coach is playing your pass and its own in sampled deals…", "info")
         self.advice = self.coach.advise(self.state.view(0), random.Random(self.seed), extra=chosen)
-        self.grade = grade(self.advice, chosen)
+        self.grade = grade_pass(self.state, self.seed, self.advice, chosen)
         self.message.show(self.grade.text, KIND[self.grade.verdict])
         self.result.value = self.advice.table_html(yours=chosen)
 
@@ -168,7 +234,7 @@ class TrickPuzzle(W.VBox):
         self.hint_button.on_click(lambda _: self.message.show(self.puzzle.hint, "info"))
         self.previous_button.on_click(lambda _: self._go(-1))
         self.next_button.on_click(lambda _: self._go(1))
-        self.grade: Grade | None = None
+        self.grade: Graded | None = None
         self._advice: Advice | None = None
         self.children = (self.header, self.cards, self.played, self.result,
                          W.HBox([self.hint_button, self.previous_button, self.next_button],
@@ -234,7 +300,7 @@ class TrickPuzzle(W.VBox):
         if reason:
             self.message.show(f"{card.symbol}: {reason}", "error")
             return
-        self.grade = grade(self.advice, [card])
+        self.grade = grade_card(self.advice, card)
         self.message.show(self.grade.text, KIND[self.grade.verdict])
         self.result.value = self.advice.table_html(yours=[card])
         self._draw(answered=card)

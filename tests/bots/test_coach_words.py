@@ -29,7 +29,8 @@ from hearts_lessons.bots.explain import (
 from hearts_lessons.bots.features import bits
 from hearts_lessons.bots.review import review_hand
 from hearts_lessons.cards import Card, parse_cards
-from hearts_lessons.facts import check
+from hearts_lessons.facts import check, join_cards
+from hearts_lessons.facts.coach import every_unseen_held
 from hearts_lessons.state import HandState
 
 from .coach_positions import TABLES, candidates, decisions
@@ -37,12 +38,50 @@ from .coach_positions import TABLES, candidates, decisions
 HANDS = 44
 """Seeded hands: every (preset, players) table from 3 to 7 players at least once."""
 LEFTOVER = re.compile(r"[{}]")
+STILL_OUT_KINDS = frozenset({"out_above", "all_out_above", "bleeds", "still_out", "out"})
+"""The kinds that say a card is still out (in another hand): never where cards may be set aside unseen."""
+WORST = re.compile(r"the worst, ([^,]+), (?:costs )?(-?\d+\.\d)")
+ONE_POINTS = re.compile(r"(?<![\d.])1\.0 points(?! ?±)")
+
+
+def _spread(found: list[Candidate]) -> list[Candidate]:
+    """Other made-up numbers for the same moves: the tie 1.5 points apart on average (still within the coach's
+    uncertainty: a wide spread) and the last move costing the same as the pick (to one decimal), so that the
+    sentence must give each average and may not call the last one the worst."""
+    base = (3.0, 9.0, 1.0, 7.0, 5.0)
+    wide = (1.0, 11.0, 0.0, 4.0, 1.5)
+    out = [Candidate(found[0].cards, 5.0, 1.0, 0, 0, 0, 5, reference=True, values=base)]
+    if len(found) > 1:
+        out.append(Candidate(found[1].cards, sum(wide) / 5, 1.0, 0, 0, 0, 5, values=wide))
+    if len(found) > 2:
+        out.append(Candidate(found[2].cards, 5.02, 1.0, 0, 0, 0, 5, values=tuple(v + 0.02 for v in base)))
+    if len(found) == 1:
+        out[0] = Candidate(found[0].cards, 1.0, 0.0, 0, 0, 0, 5, reference=True, values=(1.0,) * 5)
+    return out
+
+
+def assert_numbers_true(text: str, found: list[Candidate]) -> int:
+    """The coach's numbers as the sentence says them: never one number for two averages ("both"); each tied
+    move's own average; "the worst" only above every other move's average as shown; "1 point", not "1.0
+    points"."""
+    assert " both" not in text, text
+    assert not ONE_POINTS.search(text), text
+    means = {c.label: round(c.mean, 1) for c in found}
+    for label, shown in WORST.findall(text):
+        assert means[label] == float(shown), text
+        assert all(v < float(shown) for other, v in means.items() if other != label), text
+    if text.count("Either the") == 1:
+        for c in found[:2]:
+            assert f"{c.mean:.1f}" in text, (c.label, text)
+    return len(WORST.findall(text))
 
 
 def test_every_fact_the_coach_says_holds_on_its_position() -> None:
     start = time.perf_counter()
     counted = {"pass": 0, "play": 0}
     facts_checked = 0
+    unseen_said = 0
+    worst_named = 0
     kinds: set[str] = set()
     players: set[int] = set()
     tables: set[tuple[str, int]] = set()
@@ -59,9 +98,20 @@ def test_every_fact_the_coach_says_holds_on_its_position() -> None:
         else:
             text, said = pass_sentences(view, found, found[0].cards)
         assert not LEFTOVER.search(text), text
+        worst_named += assert_numbers_true(text, found)
+        spread = _spread(found)
+        other_text = (play_sentences(view, spread)[0] if d.kind == "play"
+                      else pass_sentences(view, spread, spread[0].cards)[0])  # fmt: skip
+        assert not assert_numbers_true(other_text, spread)  # the last move costs the same as the pick
+        if d.kind == "pass":  # every pass the coach recommends says why
+            assert text.startswith(f"Pass the {join_cards(found[0].cards)}: "), text
+        held = every_unseen_held(d.state, d.seat)
+        unseen_said += not held
         for fact in said:
             assert check(fact, d.state), f"{fact} is false of the real hand ({text})"
+            assert held or fact.kind not in STILL_OUT_KINDS, f"{fact}: a card may be set aside ({text})"
             kinds.add(fact.kind)
+        assert ("still out above" if not held else "not yet seen") not in text, text
         facts_checked += len(said)
         counted[d.kind] += 1
         head = text.split(":")[0].split(".")[0]
@@ -72,6 +122,7 @@ def test_every_fact_the_coach_says_holds_on_its_position() -> None:
     assert counted["pass"] + counted["play"] >= 2000 and counted["pass"] >= 100, counted
     assert players == {3, 4, 5, 6, 7}
     assert {"stays_under", "takes_trick", "discards", "pass_empties", "out_above", "trick_points"} <= kinds
+    assert {"unseen_above", "passes_highest"} <= kinds and unseen_said >= 100 and worst_named >= 100
     assert len(tables) == len(TABLES)  # every preset at every player count from 3 to 7
     print(f"{counted} decisions, {facts_checked} facts, {len(kinds)} kinds, {elapsed:.1f} s")
 

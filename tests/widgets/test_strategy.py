@@ -20,11 +20,50 @@ def test_pass_trainer_grades_a_pass_and_shows_the_coach() -> None:
     t.check_button.click()
     assert t.grade is not None and t.grade.verdict in ("best", "good", "costly")
     assert "points on average" in t.message.text
-    assert "<table" in t.result.value and t.grade.yours.label in t.result.value
+    assert t.advice is not None
+    yours = t.advice.candidate(t.hand[-3:])
+    assert yours is not None and "<table" in t.result.value and yours.label in t.result.value
     t.coach_button.click()
     assert t.advice is not None and set(t.picker.selected) == set(t.advice.choice)
     t.new_button.click()
     assert t.seed == 4 and t.grade is None and t.result.value == ""
+
+
+def test_a_pass_measurably_worse_is_never_good() -> None:
+    """The reviewer's passes: within the coach's uncertainty over 40 deals, but measurably worse in common deals
+    (seed 3: K♥ J♥ Q♦, 2.6 ± 0.9 points; seed 2: Q♣ 10♠ A♠, 1.8 ± 1.1): not good, and the words say the paired
+    difference with its interval. Any pass graded good has the upper end of its interval at most half a point."""
+    from hearts_lessons.bots.pass_compare import PASS_MARGIN
+    from hearts_lessons.cards import parse_cards
+
+    for seed, pick in ((3, "KH JH QD"), (2, "QC TS AS")):
+        t = PassTrainer(seed=seed)
+        t.picker.select(parse_cards(pick))
+        t.check_button.click()
+        g = t.grade
+        assert g is not None and g.verdict == "costly", t.message.text
+        assert g.diff - g.half > 0.5 and g.deals >= 250
+        assert "not shown within half a point" in t.message.text and "Good" not in t.message.text
+    graded = 0
+    for seed in range(1, 4):
+        t = PassTrainer(seed=seed, worlds=10)
+        for start in (0, 5):
+            t.picker.select([])
+            t.picker.select(t.hand[start : start + 3])
+            t.check_button.click()
+            g = t.grade
+            assert g is not None
+            if g.verdict == "good":
+                assert g.diff + g.half <= PASS_MARGIN and g.text.startswith("Good: over")
+            graded += 1
+    assert graded == 6
+
+
+def test_the_coach_own_pass_is_best() -> None:
+    t = PassTrainer(seed=5, worlds=6)
+    t.coach_button.click()
+    t.check_button.click()
+    assert t.grade is not None and t.grade.verdict == "best" and "the coach's own pass" in t.message.text
 
 
 def test_pass_trainer_refuses_an_unpassable_card_without_a_traceback() -> None:
@@ -130,3 +169,26 @@ def test_bot_explainer_steps_through_a_hand() -> None:
     assert "over" in b.message.text
     b.new_button.click()
     assert b.seed == 3 and not b.state.is_over
+
+
+def test_a_card_within_the_uncertainty_but_not_within_half_a_point_is_not_good() -> None:
+    """The puzzles' grade on the coach's own table: the K♣ averages 1.7 points more than the 10♣, within the
+    coach's uncertainty over 5 deals (the old grade said "Good"), but not shown within half a point: not good.
+    A card shown within half a point is good; the coach's card is best."""
+    from hearts_lessons.bots.coach import Advice, Candidate
+    from hearts_lessons.widgets.strategy import grade_card
+
+    def cand(code: str, values: tuple[float, ...]) -> Candidate:
+        return Candidate((Card.from_str(code),), sum(values) / len(values), 0.5, 0, 0, 0, len(values),
+                         values=values)  # fmt: skip
+
+    ten = cand("TC", (3.0, 4.0, 3.0, 6.0, 2.0))
+    king = cand("KC", (3.0, 9.0, 3.0, 9.5, 2.0))
+    close = cand("9C", (3.1, 4.1, 3.1, 6.1, 2.1))
+    advice = Advice("play", 0, [Card.from_str("TC")], (ten, king, close), "Play the 10♣.", 5)
+    g = grade_card(advice, Card.from_str("KC"))
+    assert g.verdict == "costly" and g.diff == 1.7 and g.diff + g.half > 0.5, g.text
+    assert "not shown within half a point" in g.text and not g.text.startswith("Good")
+    g = grade_card(advice, Card.from_str("9C"))
+    assert g.verdict == "good" and g.text.startswith("Good: over 5 common deals the 9♣ cost 0.1 ± 0.0 points")
+    assert grade_card(advice, Card.from_str("TC")).verdict == "best"
