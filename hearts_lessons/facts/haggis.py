@@ -49,6 +49,12 @@ def _reads_as(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
     return bool(readings) and readings[0].name == name
 
 
+@kind("played_as", "{cards}, which form a {name}")
+def _played_as(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
+    """The same fact as ``reads_as``, worded to follow a verb ("Your opponent played 4G 7G J1 K1, which form …")."""
+    return _reads_as(shown, cards=cards, name=name)
+
+
 @kind("engine_reading", "the engine reads them as a {reading}")
 def _engine_reading(shown: Sequence[HaggisCard], *, cards: str, reading: str) -> bool:
     """``reading`` is the Haggis engine's account of the first reading of ``cards`` (:meth:`Combo.explain`)."""

@@ -134,11 +134,16 @@ class Drill:
     """The facts each sentence is made of (:class:`Said`), checked true of the drill's position."""
     lesson: str = ""
     """The rule of the lesson this drill practises, when the drill applies it (for the tests)."""
+    rights: Mapping[str, str] = field(default_factory=dict)
+    """For a ``play`` drill with several right cards: why the card the reader chose is right (said at
+    ``right:<card>``); a right card not listed gets :attr:`right`."""
 
     def text_at(self, where: str) -> str:
         """The sentence said at ``where`` (``goal``, ``right``, ``hint``, ``wrong`` or ``why:<option>``)."""
         if where.startswith("why:"):
             return self.why.get(where[4:], "")
+        if where.startswith("right:"):
+            return self.rights.get(where[6:], "")
         return str(getattr(self, where))
 
     def __post_init__(self) -> None:
@@ -179,7 +184,7 @@ class Drill:
         if self.kind in ("play", "choice"):
             chosen = str(response)
             if chosen in self.answer:
-                return True, self.right
+                return True, self.rights.get(chosen, self.right)
             return False, self.why.get(chosen, f"{self.label(chosen)} is not the answer")
         picked = [response] if isinstance(response, str) else [str(c) for c in response]  # type: ignore[union-attr]
         unknown = [c for c in picked if c not in self.options]

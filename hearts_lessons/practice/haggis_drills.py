@@ -122,7 +122,7 @@ def _combos(index: int) -> Drill:
                                                         reason=why_cannot_follow(c, table) or "", **table_args))
                for c in wrong}  # fmt: skip
         follows = w.say("right", w.fact("may_follow", cards=_text(list(right.cards)), name=right.name, **table_args))
-        played = w.say("goal", w.fact("reads_as", cards=_text(list(table.cards)), name=table.name))
+        played = w.say("goal", w.fact("played_as", cards=_text(list(table.cards)), name=table.name))
         return Drill(f"{key}-{index + 1}", key, f"Your opponent played {played}. Which of these may follow it?",
                      "choice", keys, (_key(right),),
                      f"{follows}: a follower plays the same kind with the same number of cards, higher (or a bomb)",
