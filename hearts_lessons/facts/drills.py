@@ -314,6 +314,19 @@ def _other_stops(pos: HandState, *, other: int, shooter: int) -> bool:
     return best is not None and best[0] == other and other not in (shooter, pos.to_play) and bool(points) and last
 
 
+@kind("moon_goes_on", "{shooter} would take this trick's {points} too and still hold every point taken so far")
+def _moon_goes_on(pos: HandState, *, card: Card, shooter: int, points: Any) -> bool:
+    """``shooter`` has taken every point so far, and after ``card`` (the last card of the trick) wins a trick
+    holding ``points``."""
+    if pos.to_play == shooter or len(pos._trick) != pos.k.players - 1 or card not in pos.legal_plays():
+        return False
+    takers = [s for s in range(pos.players) if pos.points_taken(s)]
+    after = pos.copy()
+    trick = after.play(card)
+    return (takers == [shooter] and trick is not None and trick.winner == shooter and trick.points == points
+            and bool(points))  # fmt: skip
+
+
 # -- the coach's measurements --------------------------------------------------------------------------------
 
 

@@ -55,6 +55,13 @@ def _played_as(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
     return _reads_as(shown, cards=cards, name=name)
 
 
+@kind("not_reading", "not a {name}")
+def _not_reading(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
+    """No reading of ``cards`` is the combination ``name``."""
+    group = _cards(shown, cards)
+    return group is not None and name not in {c.name for c in classify(group)}
+
+
 @kind("engine_reading", "the engine reads them as a {reading}")
 def _engine_reading(shown: Sequence[HaggisCard], *, cards: str, reading: str) -> bool:
     """``reading`` is the Haggis engine's account of the first reading of ``cards`` (:meth:`Combo.explain`)."""

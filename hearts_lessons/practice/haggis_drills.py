@@ -71,8 +71,12 @@ def _combos(index: int) -> Drill:
             w = Words(tuple(combo.cards))
             reads = w.say("right", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer),
                           w.fact("engine_reading", cards=_text(list(combo.cards)), reading=reading), sep=": ")
-            why = {o: w.say(f"why:{o}", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer))
-                   for o in options if o != answer}  # fmt: skip
+            why = {}
+            for o in options:
+                if o != answer:
+                    is_not = [w.fact("not_reading", cards=_text(list(combo.cards)), name=o)] if o in names else []
+                    why[o] = w.say(f"why:{o}", *is_not, w.fact("reads_as", cards=_text(list(combo.cards)),
+                                                                name=answer), sep=": ")  # fmt: skip
             return Drill(f"{key}-{index + 1}", key, f"What do {_text(list(combo.cards))} form?", "choice",
                          tuple(options), (answer,), reads, why,
                          "A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "

@@ -294,9 +294,24 @@ def _passing(index: int) -> Drill:
     pass_now = w.say("goal", w.fact("pass_now", seat=0, count=state.cards_to_pass, direction=state.direction.value))
     return Drill(f"{key}-{index + 1}", key, f"You are South: {pass_now}.", "pass",
                  tuple(c.code for c in hand), tuple(c.code for c in advice.choice), right, why,
-                 "Pass what could win tricks you do not want: the Q♠ without low spades to guard it, the A♠ and K♠, "
-                 "high hearts — or empty a short suit.", Picture(state, 0, "hand"), labels_of(hand),
+                 _pass_hint(w, hand), Picture(state, 0, "hand"), labels_of(hand),
                  pick=state.cards_to_pass, grader=grader, said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
+
+
+def _pass_hint(w: Words, hand: Sequence[Card]) -> str:
+    """A question about the reader's own hand: the high spades and hearts it holds (a ``holds`` fact), and its
+    shortest suit (counted on the hand), with no claim about which pass is best."""
+    high = [c for c in hand if (c.suit is Suit.SPADES and c.rank >= Rank.QUEEN)
+            or (c.suit is HEARTS and c.rank >= Rank.JACK)]  # fmt: skip
+    counts = {suit: sum(c.suit is suit for c in hand) for suit in Suit}
+    short = min((n, suit) for suit, n in counts.items() if n)[1]
+    n = counts[short]
+    empty = f"could you empty your {short.english} ({n} card{'' if n == 1 else 's'})?"
+    if not high:
+        return f"Which of your cards could win tricks you do not want? Or {empty}"
+    held = w.say("hint", w.fact("holds", seat=0, cards=high))
+    which = "could it" if len(high) == 1 else "which of them could"
+    return f"{held[:1].upper()}{held[1:]}: {which} win tricks you do not want? Or {empty}"
 
 
 # -- 6. ducking and leading low --------------------------------------------------------------------------------
@@ -544,7 +559,8 @@ def _stopping_moon(index: int) -> Drill:
                 else:
                     stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
                              w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip
-                    why[c.code] = w.say(f"why:{c.code}", stays, w.fact("all_points_to", shooter=threat))
+                    why[c.code] = w.say(f"why:{c.code}", stays, w.fact("moon_goes_on", card=c, shooter=threat,
+                                                                         points=_trick_cost(s, c)[0]))
             else:
                 took = w.say(f"why:{c.code}", w.fact("takes_trick", seat=0, card=c), points_fact(c))
                 stops = w.say(f"why:{c.code}", w.fact("other_stops", other=top_seat, shooter=threat))
