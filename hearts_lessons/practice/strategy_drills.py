@@ -356,7 +356,7 @@ def _ducking(index: int) -> Drill:
     lesson = "11_playing_tricks.ipynb"
     if kind == 0:
         right = w.say("right", *(w.fact("cannot_win", seat=0, card=c, winning=top) for c in safe))
-        return Drill(f"{key}-{index + 1}", key, "Play a card that cannot win this trick.", "play",
+        return Drill(f"{key}-{index + 1}", key, "You are South: play a card that cannot win this trick.", "play",
                      tuple(c.code for c in s.hand(0)), tuple(c.code for c in safe),
                      right, why,
                      "Compare your cards with the highest card of the suit led on the trick.", Picture(s, 0),
@@ -541,6 +541,7 @@ def _stopping_moon(index: int) -> Drill:
         right_cards, case = stopping_answer(s, threat)
         top_seat, top = top_of_trick(s)
         why = illegal_reasons(s, w)
+        rights: dict[str, str] = {}
         lead = Suit(s.lead_suit)
 
         def points_fact(c: Card) -> Fact:
@@ -572,11 +573,17 @@ def _stopping_moon(index: int) -> Drill:
         else:
             right = w.say("right", w.fact("other_stops", other=top_seat, shooter=threat))
             right += ": duck and keep your high cards as stoppers"
+            for c in right_cards:  # why the card the reader chose is right: it leaves the trick to the other player
+                stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
+                         w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip
+                stopped = w.fact("other_stops", other=top_seat, shooter=threat)
+                rights[c.code] = w.say(f"right:{c.code}", stays, stopped) + ": you take none of its points"
         goal = w.say("goal", w.fact("all_points_to", shooter=threat))
         return Drill(f"{key}-{index + 1}", key, f"{goal[:1].upper()}{goal[1:]}. Stop the moon as cheaply as you can.",
                      "play", tuple(c.code for c in s.hand(0)), tuple(c.code for c in right_cards), right, why,
                      "Who is winning the trick now? If it is not the shooter, the moon is already stopped.",
-                     Picture(s, 0), labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
+                     Picture(s, 0), labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson,
+                     rights=rights)  # fmt: skip
     s = find(9, index, base, shooter=shooter)
     threat = _moon_threat(s)
     assert threat is not None
