@@ -174,6 +174,8 @@ def test_a_bleed_drill_claims_no_one_follows_who_cannot(every_drill: list[Drill]
     for d in every_drill:
         if "Bleed spades" in d.goal:
             assert "everyone" not in d.right and "every player" not in d.right, d.id
+            single = len(d.answer) == 1
+            assert ("it can never win" if single else "none of them can ever win") in d.right, d.id
             state = d.picture.state
             assert state is not None
             assert all(Card.from_str(code).suit is Suit.SPADES for code in d.answer)
