@@ -178,9 +178,11 @@ class Drill:
                 value = float(response)  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 return False, "type a number"
-            if abs(value - float(self.answer[0])) < 1e-9:
+            target = float(self.answer[0])
+            if abs(value - target) < 1e-9:
                 return True, self.right
-            return False, self.wrong or "count again"
+            off = f"{value:g} is too {'high' if value > target else 'low'}"  # what is wrong with this number
+            return False, f"{off}: {self.wrong}" if self.wrong else f"{off}: count again"
         if self.kind in ("play", "choice"):
             chosen = str(response)
             if chosen in self.answer:

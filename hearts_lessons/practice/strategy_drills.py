@@ -475,7 +475,8 @@ def _counting(index: int) -> Drill:
     return Drill(f"{key}-{index + 1}", key, f"{queen[:1].upper()}{queen[1:]}. Bleed spades: lead a spade "
                  "that cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
                  f"{below}: whoever still holds spades must follow to {'it' if len(low) == 1 else 'each of them'}, "
-                 f"and {'it can never' if len(low) == 1 else 'none of them can ever'} win a trick the queen falls on", why,
+                 f"and {'it can never' if len(low) == 1 else 'none of them can ever'} win a trick the queen falls "
+                 "on", why,
                  "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"),
                  labels_of(hand), said=tuple(w.said), lesson="11_playing_tricks.ipynb")  # fmt: skip
 

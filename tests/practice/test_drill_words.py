@@ -179,3 +179,13 @@ def test_a_bleed_drill_claims_no_one_follows_who_cannot(every_drill: list[Drill]
             state = d.picture.state
             assert state is not None
             assert all(Card.from_str(code).suit is Suit.SPADES for code in d.answer)
+
+
+def test_a_wrong_number_is_told_whether_it_is_too_high_or_too_low(every_drill: list[Drill]) -> None:
+    numbers = [d for d in every_drill if d.kind == "number"]
+    assert len(numbers) >= 10
+    for d in numbers:
+        answer = float(d.answer[0])
+        high, low = Attempt(d).submit(answer + 2).text, Attempt(d).submit(answer - 1).text
+        assert high.startswith(f"Not yet: {answer + 2:g} is too high: "), (d.id, high)
+        assert low.startswith(f"Not yet: {answer - 1:g} is too low: "), (d.id, low)
