@@ -98,7 +98,7 @@ def _no_rank_twice(shown: Sequence[HaggisCard], *, cards: str) -> bool:
     return group is not None and not any(c.is_wild for c in group) and len({c.rank for c in group}) == len(group)
 
 
-@kind("may_follow", "the {name} {cards} is the same shape as the {table} and higher")
+@kind("may_follow", "{cards}, a {name}, is the same shape as the {table} and higher")
 def _may_follow(shown: Sequence[HaggisCard], *, cards: str, name: str, table: str, table_cards: str) -> bool:
     mine, theirs = _combo(shown, cards, name), _combo(shown, table_cards, table)
     return (mine is not None and theirs is not None and beats(mine, theirs) and mine.shape == theirs.shape
