@@ -76,12 +76,12 @@ def _to_lead(pos: HandState, *, seat: int) -> bool:
     return pos.phase is Phase.PLAYING and pos.to_play == seat and not pos.current_trick
 
 
-@kind("you_lead", "you lead this trick")
+@kind("you_lead", "{seat} lead{seat:s} this trick")
 def _you_lead(pos: HandState, *, seat: int) -> bool:
     return _to_lead(pos, seat=seat)
 
 
-@kind("you_cannot_follow", "you cannot follow suit: you hold no {suit}")
+@kind("you_cannot_follow", "{seat} cannot follow suit: {seat} hold{seat:s} no {suit}")
 def _you_cannot_follow(pos: HandState, *, seat: int, suit: Suit) -> bool:
     return _cannot_follow(pos, seat=seat, suit=suit)
 
@@ -187,14 +187,14 @@ def _lower_last(pos: HandState, *, seat: int, card: Card, winner: int, winning: 
             and card.suit is winning.suit and card.rank < winning.rank)  # fmt: skip
 
 
-@kind("last_trick_points", "the trick holds {cards}: {points}")
+@kind("last_trick_points", "the trick holds the {cards}: {points}")
 def _last_trick_points(pos: HandState, *, cards: tuple[Card, ...], points: Any) -> bool:
     trick = _last(pos)
     return (trick is not None and tuple(sorted(c for c in trick.cards if _penalty(c))) == tuple(cards)
             and trick.points == points)  # fmt: skip
 
 
-@kind("took", "{seat} took {cards}: {points}")
+@kind("took", "{seat} took the {cards}: {points}")
 def _took(pos: HandState, *, seat: int, cards: tuple[Card, ...], points: Any) -> bool:
     return tuple(sorted(c for c in pos.taken(seat) if _penalty(c))) == tuple(cards) and pos.points_taken(seat) == points
 
@@ -227,9 +227,11 @@ def _unseen(pos: HandState, seat: int) -> list[Card]:
     return cards_of_mask(pos.view(seat).unseen_mask)
 
 
-@kind("suit_count", "13 {suit}: {seat} {hold} {held} and {played} have been played, so {out} are out")
-def _suit_count(pos: HandState, *, seat: int, hold: str, suit: Suit, held: int, played: int, out: int) -> bool:
-    return (hold in ("hold", "holds") and sum(c.suit is suit for c in pos.hand(seat)) == held
+@kind("suit_count", "13 {suit}: {held} in {seat:poss} hand, {played} played, so {out} still out")
+def _suit_count(pos: HandState, *, seat: int, suit: Suit, held: int, played: int, out: int) -> bool:
+    """Of the 13 cards of ``suit``, ``held`` are in ``seat``'s hand, ``played`` have been played and ``out`` are in
+    the other hands (worded without a verb that would have to agree with a count: "1 still out")."""
+    return (sum(c.suit is suit for c in pos.hand(seat)) == held
             and sum(c.suit is suit for c in cards_of_mask(pos.played_mask)) == played
             and sum(c.suit is suit for c in _unseen(pos, seat)) == out and held + played + out == 13)  # fmt: skip
 
@@ -301,7 +303,8 @@ def _wins_dearer(pos: HandState, *, seat: int, card: Card, cheaper: Card, points
             and _with(pos, card) == points and _with(pos, cheaper) == fewer and fewer < points)  # fmt: skip
 
 
-@kind("other_stops", "{other}, not {shooter}, {other:is} winning the trick: the moon is stopped without you")
+@kind("other_stops", "{other}, not {shooter}, {other:is} winning the trick, so the moon is already stopped without "
+      "you")
 def _other_stops(pos: HandState, *, other: int, shooter: int) -> bool:
     from . import _trick_value, _winning_now
 
@@ -309,6 +312,19 @@ def _other_stops(pos: HandState, *, other: int, shooter: int) -> bool:
     points = _trick_value(pos, [cid for _, cid, _ in pos._trick])
     last = len(pos._trick) == pos.k.players - 1  # the reader's card ends the trick: a duck leaves it to ``other``
     return best is not None and best[0] == other and other not in (shooter, pos.to_play) and bool(points) and last
+
+
+@kind("moon_goes_on", "{shooter} would take this trick's {points} too and still hold every point taken so far")
+def _moon_goes_on(pos: HandState, *, card: Card, shooter: int, points: Any) -> bool:
+    """``shooter`` has taken every point so far, and after ``card`` (the last card of the trick) wins a trick
+    holding ``points``."""
+    if pos.to_play == shooter or len(pos._trick) != pos.k.players - 1 or card not in pos.legal_plays():
+        return False
+    takers = [s for s in range(pos.players) if pos.points_taken(s)]
+    after = pos.copy()
+    trick = after.play(card)
+    return (takers == [shooter] and trick is not None and trick.winner == shooter and trick.points == points
+            and bool(points))  # fmt: skip
 
 
 # -- the coach's measurements --------------------------------------------------------------------------------
@@ -387,6 +403,40 @@ def _tried_all(table: Measured, *, cards: tuple[Card, ...], count: int, deals: i
     """The table holds exactly one move per card of ``cards`` (the legal cards), each tried in ``deals`` deals."""
     return (len(cards) == count and set(table.values) == {frozenset([c]) for c in cards}
             and all(len(v) == deals for v in table.values.values()))  # fmt: skip
+
+
+def _means(table: Measured) -> dict[frozenset[Card], float]:
+    return {k: sum(v) / len(v) for k, v in table.values.items() if v}
+
+
+@kind("cost_least", "over {deals} deals the {cards} cost {mean} points on average, the fewest of your cards")
+def _cost_least(table: Measured, *, cards: tuple[Card, ...], mean: str, deals: int) -> bool:
+    means = _means(table)
+    mine = means.get(frozenset(cards))
+    return (mine is not None and mine <= min(means.values()) and _close(mine, mean)
+            and len(table.values[frozenset(cards)]) == deals)  # fmt: skip
+
+
+@kind("cost_near_least", "over {deals} deals the {cards} cost {mean} points on average, within {gap} points of the "
+      "fewest ({least}, with the {best})")
+def _cost_near_least(table: Measured, *, cards: tuple[Card, ...], best: tuple[Card, ...], mean: str, least: str,
+                     gap: str, deals: int) -> bool:  # fmt: skip
+    means = _means(table)
+    mine, low = means.get(frozenset(cards)), means.get(frozenset(best))
+    return (mine is not None and low is not None and low <= min(means.values()) and mine - low <= float(gap)
+            and _close(mine, mean) and _close(low, least) and len(table.values[frozenset(cards)]) == deals)  # fmt: skip
+
+
+@kind("cheapest_wrong", "the cheapest of the other cards, the {other}, cost {more} points more on average")
+def _cheapest_wrong(table: Measured, *, cards: tuple[Card, ...], right: tuple[Card, ...], other: Card,
+                    more: str) -> bool:  # fmt: skip
+    """``other`` costs the least of the cards not in ``right`` (each right card is one move), ``more`` points above
+    ``cards`` on average."""
+    means = _means(table)
+    rest = {k: m for k, m in means.items() if not k <= frozenset(right)}
+    mine, theirs = means.get(frozenset(cards)), rest.get(frozenset([other]))
+    return (mine is not None and theirs is not None and theirs <= min(rest.values())
+            and frozenset(cards) <= frozenset(right) and _close(theirs - mine, more))  # fmt: skip
 
 
 @kind("queen_share", "you take the Q♠ in {share} of those deals after the {cards}")

@@ -49,6 +49,19 @@ def _reads_as(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
     return bool(readings) and readings[0].name == name
 
 
+@kind("played_as", "{cards}, which form a {name}")
+def _played_as(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
+    """The same fact as ``reads_as``, worded to follow a verb ("Your opponent played 4G 7G J1 K1, which form …")."""
+    return _reads_as(shown, cards=cards, name=name)
+
+
+@kind("not_reading", "not a {name}")
+def _not_reading(shown: Sequence[HaggisCard], *, cards: str, name: str) -> bool:
+    """No reading of ``cards`` is the combination ``name``."""
+    group = _cards(shown, cards)
+    return group is not None and name not in {c.name for c in classify(group)}
+
+
 @kind("engine_reading", "the engine reads them as a {reading}")
 def _engine_reading(shown: Sequence[HaggisCard], *, cards: str, reading: str) -> bool:
     """``reading`` is the Haggis engine's account of the first reading of ``cards`` (:meth:`Combo.explain`)."""
@@ -85,7 +98,7 @@ def _no_rank_twice(shown: Sequence[HaggisCard], *, cards: str) -> bool:
     return group is not None and not any(c.is_wild for c in group) and len({c.rank for c in group}) == len(group)
 
 
-@kind("may_follow", "the {name} {cards} is the same shape as the {table} and higher")
+@kind("may_follow", "{cards}, a {name}, is the same shape as the {table} and higher")
 def _may_follow(shown: Sequence[HaggisCard], *, cards: str, name: str, table: str, table_cards: str) -> bool:
     mine, theirs = _combo(shown, cards, name), _combo(shown, table_cards, table)
     return (mine is not None and theirs is not None and beats(mine, theirs) and mine.shape == theirs.shape

@@ -134,11 +134,16 @@ class Drill:
     """The facts each sentence is made of (:class:`Said`), checked true of the drill's position."""
     lesson: str = ""
     """The rule of the lesson this drill practises, when the drill applies it (for the tests)."""
+    rights: Mapping[str, str] = field(default_factory=dict)
+    """For a ``play`` drill with several right cards: why the card the reader chose is right (said at
+    ``right:<card>``); a right card not listed gets :attr:`right`."""
 
     def text_at(self, where: str) -> str:
         """The sentence said at ``where`` (``goal``, ``right``, ``hint``, ``wrong`` or ``why:<option>``)."""
         if where.startswith("why:"):
             return self.why.get(where[4:], "")
+        if where.startswith("right:"):
+            return self.rights.get(where[6:], "")
         return str(getattr(self, where))
 
     def __post_init__(self) -> None:
@@ -173,13 +178,15 @@ class Drill:
                 value = float(response)  # type: ignore[arg-type]
             except (TypeError, ValueError):
                 return False, "type a number"
-            if abs(value - float(self.answer[0])) < 1e-9:
+            target = float(self.answer[0])
+            if abs(value - target) < 1e-9:
                 return True, self.right
-            return False, self.wrong or "count again"
+            off = f"{value:g} is too {'high' if value > target else 'low'}"  # what is wrong with this number
+            return False, f"{off}: {self.wrong}" if self.wrong else f"{off}: count again"
         if self.kind in ("play", "choice"):
             chosen = str(response)
             if chosen in self.answer:
-                return True, self.right
+                return True, self.rights.get(chosen, self.right)
             return False, self.why.get(chosen, f"{self.label(chosen)} is not the answer")
         picked = [response] if isinstance(response, str) else [str(c) for c in response]  # type: ignore[union-attr]
         unknown = [c for c in picked if c not in self.options]

@@ -71,8 +71,12 @@ def _combos(index: int) -> Drill:
             w = Words(tuple(combo.cards))
             reads = w.say("right", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer),
                           w.fact("engine_reading", cards=_text(list(combo.cards)), reading=reading), sep=": ")
-            why = {o: w.say(f"why:{o}", w.fact("reads_as", cards=_text(list(combo.cards)), name=answer))
-                   for o in options if o != answer}  # fmt: skip
+            why = {}
+            for o in options:
+                if o != answer:
+                    is_not = [w.fact("not_reading", cards=_text(list(combo.cards)), name=o)] if o in names else []
+                    why[o] = w.say(f"why:{o}", *is_not, w.fact("reads_as", cards=_text(list(combo.cards)),
+                                                                name=answer), sep=": ")  # fmt: skip
             return Drill(f"{key}-{index + 1}", key, f"What do {_text(list(combo.cards))} form?", "choice",
                          tuple(options), (answer,), reads, why,
                          "A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "
@@ -122,7 +126,7 @@ def _combos(index: int) -> Drill:
                                                         reason=why_cannot_follow(c, table) or "", **table_args))
                for c in wrong}  # fmt: skip
         follows = w.say("right", w.fact("may_follow", cards=_text(list(right.cards)), name=right.name, **table_args))
-        played = w.say("goal", w.fact("reads_as", cards=_text(list(table.cards)), name=table.name))
+        played = w.say("goal", w.fact("played_as", cards=_text(list(table.cards)), name=table.name))
         return Drill(f"{key}-{index + 1}", key, f"Your opponent played {played}. Which of these may follow it?",
                      "choice", keys, (_key(right),),
                      f"{follows}: a follower plays the same kind with the same number of cards, higher (or a bomb)",

@@ -49,12 +49,12 @@ def _tricks(index: int) -> Drill:
             return p.trick_number >= 1 and p.lead_suit >= 0 and 0 < len(p.legal_plays()) < len(p.hand(p.to_play))
 
         s = find(1, index, test)
-        w = Words(s)
+        w = Words(s, you=s.to_play)  # the engine's reasons speak to the seat to play: so does the whole drill
         who, suit = named(s.to_play), Suit(s.lead_suit)
         led = w.say("goal", w.fact("led", card=s.current_trick[0][1]))
-        return tick_drill(key, index, s, f"{led[:1].upper()}{led[1:]}. Tick every card {who} may play.",
+        return tick_drill(key, index, s, f"You are {who}: {led}. Tick every card you may play.",
                           w.say("right", w.fact("must_follow", seat=s.to_play, suit=suit)),
-                          "Which suit was led? Does the player hold that suit?", w)  # fmt: skip
+                          "Which suit was led? Do you hold that suit?", w)  # fmt: skip
     if kind == 1:
         def test(p: HandState) -> bool:
             if len(p.current_trick) != 3:
@@ -114,7 +114,7 @@ def _first_trick(index: int) -> Drill:
     if kind in (0, 1):
         s = find(2, index, lambda p: p.trick_number == 0 and not p.current_trick, passing=True)
         leader = s.to_play
-        w = Words(s)
+        w = Words(s) if kind == 0 else Words(s, you=leader)
         if kind == 0:
             two = Card.from_str("2C")
             why = {named(x): w.say(f"why:{named(x)}", w.fact("lacks", seat=x, card=two)) for x in range(4)
@@ -125,8 +125,8 @@ def _first_trick(index: int) -> Drill:
                          tuple(named(x) for x in range(4)), (named(leader),),
                          w.say("right", w.fact("leads_first", seat=leader)), why,
                          "Find the 2♣.", Picture(s, None), said=tuple(w.said))  # fmt: skip
-        opens = w.say("goal", w.fact("to_lead", seat=leader), w.fact("first_trick"), sep=": ")
-        return tick_drill(key, index, s, f"{opens}. Tick every card {named(leader)} may lead.",
+        opens = w.say("goal", w.fact("you_lead", seat=leader), w.fact("first_trick"), sep=": ")
+        return tick_drill(key, index, s, f"You are {named(leader)}: {opens}. Tick every card you may lead.",
                           w.say("right", w.fact("leads_first", seat=leader)), "Which card opens every hand?",
                           w)  # fmt: skip
 
@@ -140,20 +140,21 @@ def _first_trick(index: int) -> Drill:
 
     if kind == 2:
         s = find(2, index, void, passing=True)
-        w = Words(s)
+        w = Words(s, you=s.to_play)
         who = named(s.to_play)
         void_fact = w.say("right", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS),
                           w.fact("first_trick"), sep=" and ")
         no_club = w.say("goal", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS))
-        return tick_drill(key, index, s, f"{no_club}. Tick every card {who} may play to the first trick.",
+        return tick_drill(key, index, s, f"You are {who}: {no_club}. Tick every card you may play to the first "
+                          "trick.",
                           f"{void_fact}: any card may be discarded except hearts and the Q♠ (no penalty card on the "
                           "first trick while you hold another card)", "What may not be played to the first trick?",
                           w)  # fmt: skip
     s = find(2, index, follow, passing=True)
-    w = Words(s)
+    w = Words(s, you=s.to_play)
     who = named(s.to_play)
     led = w.say("goal", w.fact("led", card=Card.from_str("2C")))
-    return tick_drill(key, index, s, f"{led[:1].upper()}{led[1:]}. Tick every card {who} may play.",
+    return tick_drill(key, index, s, f"You are {who}: {led}. Tick every card you may play.",
                       w.say("right", w.fact("must_follow", seat=s.to_play, suit=Suit.CLUBS)), "Which suit was led?",
                       w)  # fmt: skip
 
@@ -181,20 +182,20 @@ def _breaking(index: int) -> Drill:
 
     if kind == 0:
         s = find(3, index, lambda p: leading(p) and not p.hearts_broken and hearts_and_more(p))
-        w = Words(s)
+        w = Words(s, you=s.to_play)
         who = named(s.to_play)
-        to_lead = w.say("goal", w.fact("to_lead", seat=s.to_play))
-        return tick_drill(key, index, s, f"{to_lead}. Tick every card {who} may lead.",
+        to_lead = w.say("goal", w.fact("you_lead", seat=s.to_play))
+        return tick_drill(key, index, s, f"You are {who}: {to_lead}. Tick every card you may lead.",
                           w.say("right", w.fact("hearts_unbroken")) + ": a heart may not be led while you hold "
                           "another suit", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
     if kind == 2:
         s = find(3, index, lambda p: leading(p) and p.hearts_broken and hearts_and_more(p))
-        w = Words(s)
+        w = Words(s, you=s.to_play)
         who = named(s.to_play)
         found = _broken_by(s)
         assert found is not None
-        to_lead = w.say("goal", w.fact("to_lead", seat=s.to_play))
-        return tick_drill(key, index, s, f"{to_lead}. Tick every card {who} may lead.",
+        to_lead = w.say("goal", w.fact("you_lead", seat=s.to_play))
+        return tick_drill(key, index, s, f"You are {who}: {to_lead}. Tick every card you may lead.",
                           w.say("right", w.fact("hearts_broken_by", card=found[1], trick=found[0]))
                           + ", and any card may be led", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
     if kind == 3:
@@ -209,10 +210,13 @@ def _breaking(index: int) -> Drill:
         rng.shuffle(others)
         s = HandState.from_cards([hearts, others[:5], others[5:10], others[10:]], NO_PASS, hold=True, leader=0,
                                  trick_number=8)  # fmt: skip
+        w = Words(s, you=0)
+        only = w.say("right", w.fact("only_hearts", seat=0), w.fact("hearts_unbroken"), sep="; ")
+        to_lead = w.say("goal", w.fact("you_lead", seat=0))
         return tick_drill(key, index, s, "Eight tricks without a point card: every heart and the Q♠ are still in "
-                           "the hands. South leads. Tick every card South may lead.",
-                           "South holds nothing but hearts, so South may lead a heart even though hearts "
-                           "are not broken", "What if you hold nothing else?")  # fmt: skip
+                           f"the hands. You are South: {to_lead}. Tick every card you may lead.",
+                           f"{only}: with nothing else to lead, you may lead a heart", "What if you hold nothing "
+                           "else?", w)  # fmt: skip
     want = index % 8 < 4
     s = find(3, index, lambda p: leading(p) and p.hearts_broken == want)
     w = Words(s)

@@ -131,9 +131,33 @@ def _coach_drill(key: str, index: int, state: HandState, goal: str, hint: str, s
     legal = state.legal_plays()
     tried = w.fact("tried_all", on=table, cards=legal, count=len(legal), deals=advice.worlds)
     right = w.say("right", tried, *_cost_facts(w, table, rest[0], best), on=table)
+    rights = {c.cards[0].code: w.say(f"right:{c.cards[0].code}", tried, *_right_facts(w, table, c, good, rest[0]),
+                                     on=table) for c in good} if len(good) > 1 else {}  # fmt: skip
     return Drill(f"{key}-{index + 1}", key, goal, "play", tuple(c.code for c in hand),
                  tuple(c.cards[0].code for c in good), right, why, hint, Picture(state, seat), labels_of(hand),
-                 said=tuple(w.said), lesson=lesson)  # fmt: skip
+                 said=tuple(w.said), lesson=lesson, rights=rights)  # fmt: skip
+
+
+def _right_facts(w: Words, table: Measured, card: Candidate, good: Sequence[Candidate],
+                 cheapest: Candidate) -> list[Fact]:  # fmt: skip
+    """Why ``card``, one of several right cards, is right: what it cost (the fewest, or within ``TOLERANCE`` of
+    the fewest) and how much more the cheapest wrong card cost."""
+    deals = len(card.values)
+
+    def mean(c: Candidate) -> float:
+        values = table.values[frozenset(c.cards)]
+        return sum(values) / len(values)
+
+    if mean(card) <= min(mean(c) for c in good):
+        cost = w.fact("cost_least", on=table, cards=card.cards, mean=one_decimal(mean(card)), deals=deals)
+    else:
+        low = min(good, key=mean)
+        cost = w.fact("cost_near_least", on=table, cards=card.cards, best=low.cards, mean=one_decimal(mean(card)),
+                      least=one_decimal(mean(low)), gap=f"{TOLERANCE:g}", deals=deals)  # fmt: skip
+    right = tuple(c.cards[0] for c in good)
+    more = w.fact("cheapest_wrong", on=table, cards=card.cards, right=right, other=cheapest.cards[0],
+                  more=one_decimal(mean(cheapest) - mean(card)))  # fmt: skip
+    return [cost, more]
 
 
 # -- 5. choosing a pass ----------------------------------------------------------------------------------------
@@ -236,9 +260,24 @@ def _passing(index: int) -> Drill:
     pass_now = w.say("goal", w.fact("pass_now", seat=0, count=state.cards_to_pass, direction=state.direction.value))
     return Drill(f"{key}-{index + 1}", key, f"You are South: {pass_now}.", "pass",
                  tuple(c.code for c in hand), tuple(c.code for c in advice.choice), right, why,
-                 "Pass what could win tricks you do not want: the Q♠ without low spades to guard it, the A♠ and K♠, "
-                 "high hearts — or empty a short suit.", Picture(state, 0, "hand"), labels_of(hand),
+                 _pass_hint(w, hand), Picture(state, 0, "hand"), labels_of(hand),
                  pick=state.cards_to_pass, grader=grader, said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
+
+
+def _pass_hint(w: Words, hand: Sequence[Card]) -> str:
+    """A question about the reader's own hand: the high spades and hearts it holds (a ``holds`` fact), and its
+    shortest suit (counted on the hand), with no claim about which pass is best."""
+    high = [c for c in hand if (c.suit is Suit.SPADES and c.rank >= Rank.QUEEN)
+            or (c.suit is HEARTS and c.rank >= Rank.JACK)]  # fmt: skip
+    counts = {suit: sum(c.suit is suit for c in hand) for suit in Suit}
+    short = min((n, suit) for suit, n in counts.items() if n)[1]
+    n = counts[short]
+    empty = f"could you empty your {short.english} ({n} card{'' if n == 1 else 's'})?"
+    if not high:
+        return f"Which of your cards could win tricks you do not want? Or {empty}"
+    held = w.say("hint", w.fact("holds", seat=0, cards=high))
+    which = "could it" if len(high) == 1 else "which of them could"
+    return f"{held[:1].upper()}{held[1:]}: {which} win tricks you do not want? Or {empty}"
 
 
 # -- 6. ducking and leading low --------------------------------------------------------------------------------
@@ -267,8 +306,8 @@ def _ducking(index: int) -> Drill:
                 return None
             lead_fact = make_fact("you_lead", p, seat=0)
             return _coach_drill(key, index, p, f"You are South: {lead_fact.words(you=0)}. Choose the safest lead.",
-                                "A low card makes someone else win the trick.", 60_000 + index, (lead_fact,),
-                                TRICKS[0])  # fmt: skip
+                                "Which lead is least likely to give you a trick with the Q♠ or hearts in it, now or "
+                                "later in the hand?", 60_000 + index, (lead_fact,), TRICKS[0])  # fmt: skip
 
         return first_drill(6, index, lead)
     s = find(6, index, lambda p: south_follows(p) and 1 + (kind == 1) <= len(_safe_cards(p)) < len(p.legal_plays()))
@@ -283,7 +322,7 @@ def _ducking(index: int) -> Drill:
     lesson = "11_playing_tricks.ipynb"
     if kind == 0:
         right = w.say("right", *(w.fact("cannot_win", seat=0, card=c, winning=top) for c in safe))
-        return Drill(f"{key}-{index + 1}", key, "Play a card that cannot win this trick.", "play",
+        return Drill(f"{key}-{index + 1}", key, "You are South: play a card that cannot win this trick.", "play",
                      tuple(c.code for c in s.hand(0)), tuple(c.code for c in safe),
                      right, why,
                      "Compare your cards with the highest card of the suit led on the trick.", Picture(s, 0),
@@ -352,7 +391,7 @@ def _counting(index: int) -> Drill:
         held = sum(c.suit is suit for c in s.hand(0))
         played = sum(c.suit is suit for c in cards_of_mask(s.played_mask))
         out = sum(c.suit is suit for c in _unseen(s))
-        count = w.say("right", w.fact("suit_count", seat=0, hold="hold", suit=suit, held=held, played=played,
+        count = w.say("right", w.fact("suit_count", seat=0, suit=suit, held=held, played=played,
                                       out=out))  # fmt: skip
         return Drill(f"{key}-{index + 1}", key, f"You are South. How many {suit.english} are still out (in the other "
                      "players' hands)?", "number", (), (str(out),), f"{count} (13 − {held} − {played} = {out})", {},
@@ -401,8 +440,10 @@ def _counting(index: int) -> Drill:
     below = w.say("right", *(w.fact("spade_below_queen", seat=0, card=c) for c in low))
     return Drill(f"{key}-{index + 1}", key, f"{queen[:1].upper()}{queen[1:]}. Bleed spades: lead a spade "
                  "that cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
-                 f"{below}: a spade below the Q♠ makes everyone follow, and it can never win a trick the queen "
-                 "falls on", why, "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"),
+                 f"{below}: whoever still holds spades must follow to {'it' if len(low) == 1 else 'each of them'}, "
+                 f"and {'it can never' if len(low) == 1 else 'none of them can ever'} win a trick the queen falls "
+                 "on", why,
+                 "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"),
                  labels_of(hand), said=tuple(w.said), lesson="11_playing_tricks.ipynb")  # fmt: skip
 
 
@@ -467,6 +508,7 @@ def _stopping_moon(index: int) -> Drill:
         right_cards, case = stopping_answer(s, threat)
         top_seat, top = top_of_trick(s)
         why = illegal_reasons(s, w)
+        rights: dict[str, str] = {}
         lead = Suit(s.lead_suit)
 
         def points_fact(c: Card) -> Fact:
@@ -485,10 +527,12 @@ def _stopping_moon(index: int) -> Drill:
                 else:
                     stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
                              w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip
-                    why[c.code] = w.say(f"why:{c.code}", stays, w.fact("all_points_to", shooter=threat))
+                    why[c.code] = w.say(f"why:{c.code}", stays, w.fact("moon_goes_on", card=c, shooter=threat,
+                                                                         points=_trick_cost(s, c)[0]))
             else:
-                why[c.code] = w.say(f"why:{c.code}", w.fact("takes_trick", seat=0, card=c), points_fact(c),
-                                    w.fact("other_stops", other=top_seat, shooter=threat))  # fmt: skip
+                took = w.say(f"why:{c.code}", w.fact("takes_trick", seat=0, card=c), points_fact(c))
+                stops = w.say(f"why:{c.code}", w.fact("other_stops", other=top_seat, shooter=threat))
+                why[c.code] = f"{took}, and you would take them for nothing: {stops}"
         if case == "win":
             right = w.say("right", *(f for c in right_cards for f in (w.fact("takes_trick", seat=0, card=c),
                                                                       points_fact(c))))  # fmt: skip
@@ -496,15 +540,21 @@ def _stopping_moon(index: int) -> Drill:
         else:
             right = w.say("right", w.fact("other_stops", other=top_seat, shooter=threat))
             right += ": duck and keep your high cards as stoppers"
+            for c in right_cards:  # why the card the reader chose is right: it leaves the trick to the other player
+                stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
+                         w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip
+                stopped = w.fact("other_stops", other=top_seat, shooter=threat)
+                rights[c.code] = w.say(f"right:{c.code}", stays, stopped) + ": you take none of its points"
         goal = w.say("goal", w.fact("all_points_to", shooter=threat))
         return Drill(f"{key}-{index + 1}", key, f"{goal[:1].upper()}{goal[1:]}. Stop the moon as cheaply as you can.",
                      "play", tuple(c.code for c in s.hand(0)), tuple(c.code for c in right_cards), right, why,
                      "Who is winning the trick now? If it is not the shooter, the moon is already stopped.",
-                     Picture(s, 0), labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
+                     Picture(s, 0), labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson,
+                     rights=rights)  # fmt: skip
     s = find(9, index, base, shooter=shooter)
     threat = _moon_threat(s)
     assert threat is not None
-    w = Words(s, you=0)
+    w = Words(s)  # the options are the seats' names: the feedback names them too
     why = {named(x): w.say(f"why:{named(x)}", w.fact("took_none", seat=x)) for x in range(4) if x != threat}
     taken = w.say("right", w.fact("only_taker", shooter=threat, points=s.points_taken(threat)))
     return Drill(f"{key}-{index + 1}", key, "Who could be going for the moon?", "choice",

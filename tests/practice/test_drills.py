@@ -96,7 +96,7 @@ def test_point_drills_agree_with_the_score(every_drill: list[Drill]) -> None:
 def test_ducking_and_counting_drills_agree_with_the_cards(every_drill: list[Drill]) -> None:
     for d in every_drill:
         state = d.picture.state
-        if d.goal == "Play a card that cannot win this trick.":
+        if d.goal == "You are South: play a card that cannot win this trick.":
             assert state is not None
             top = max((c for _, c in state.current_trick if c.suit == state.current_trick[0][1].suit),
                       key=lambda c: c.rank)  # fmt: skip
