@@ -28,7 +28,7 @@ from ..cards import Card, Suit, card_from_id, cards_of_mask
 from ..facts import Fact, FactError, check, make
 from ..state import HandState, Phase
 
-__all__ = ["choice_facts", "explanation", "fact_from_json", "fact_json", "facts_text", "share_text", "wrong_text"]
+__all__ = ["choice_facts", "compare_facts", "standing_facts", "explanation", "fact_from_json", "fact_json", "facts_text", "share_text", "wrong_text"]
 
 QUEEN = Card.from_str("QS")
 
@@ -58,6 +58,7 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
     found: list[Fact] = []
     trick = list(pos._trick)
     suit = card.suit
+    leading = False
     if trick:
         held = _trick_value(pos, [cid for _, cid, _ in trick])
         if held:
@@ -71,7 +72,12 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
                 under = _try(found, "ducks", pos, seat=seat, card=card, winning=winning, winner=best[0]) or _try(
                     found, "stays_under", pos, seat=seat, card=card, winning=winning, winner=best[0])
                 if not under and not _try(found, "takes_trick", pos, seat=seat, card=card):
-                    _try(found, "overtakes", pos, seat=seat, card=card, winning=winning)
+                    after_it = pos.players - len(trick) - 1
+                    if _try(found, "leads_for_now", pos, seat=seat, card=card, winning=winning, count=after_it):
+                        # not the trick's last card: what is still out above it says whether it may be overtaken
+                        leading = True
+                    else:
+                        _try(found, "overtakes", pos, seat=seat, card=card, winning=winning)
             else:
                 _try(found, "discards", pos, seat=seat, card=card, suit=Suit(pos.lead_suit))
                 if card == QUEEN:
@@ -79,12 +85,16 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
         total = _trick_value(pos, [cid for _, cid, _ in trick] + [card.id])
         if total != held or (total and not held):
             _try(found, "trick_points", pos, seat=seat, card=card, points=total)
+    elif _trick_value(pos, [card.id]):  # a lead that puts points on the trick, whoever takes it
+        _try(found, "trick_points", pos, seat=seat, card=card, points=_trick_value(pos, [card.id]))
     counted = False
     gone = pos._seen & ~pos._hands[seat] & pos.k.suit_masks[int(suit)]
     for played in sorted(cards_of_mask(gone), key=lambda c: -c.rank):
         if played.rank > card.rank and (not trick or int(suit) == pos.lead_suit):  # led or followed, not discarded
             counted = _try(found, "played_higher", pos, seat=seat, card=card, played=played, suit=suit)
             break
+    if leading and not counted:
+        found[found.index(next(f for f in found if f.kind == "leads_for_now")) + 1:0] = _above(pos, seat, card)
     if not trick:
         higher = _higher_unseen(pos, seat, card)
         if higher == 0:
@@ -114,20 +124,78 @@ def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
         _try(found, "void_after", pos, seat=seat, cards=tuple(c for c in cards if c.suit == suit), suit=suit)
     if QUEEN in cards:
         spades = sum(1 for c in pos.hand(seat) if c.suit == Suit.SPADES and c != QUEEN)
-        _try(found, "queen_guards", pos, seat=seat, count=spades)
+        if not _try(found, "queen_guards", pos, seat=seat, count=spades):
+            _try(found, "queen_alone", pos, seat=seat)
     high = tuple(c for c in cards if c.suit == Suit.SPADES and c.rank > QUEEN.rank)
     if high:
         _try(found, "spades_above_queen", pos, seat=seat, cards=high)
     for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         of_suit = tuple(c for c in cards if c.suit == suit)
-        if len(of_suit) >= 2:
-            _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
+        if len(of_suit) >= 2 and not _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit):
+            _try(found, "all_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
     hearts = sorted((c for c in pos.hand(seat) if c.suit == Suit.HEARTS), key=lambda c: -c.rank)[:2]
     if len(hearts) == 2 and all(c.rank <= 10 for c in cards):
         _try(found, "keeps_top_hearts", pos, seat=seat, cards=tuple(hearts), passed=tuple(cards))
     for other in range(pos.players):
         _try(found, "pass_goes_to", pos, seat=seat, cards=tuple(cards), other=other)
     return found
+
+
+def _above(pos: HandState, seat: int, card: Card) -> list[Fact]:
+    """What is still out above ``card`` in its suit, as the seat sees it: ``higher_out`` with the count, or
+    ``none_higher_out`` (when some card of the suit is still out), or nothing (none of the suit is out)."""
+    from ..facts import _higher_unseen
+
+    found: list[Fact] = []
+    higher = _higher_unseen(pos, seat, card)
+    if higher:
+        _try(found, "higher_out", pos, seat=seat, card=card, suit=card.suit, count=higher)
+    else:
+        _try(found, "none_higher_out", pos, seat=seat, card=card, suit=card.suit)
+    return found
+
+
+def standing_facts(state: HandState, seat: int, card: Card, other: Card) -> list[Fact]:
+    """Facts that tell ``card`` apart from ``other`` from the seat's view, whatever happens on this trick: what
+    is still out above ``card`` in its suit, and (when they are of one suit) whether playing it keeps ``other``,
+    a card no card still out of the suit can beat."""
+    found = _above(state, seat, card)
+    if card.suit == other.suit:
+        _try(found, "keeps_winner", state, seat=seat, card=card, kept=other, suit=card.suit)
+    return found
+
+
+def _swap(fact: Fact, card: Card, other: Card) -> Fact:
+    """``fact`` with ``card`` put in place of ``other`` wherever it is an argument."""
+    return Fact(fact.kind, tuple((key, card if value == other else value) for key, value in fact.args))
+
+
+def compare_facts(state: HandState, seat: int, card: Card, answer: Card) -> tuple[list[Fact], list[Fact], list[Fact]]:
+    """How a wrong card differs from the answer, in checked facts: ``(alike, apart, answer_apart)``.
+
+    ``alike``: the wrong card's facts that say of it what the answer's facts say of the answer (it does the same
+    thing on this trick). Facts true of both choices alike (the trick so far, who is winning it) are left out:
+    the answer's explanation says them. ``apart``: the wrong card's other facts, or when it has none, its
+    :func:`standing_facts` that differ from the answer's (what is still out above it, the winner it keeps);
+    ``answer_apart``: the answer's facts that differ (what it does, what is still out above it …);
+    when only the answer's facts differ (it drops the Q♠ where this card does not), ``apart`` is empty and
+    ``answer_apart`` holds them. Both are empty only when nothing checked here tells the two cards apart from the
+    seat's view."""
+    mine = choice_facts(state, seat, [card])
+    theirs = choice_facts(state, seat, [answer])
+    alike = [f for f in mine if f not in theirs and _swap(f, answer, card) in theirs]
+    apart = [f for f in mine if f not in theirs and f not in alike]
+    others = [f for f in theirs if f not in mine and _swap(f, card, answer) not in mine]
+    if not apart:
+        standing = standing_facts(state, seat, card, answer)
+        answer_standing = standing_facts(state, seat, answer, card)
+        apart = [f for f in standing if _swap(f, answer, card) not in answer_standing]
+        if not apart:  # the answer's own facts tell them apart (what it does that this card does not)
+            return alike, [], others
+        others = [f for f in answer_standing if _swap(f, card, answer) not in standing]
+    kept = {f["kept"] for f in apart if f.kind == "keeps_winner"}
+    others = [f for f in others if not (f.kind == "none_higher_out" and f["card"] in kept)]  # said by keeps_winner
+    return alike, apart, others
 
 
 # -- storing facts --------------------------------------------------------------------------------------------
@@ -202,13 +270,29 @@ def explanation(kind: str, answer: Sequence[Card], facts: Sequence[Fact], second
 
 
 def wrong_text(kind: str, cards: Sequence[Card], facts: Sequence[Fact], cost: dict[str, Any] | None,
-               answer: Sequence[Card], *, seat: int, players: int = 4) -> str:  # fmt: skip
+               answer: Sequence[Card], *, seat: int, players: int = 4, alike: Sequence[Fact] = (),
+               answer_facts: Sequence[Fact] = ()) -> str:  # fmt: skip
     """What happens after a wrong choice: its checked facts, then what it costs against the answer in the
     confirmation's deals (and how often it gives the seat the Q♠, or another seat the moon, when that share
-    differs clearly from the answer's). ``cost`` is ``None`` for a pass the coach did not measure."""
+    differs clearly from the answer's). ``cost`` is ``None`` for a pass the coach did not measure.
+
+    For a card (:func:`compare_facts`): ``alike`` are the facts that say of it what the answer's say of the
+    answer ("as with the 3♦: …"), ``facts`` those that tell it apart, ``answer_facts`` the answer's facts they
+    are set beside ("…, while …")."""
     what = f"the {_cards(cards)}" if kind == "play" else f"passing the {_cards(cards)}"
-    head = (what[0].upper() + what[1:]) + (f": {facts_text(facts, seat=seat, players=players)}" if facts else "")
     best = f"the {_cards(answer)}" if kind == "play" else f"passing the {_cards(answer)}"
+    words = facts_text(facts, seat=seat, players=players)
+    theirs = facts_text(answer_facts, seat=seat, players=players)
+    if words and theirs:
+        words += f", while with {best}: {theirs}"
+    elif theirs:
+        words = f"with {best}: {theirs}"
+    if alike:
+        head = f"{what}, as with {best}: {facts_text(alike, seat=seat, players=players)}"
+        head += f"; but {words}" if words else f"; nothing checked from your seat tells it apart from {best} here"
+    else:
+        head = what + (f": {words}" if words else "")
+    head = head[0].upper() + head[1:]
     if cost is None:
         return (f"{head}. The coach did not measure this pass (it tries only its candidate passes); "
                 f"its best is {best}.")  # fmt: skip
