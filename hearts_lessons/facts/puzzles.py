@@ -116,9 +116,9 @@ def _highest_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit
     return {c.id for c in top} == {c.id for c in cards} and 2 <= len(cards) < len(held)
 
 
-@kind("all_of_suit", "the {cards} are all your {suit}")
+@kind("all_of_suit", "the {cards} are all your {suit}: passing them leaves you void in {suit}")
 def _all_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
-    """Two or more cards, every card of ``suit`` that ``seat`` holds."""
+    """Two or more cards, every card of ``suit`` that ``seat`` holds (so that passing them leaves it void)."""
     if len(cards) < 2 or any(c.suit != suit for c in cards):
         return False
     return {c.id for c in _hand(pos, seat) if c.suit == suit} == {c.id for c in cards}

@@ -88,7 +88,7 @@ from ..cards import Card, CardParseError
 from ..errors import RecordError
 from ..facts import Fact
 from ..state import HandState, Phase
-from .puzzle_words import choice_facts, compare_facts, fact_from_json, wrong_text
+from .puzzle_words import compare_facts, compare_pass, fact_from_json, wrong_text
 from .recheck import Settings
 
 __all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "best_meaning", "choose",
@@ -166,8 +166,9 @@ class Puzzle:
             alike, apart, answer_apart = compare_facts(self.state(), self.seat, chosen[0], self.answer[0])
             return wrong_text(self.kind, chosen, apart, cost, self.answer, seat=self.seat, players=players,
                               alike=alike, answer_facts=answer_apart)  # fmt: skip
-        facts = choice_facts(self.state(), self.seat, chosen)
-        return wrong_text(self.kind, chosen, facts, cost, self.answer, seat=self.seat, players=players)
+        facts, answer_apart = compare_pass(self.state(), self.seat, chosen, self.answer)
+        return wrong_text(self.kind, chosen, facts, cost, self.answer, seat=self.seat, players=players,
+                          answer_facts=answer_apart)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

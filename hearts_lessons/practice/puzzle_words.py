@@ -28,7 +28,8 @@ from ..cards import Card, Suit, card_from_id, cards_of_mask
 from ..facts import Fact, FactError, check, make
 from ..state import HandState, Phase
 
-__all__ = ["choice_facts", "compare_facts", "standing_facts", "explanation", "fact_from_json", "fact_json", "facts_text", "share_text", "wrong_text"]
+__all__ = ["choice_facts", "compare_facts", "compare_pass", "explanation", "fact_from_json", "fact_json", "facts_text",
+           "share_text", "standing_facts", "wrong_text"]
 
 QUEEN = Card.from_str("QS")
 
@@ -121,7 +122,9 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
 def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
     found: list[Fact] = []
     for suit in Suit:
-        _try(found, "void_after", pos, seat=seat, cards=tuple(c for c in cards if c.suit == suit), suit=suit)
+        of_suit = tuple(c for c in cards if c.suit == suit)
+        if not (len(of_suit) >= 2 and _try(found, "all_of_suit", pos, seat=seat, cards=of_suit, suit=suit)):
+            _try(found, "void_after", pos, seat=seat, cards=of_suit, suit=suit)
     if QUEEN in cards:
         spades = sum(1 for c in pos.hand(seat) if c.suit == Suit.SPADES and c != QUEEN)
         if not _try(found, "queen_guards", pos, seat=seat, count=spades):
@@ -131,8 +134,8 @@ def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
         _try(found, "spades_above_queen", pos, seat=seat, cards=high)
     for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         of_suit = tuple(c for c in cards if c.suit == suit)
-        if len(of_suit) >= 2 and not _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit):
-            _try(found, "all_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
+        if len(of_suit) >= 2:
+            _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
     hearts = sorted((c for c in pos.hand(seat) if c.suit == Suit.HEARTS), key=lambda c: -c.rank)[:2]
     if len(hearts) == 2 and all(c.rank <= 10 for c in cards):
         _try(found, "keeps_top_hearts", pos, seat=seat, cards=tuple(hearts), passed=tuple(cards))
@@ -196,6 +199,15 @@ def compare_facts(state: HandState, seat: int, card: Card, answer: Card) -> tupl
     kept = {f["kept"] for f in apart if f.kind == "keeps_winner"}
     others = [f for f in others if not (f.kind == "none_higher_out" and f["card"] in kept)]  # said by keeps_winner
     return alike, apart, others
+
+
+def compare_pass(state: HandState, seat: int, cards: Sequence[Card], answer: Sequence[Card]) -> tuple[list[Fact],
+                                                                                                   list[Fact]]:
+    """A wrong pass's checked facts and the answer's facts it does not share (what the answer does that this
+    pass does not: the void it makes, the hearts it keeps …), for :func:`wrong_text`."""
+    mine = choice_facts(state, seat, cards)
+    theirs = choice_facts(state, seat, answer)
+    return mine, [f for f in theirs if f not in mine and f.kind != "pass_goes_to"]
 
 
 # -- storing facts --------------------------------------------------------------------------------------------
@@ -284,9 +296,9 @@ def wrong_text(kind: str, cards: Sequence[Card], facts: Sequence[Fact], cost: di
     words = facts_text(facts, seat=seat, players=players)
     theirs = facts_text(answer_facts, seat=seat, players=players)
     if words and theirs:
-        words += f", while with {best}: {theirs}"
+        words += f", while with {best}: {theirs}" if kind == "play" else f"; {best} instead: {theirs}"
     elif theirs:
-        words = f"with {best}: {theirs}"
+        words = f"with {best}: {theirs}" if kind == "play" else f"{best} instead: {theirs}"
     if alike:
         head = f"{what}, as with {best}: {facts_text(alike, seat=seat, players=players)}"
         head += f"; but {words}" if words else f"; nothing checked from your seat tells it apart from {best} here"
