@@ -125,8 +125,8 @@ def _all_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) ->
 
 
 # -- what a card does on a trick not yet decided, and what tells two cards apart --------------------------------
-@kind("leads_for_now", ("the {card} beats the {winning} for now: 1 player still plays to the trick after you",
-                        "the {card} beats the {winning} for now: {count} players still play to the trick after you"))
+@kind("leads_for_now", ("the {card} beats the {winning} for now, with 1 player still to play",
+                        "the {card} beats the {winning} for now, with {count} players still to play"))
 def _leads_for_now(pos: Any, *, seat: int, card: Card, winning: Card, count: int) -> bool:
     """Played now (not as the trick's last card), ``card`` wins the trick so far over ``winning``, and ``count``
     players still play to the trick after it (so it may yet be overtaken: it does not take the trick yet)."""

@@ -86,8 +86,6 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
         total = _trick_value(pos, [cid for _, cid, _ in trick] + [card.id])
         if total != held or (total and not held):
             _try(found, "trick_points", pos, seat=seat, card=card, points=total)
-    elif _trick_value(pos, [card.id]):  # a lead that puts points on the trick, whoever takes it
-        _try(found, "trick_points", pos, seat=seat, card=card, points=_trick_value(pos, [card.id]))
     counted = False
     gone = pos._seen & ~pos._hands[seat] & pos.k.suit_masks[int(suit)]
     for played in sorted(cards_of_mask(gone), key=lambda c: -c.rank):
@@ -160,9 +158,14 @@ def _above(pos: HandState, seat: int, card: Card) -> list[Fact]:
 
 def standing_facts(state: HandState, seat: int, card: Card, other: Card) -> list[Fact]:
     """Facts that tell ``card`` apart from ``other`` from the seat's view, whatever happens on this trick: what
-    is still out above ``card`` in its suit, and (when they are of one suit) whether playing it keeps ``other``,
+    is still out above ``card`` in its suit, the points it puts on a trick it leads, and (when they are of one
+    suit) whether playing it keeps ``other``,
     a card no card still out of the suit can beat."""
+    from ..facts import _trick_value
+
     found = _above(state, seat, card)
+    if not state._trick and _trick_value(state, [card.id]):  # a lead that puts points on the trick
+        _try(found, "trick_points", state, seat=seat, card=card, points=_trick_value(state, [card.id]))
     if card.suit == other.suit:
         _try(found, "keeps_winner", state, seat=seat, card=card, kept=other, suit=card.suit)
     return found
@@ -195,7 +198,7 @@ def compare_facts(state: HandState, seat: int, card: Card, answer: Card) -> tupl
         apart = [f for f in standing if _swap(f, answer, card) not in answer_standing]
         if not apart:  # the answer's own facts tell them apart (what it does that this card does not)
             return alike, [], others
-        others = [f for f in answer_standing if _swap(f, card, answer) not in standing]
+        others += [f for f in answer_standing if _swap(f, card, answer) not in standing and f not in others]
     kept = {f["kept"] for f in apart if f.kind == "keeps_winner"}
     others = [f for f in others if not (f.kind == "none_higher_out" and f["card"] in kept)]  # said by keeps_winner
     return alike, apart, others

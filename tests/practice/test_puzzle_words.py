@@ -43,7 +43,7 @@ def test_a_card_that_leads_a_trick_not_yet_decided_says_who_still_plays_and_what
     s = second_to_a_diamond()
     words = [f.words(you=EAST) for f in choice_facts(s, EAST, ["6D"])]
     assert words == ["North's 4♦ is winning the trick so far",
-                     "the 6♦ beats the 4♦ for now: 2 players still play to the trick after you",
+                     "the 6♦ beats the 4♦ for now, with 2 players still to play",
                      "2 higher diamonds than the 6♦ are still out"]  # fmt: skip
     assert not any("takes the lead" in w for w in words)
     with pytest.raises(FactError):
