@@ -29,7 +29,7 @@ from ..facts import Fact, FactError, check, make
 from ..state import HandState, Phase
 
 __all__ = ["choice_facts", "compare_facts", "compare_pass", "explanation", "fact_from_json", "fact_json", "facts_text",
-           "share_text", "standing_facts", "wrong_text"]
+           "share_text", "standing_facts", "with_interval", "wrong_text"]
 
 QUEEN = Card.from_str("QS")
 
@@ -130,7 +130,7 @@ def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
     high = tuple(c for c in cards if c.suit == Suit.SPADES and c.rank > QUEEN.rank)
     if high:
         _try(found, "spades_above_queen", pos, seat=seat, cards=high)
-    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         of_suit = tuple(c for c in cards if c.suit == suit)
         if len(of_suit) >= 2:
             _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
@@ -206,11 +206,12 @@ def compare_facts(state: HandState, seat: int, card: Card, answer: Card) -> tupl
 
 def compare_pass(state: HandState, seat: int, cards: Sequence[Card], answer: Sequence[Card]) -> tuple[list[Fact],
                                                                                                    list[Fact]]:
-    """A wrong pass's checked facts and the answer's facts it does not share (what the answer does that this
-    pass does not: the void it makes, the hearts it keeps …), for :func:`wrong_text`."""
+    """A wrong pass's checked facts that the answer's do not say (the facts of both, such as how many spades
+    guard the Q♠, are in the explanation), and the answer's facts it does not share (what the answer does that
+    this pass does not: the void it makes, the hearts it keeps …), for :func:`wrong_text`."""
     mine = choice_facts(state, seat, cards)
     theirs = choice_facts(state, seat, answer)
-    return mine, [f for f in theirs if f not in mine and f.kind != "pass_goes_to"]
+    return [f for f in mine if f not in theirs], [f for f in theirs if f not in mine and f.kind != "pass_goes_to"]
 
 
 # -- storing facts --------------------------------------------------------------------------------------------
@@ -270,6 +271,18 @@ def share_text(share: float, worlds: int) -> str:
     return f"{100 * share:.0f}% (± {max(1, round(100 * half))}%)"
 
 
+def with_interval(mean: float, half: float) -> str:
+    """A measured number of points with its 95% interval, to one decimal; to two when the interval is under 0.05
+    but not zero (so that "± 0.0" is said only of a difference that was the same in every sampled deal).
+
+    >>> with_interval(4.52, 0.286), with_interval(3.7, 0.031), with_interval(2.0, 0.0)
+    ('4.5 ± 0.3', '3.70 ± 0.03', '2.0 ± 0.0')
+    """
+    if 0 < half < 0.05:
+        return f"{mean:.2f} ± {max(half, 0.005):.2f}"
+    return f"{mean:.1f} ± {half:.1f}"
+
+
 def explanation(kind: str, answer: Sequence[Card], facts: Sequence[Fact], second: dict[str, Any], *, seat: int,
                 players: int = 4) -> str:  # fmt: skip
     """``Play the A♠: <facts>. Against …, it saves 4.5 ± 0.3 points on average over the 8♠ (2,000 sampled
@@ -280,7 +293,7 @@ def explanation(kind: str, answer: Sequence[Card], facts: Sequence[Fact], second
     other = [Card.from_str(c) for c in second["cards"]]
     over = f"the {_cards(other)}" if kind == "play" else f"passing the {_cards(other)}"
     return (f"{verb} the {_cards(answer)}: {facts_text(facts, seat=seat, players=players)}. Against players who "
-            f"play like the book's rule-based bot, it saves {second['extra']:.1f} ± {second['half_width']:.1f} "
+            f"play like the book's rule-based bot, it saves {with_interval(second['extra'], second['half_width'])} "
             f"points on average over {over} ({second['worlds']:,} sampled deals).")  # fmt: skip
 
 
@@ -312,7 +325,7 @@ def wrong_text(kind: str, cards: Sequence[Card], facts: Sequence[Fact], cost: di
         return (f"{head}. The coach did not measure this pass (it tries only its candidate passes); "
                 f"its best is {best}.")  # fmt: skip
     n = cost["worlds"]
-    text = (f"{head}. Over {n:,} sampled deals it costs {cost['extra']:.1f} ± {cost['half_width']:.1f} points "
+    text = (f"{head}. Over {n:,} sampled deals it costs {with_interval(cost['extra'], cost['half_width'])} points "
             f"more on average than {best}")  # fmt: skip
     extras = []
     if _clearly_more(cost["queen"], cost["queen_answer"], n):
