@@ -91,6 +91,7 @@ Usage::
     python scripts/mine_puzzles.py --check 20                          # today's sample, recorded settings
     python scripts/mine_puzzles.py --check all --record                # every puzzle; rewrite, drop failures
     python scripts/mine_puzzles.py --words                             # explanations again, no coach run
+    python scripts/mine_puzzles.py --print-words                       # every explanation and feedback, to read
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ from hearts_lessons.bots import make_bot  # noqa: E402
 from hearts_lessons.bots.coach import Candidate, evaluate_passes, evaluate_plays, pass_candidates, play_candidates  # noqa: E402
 from hearts_lessons.bots.features import bits, moon_threat, tables_for, trick_state  # noqa: E402
 from hearts_lessons.cards import Rank, Suit, card_from_id, parse_cards  # noqa: E402
-from hearts_lessons.practice.ladder import FORMAT  # noqa: E402
+from hearts_lessons.practice.ladder import FORMAT, load_puzzles  # noqa: E402
 from hearts_lessons.practice.puzzle_ratings import HELD_OUT, SOLVERS, Solver, band_rates, fit, solves  # noqa: E402
 from hearts_lessons.practice.puzzle_words import choice_facts, explanation, fact_json  # noqa: E402
 from hearts_lessons.practice.recheck import TOLERANCE, Settings, coach_version, cost_table  # noqa: E402
@@ -696,6 +697,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--words", action="store_true",
                         help="rewrite the themes, facts and explanation of every puzzle of --out from its position, "
                              "answer and recorded costs (no coach is run; nothing else changes)")  # fmt: skip
+    parser.add_argument("--print-words", action="store_true",
+                        help="print every puzzle's explanation and the feedback on each other choice of --out (to "
+                             "read them all)")  # fmt: skip
     parser.add_argument("--rate", action="store_true",
                         help="rate every puzzle of --out from attempts by the solvers of known strength, and check "
                              "the ratings with a held-out solver")  # fmt: skip
@@ -706,6 +710,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check is not None:
         return check_main(args)
+    if args.print_words:
+        for puzzle in load_puzzles(args.out).puzzles:
+            print(f"{puzzle.id}  {puzzle.explanation}")
+            for cost in puzzle.costs:
+                print(f"{puzzle.id}  - {puzzle.feedback(cost['cards'])}")
+        return 0
     if args.words:
         data = json.loads(args.out.read_text(encoding="utf-8"))
         rewritten = [annotate(puzzle) for puzzle in data["puzzles"]]
