@@ -70,9 +70,10 @@ hearts_lessons.practice.ladder.PuzzleFileError: puzzle 1 ('p1'): the answer K♠
 >>> import textwrap
 >>> print(textwrap.fill(load_puzzles(text=text).puzzles[0].feedback(["5D"]), 100))
 The 5♦, as with the Q♠: you hold no clubs, so the 5♦ is a discard; but it leaves you void in
-diamonds, while with the Q♠: the Q♠ falls on a trick North is winning; the trick would hold 13
-points; it leaves you void in spades. Over 2,000 sampled deals it costs 2.5 ± 0.2 points more on
-average than the Q♠; you take the Q♠ in 100% (± 1%) of them (0% (± 1%) after the Q♠).
+diamonds; the trick would hold no points, while with the Q♠: the Q♠ falls on a trick North is
+winning; the trick would hold 13 points; it leaves you void in spades. Over 2,000 sampled deals it
+costs 2.5 ± 0.2 points more on average than the Q♠; you take the Q♠ in 100% (± 1%) of them (0% (±
+1%) after the Q♠).
 """
 
 from __future__ import annotations

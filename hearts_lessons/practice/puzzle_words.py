@@ -181,27 +181,38 @@ def compare_facts(state: HandState, seat: int, card: Card, answer: Card) -> tupl
 
     ``alike``: the wrong card's facts that say of it what the answer's facts say of the answer (it does the same
     thing on this trick). Facts true of both choices alike (the trick so far, who is winning it) are left out:
-    the answer's explanation says them. ``apart``: the wrong card's other facts, or when it has none, its
-    :func:`standing_facts` that differ from the answer's (what is still out above it, the winner it keeps);
+    the answer's explanation says them. ``apart``: the wrong card's other facts, and when it has none or does
+    the same on this trick, its :func:`standing_facts` that differ from the answer's (what is still out above
+    it, the winner it keeps);
     ``answer_apart``: the answer's facts that differ (what it does, what is still out above it …);
     when only the answer's facts differ (it drops the Q♠ where this card does not), ``apart`` is empty and
     ``answer_apart`` holds them. Both are empty only when nothing checked here tells the two cards apart from the
     seat's view."""
+    from ..facts import _trick_value
+
     mine = choice_facts(state, seat, [card])
     theirs = choice_facts(state, seat, [answer])
+    if state._trick and any(f.kind == "trick_points" for f in theirs) and not any(f.kind == "trick_points"
+                                                                                  for f in mine):  # fmt: skip
+        points = _trick_value(state, [cid for _, cid, _ in state._trick] + [card.id])  # "no points", set beside it
+        _try(mine, "trick_points", state, seat=seat, card=card, points=points)
     alike = [f for f in mine if f not in theirs and _swap(f, answer, card) in theirs]
     apart = [f for f in mine if f not in theirs and f not in alike]
     others = [f for f in theirs if f not in mine and _swap(f, card, answer) not in mine]
-    if not apart:
+    if not apart or any(f.kind in _DOES for f in alike):  # the same on this trick: what tells them apart later
         standing = standing_facts(state, seat, card, answer)
         answer_standing = standing_facts(state, seat, answer, card)
-        apart = [f for f in standing if _swap(f, answer, card) not in answer_standing]
-        if not apart:  # the answer's own facts tell them apart (what it does that this card does not)
-            return alike, [], others
-        others += [f for f in answer_standing if _swap(f, card, answer) not in standing and f not in others]
+        apart += [f for f in standing if _swap(f, answer, card) not in answer_standing and f not in apart]
+        others += [f for f in answer_standing if _swap(f, card, answer) not in standing and f not in others
+                   and f not in mine]  # fmt: skip
     kept = {f["kept"] for f in apart if f.kind == "keeps_winner"}
     others = [f for f in others if not (f.kind == "none_higher_out" and f["card"] in kept)]  # said by keeps_winner
     return alike, apart, others
+
+
+_DOES = ("ducks", "stays_under", "takes_trick", "overtakes", "leads_for_now")
+"""Kinds that say what a card of the suit led does on the trick: two cards that do the same are told apart by
+their standing facts too (two discards, by those only when nothing else tells them apart)."""
 
 
 def compare_pass(state: HandState, seat: int, cards: Sequence[Card], answer: Sequence[Card]) -> tuple[list[Fact],
