@@ -8,6 +8,11 @@ position, and only those that hold are kept). The numbers come from the confirma
 sampled deals, with its 95% interval. The facts are stored in the puzzle file (:func:`fact_json`), so a test can
 check every one again on its position (:func:`fact_from_json`, :func:`~hearts_lessons.facts.check`).
 
+A wrong answer is told what differs from the answer (:func:`compare_facts`, :func:`compare_pass`), not the
+answer's facts again: what it does as the answer does ("as with the 3♦: …"), what tells it apart (the cards still
+out above each, the players still to play, a winner it keeps, the points on the trick), what the answer does
+instead, and what it cost in the confirmation's deals (:func:`wrong_text`).
+
 >>> from hearts_lessons.state import HandState
 >>> s = HandState.from_cards("4H 9C KH; QH 2S 3H; KD 3S 4D; 6D 5S 8D", hold=True, leader=1, trick_number=10,
 ...                          hearts_broken=True)
@@ -159,8 +164,7 @@ def _above(pos: HandState, seat: int, card: Card) -> list[Fact]:
 def standing_facts(state: HandState, seat: int, card: Card, other: Card) -> list[Fact]:
     """Facts that tell ``card`` apart from ``other`` from the seat's view, whatever happens on this trick: what
     is still out above ``card`` in its suit, the points it puts on a trick it leads, and (when they are of one
-    suit) whether playing it keeps ``other``,
-    a card no card still out of the suit can beat."""
+    suit) whether playing it keeps ``other``, a card no card still out of the suit can beat."""
     from ..facts import _trick_value
 
     found = _above(state, seat, card)
