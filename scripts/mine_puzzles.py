@@ -79,8 +79,9 @@ after every task. Tasks run in hand order; the output holds, for each kind, the 
 hands from 0 that reaches that kind's target (or of every finished hand from 0), so it does not depend on
 timing. A puzzle that repeats an earlier one of the same hand (the same seat and answer, a later decision: its
 bot had played another card) is left out. Themes, ratings and explanations are computed again from each
-puzzle's record whenever the output is written (``--write-only`` just rewrites it), so their rules can change
-without mining again.
+puzzle's record whenever the output is written (``--write-only`` just rewrites it from the checkpoint;
+``--words`` rewrites them in the file itself, from each puzzle's record and recorded costs, without running the
+coach), so their rules can change without mining again.
 
 Usage::
 
@@ -89,6 +90,8 @@ Usage::
     python scripts/mine_puzzles.py --target 320 --pass-target 50 --write-only
     python scripts/mine_puzzles.py --check 20                          # today's sample, recorded settings
     python scripts/mine_puzzles.py --check all --record                # every puzzle; rewrite, drop failures
+    python scripts/mine_puzzles.py --words                             # explanations again, no coach run
+    python scripts/mine_puzzles.py --print-words                       # every explanation and feedback, to read
 """
 
 from __future__ import annotations
@@ -113,7 +116,7 @@ from hearts_lessons.bots import make_bot  # noqa: E402
 from hearts_lessons.bots.coach import Candidate, evaluate_passes, evaluate_plays, pass_candidates, play_candidates  # noqa: E402
 from hearts_lessons.bots.features import bits, moon_threat, tables_for, trick_state  # noqa: E402
 from hearts_lessons.cards import Rank, Suit, card_from_id, parse_cards  # noqa: E402
-from hearts_lessons.practice.ladder import FORMAT  # noqa: E402
+from hearts_lessons.practice.ladder import FORMAT, load_puzzles  # noqa: E402
 from hearts_lessons.practice.puzzle_ratings import HELD_OUT, SOLVERS, Solver, band_rates, fit, solves  # noqa: E402
 from hearts_lessons.practice.puzzle_words import choice_facts, explanation, fact_json  # noqa: E402
 from hearts_lessons.practice.recheck import TOLERANCE, Settings, coach_version, cost_table  # noqa: E402
@@ -691,6 +694,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="re-confirm N puzzles of --out (a sample seeded by --check-seed) or all of them, each "
                              "with its recorded settings, and report which no longer hold")  # fmt: skip
     parser.add_argument("--check-seed", default=None, help="seed of the --check sample (default: today, UTC)")
+    parser.add_argument("--words", action="store_true",
+                        help="rewrite the themes, facts and explanation of every puzzle of --out from its position, "
+                             "answer and recorded costs (no coach is run; nothing else changes)")  # fmt: skip
+    parser.add_argument("--print-words", action="store_true",
+                        help="print every puzzle's explanation and the feedback on each other choice of --out (to "
+                             "read them all)")  # fmt: skip
     parser.add_argument("--rate", action="store_true",
                         help="rate every puzzle of --out from attempts by the solvers of known strength, and check "
                              "the ratings with a held-out solver")  # fmt: skip
@@ -701,6 +710,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.check is not None:
         return check_main(args)
+    if args.print_words:
+        for puzzle in load_puzzles(args.out).puzzles:
+            print(f"{puzzle.id}  {puzzle.explanation}")
+            for cost in puzzle.costs:
+                print(f"{puzzle.id}  - {puzzle.feedback(cost['cards'])}")
+        return 0
+    if args.words:
+        data = json.loads(args.out.read_text(encoding="utf-8"))
+        rewritten = [annotate(puzzle) for puzzle in data["puzzles"]]
+        changed = sum(1 for old, new in zip(data["puzzles"], rewritten, strict=True) if old != new)
+        data["puzzles"] = rewritten
+        args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        print(f"words rewritten: {changed} of {len(rewritten)} puzzles changed")
+        return 0
     if args.rate:
         data = rate(json.loads(args.out.read_text(encoding="utf-8")))
         args.out.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")

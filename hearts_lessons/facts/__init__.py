@@ -407,7 +407,7 @@ def _out(pos: Lean, *, seat: int, card: Card) -> bool:
     return bool(_unseen(pos, seat) >> card.id & 1)
 
 
-@kind("all_points_to", "{shooter} {shooter:has} taken every point card played so far")
+@kind("all_points_to", "{shooter} {shooter:has} taken every point card of the earlier tricks")
 def _all_points_to(pos: Lean, *, shooter: int) -> bool:
     """Every point card taken so far went to ``shooter`` (who took at least one)."""
     moon = pos.k.moon_cards

@@ -82,7 +82,7 @@ def _no_lower_out(pos: Any, *, seat: int, card: Card) -> bool:
     return _lower_unseen(pos, seat, card) == 0 and bool(_unseen(pos, seat) & pos.k.suit_masks[_suit(pos, card)])
 
 
-@kind("you_took_all_points", "you have taken every point card played so far")
+@kind("you_took_all_points", "you have taken every point card of the earlier tricks")
 def _you_took_all_points(pos: Any, *, seat: int) -> bool:
     """Every point card taken so far went to ``seat`` (which took at least one)."""
     return _point_takers(pos) == [seat]
@@ -107,12 +107,48 @@ def _pass_goes_to(pos: Any, *, seat: int, cards: tuple[Card, ...], other: int) -
 
 @kind("highest_of_suit", "the {cards} are your highest {suit}")
 def _highest_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
-    """Two or more cards of ``suit``, the highest ``seat`` holds in it."""
+    """Two or more cards of ``suit``, the highest ``seat`` holds in it, and not all it holds (then "highest" would
+    compare them with nothing: see ``all_of_suit``)."""
     if not cards or any(c.suit != suit for c in cards) or not all(pos._hands[seat] >> c.id & 1 for c in cards):
         return False
     held = [c for c in _hand(pos, seat) if c.suit == suit]
     top = sorted(held, key=lambda c: -c.rank)[: len(cards)]
-    return {c.id for c in top} == {c.id for c in cards} and len(cards) >= 2
+    return {c.id for c in top} == {c.id for c in cards} and 2 <= len(cards) < len(held)
+
+
+@kind("all_of_suit", "the {cards} are all your {suit}: passing them leaves you void in {suit}")
+def _all_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
+    """Two or more cards, every card of ``suit`` that ``seat`` holds (so that passing them leaves it void)."""
+    if len(cards) < 2 or any(c.suit != suit for c in cards):
+        return False
+    return {c.id for c in _hand(pos, seat) if c.suit == suit} == {c.id for c in cards}
+
+
+# -- what a card does on a trick not yet decided, and what tells two cards apart --------------------------------
+@kind("leads_for_now", ("the {card} beats the {winning} for now, with 1 player still to play",
+                        "the {card} beats the {winning} for now, with {count} players still to play"))
+def _leads_for_now(pos: Any, *, seat: int, card: Card, winning: Card, count: int) -> bool:
+    """Played now (not as the trick's last card), ``card`` wins the trick so far over ``winning``, and ``count``
+    players still play to the trick after it (so it may yet be overtaken: it does not take the trick yet)."""
+    best = _winning_now(pos)
+    if pos.to_play != seat or not pos._hands[seat] >> card.id & 1 or best is None or best[1] != winning.id:
+        return False
+    after_it = pos.k.players - len(pos._trick) - 1
+    if after_it != count or count < 1:
+        return False
+    now = _winning_now(_after(pos, card))
+    return now is not None and now[0] == seat
+
+
+@kind("keeps_winner", "you keep the {kept}, which no {suit_one} still out can beat")
+def _keeps_winner(pos: Any, *, seat: int, card: Card, kept: Card, suit: Suit) -> bool:
+    """``seat`` plays ``card`` and keeps ``kept`` (another card of the same suit), above every card of the suit
+    still out (and some are out): a card that will win a trick of its suit whenever it is played to one."""
+    if pos.to_play != seat or card.id == kept.id or _suit(pos, card) != int(suit) or _suit(pos, kept) != int(suit):
+        return False
+    if not (pos._hands[seat] >> card.id & 1 and pos._hands[seat] >> kept.id & 1):
+        return False
+    return _higher_unseen(pos, seat, kept) == 0 and bool(_unseen(pos, seat) & pos.k.suit_masks[int(suit)])
 
 
 @kind("spades_above_queen", "the Q♠, which you do not hold, ranks below the {cards}")
@@ -121,10 +157,17 @@ def _spades_above_queen(pos: Any, *, seat: int, cards: tuple[Card, ...]) -> bool
             and all(pos._hands[seat] >> c.id & 1 for c in cards) and not pos._hands[seat] >> QUEEN.id & 1)  # fmt: skip
 
 
-@kind("queen_guards", "you hold the Q♠ with {count} other spades")
+@kind("queen_guards", ("you hold the Q♠ with 1 other spade", "you hold the Q♠ with {count} other spades"))
 def _queen_guards(pos: Any, *, seat: int, count: int) -> bool:
+    """``seat`` holds the Q♠ and ``count`` (one or more) other spades (``queen_alone``: none)."""
     hand = _hand(pos, seat)
-    return QUEEN in hand and sum(1 for c in hand if c.suit == Suit.SPADES and c != QUEEN) == count
+    return count >= 1 and QUEEN in hand and sum(1 for c in hand if c.suit == Suit.SPADES and c != QUEEN) == count
+
+
+@kind("queen_alone", "you hold the Q♠ with no other spade")
+def _queen_alone(pos: Any, *, seat: int) -> bool:
+    hand = _hand(pos, seat)
+    return QUEEN in hand and not any(c.suit == Suit.SPADES and c != QUEEN for c in hand)
 
 
 @kind("keeps_top_hearts", "you keep the {cards}, your two highest hearts")

@@ -69,9 +69,11 @@ Traceback (most recent call last):
 hearts_lessons.practice.ladder.PuzzleFileError: puzzle 1 ('p1'): the answer K♠ is not legal: you do not hold the K♠
 >>> import textwrap
 >>> print(textwrap.fill(load_puzzles(text=text).puzzles[0].feedback(["5D"]), 100))
-The 5♦: North's A♣ is winning the trick so far; you hold no clubs, so the 5♦ is a discard; it leaves
-you void in diamonds. Over 2,000 sampled deals it costs 2.5 ± 0.2 points more on average than the
-Q♠; you take the Q♠ in 100% (± 1%) of them (0% (± 1%) after the Q♠).
+The 5♦, as with the Q♠: you hold no clubs, so the 5♦ is a discard; but it leaves you void in
+diamonds; the trick would hold no points, while with the Q♠: the Q♠ falls on a trick North is
+winning; the trick would hold 13 points; it leaves you void in spades. Over 2,000 sampled deals it
+costs 2.5 ± 0.2 points more on average than the Q♠; you take the Q♠ in 100% (± 1%) of them (0% (±
+1%) after the Q♠).
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ from ..cards import Card, CardParseError
 from ..errors import RecordError
 from ..facts import Fact
 from ..state import HandState, Phase
-from .puzzle_words import choice_facts, fact_from_json, wrong_text
+from .puzzle_words import compare_facts, compare_pass, fact_from_json, wrong_text
 from .recheck import Settings
 
 __all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "best_meaning", "choose",
@@ -160,9 +162,14 @@ class Puzzle:
         it costs against the answer in the confirmation's sampled deals (:func:`~.puzzle_words.wrong_text`)."""
         chosen = [c if isinstance(c, Card) else Card.from_str(c) for c in cards]
         cost = self.cost(chosen)
-        facts = choice_facts(self.state(), self.seat, chosen)
-        return wrong_text(self.kind, chosen, facts, cost, self.answer, seat=self.seat,
-                          players=int(self.record["rules"]["players"]))  # fmt: skip
+        players = int(self.record["rules"]["players"])
+        if self.kind == "play":
+            alike, apart, answer_apart = compare_facts(self.state(), self.seat, chosen[0], self.answer[0])
+            return wrong_text(self.kind, chosen, apart, cost, self.answer, seat=self.seat, players=players,
+                              alike=alike, answer_facts=answer_apart)  # fmt: skip
+        facts, answer_apart = compare_pass(self.state(), self.seat, chosen, self.answer)
+        return wrong_text(self.kind, chosen, facts, cost, self.answer, seat=self.seat, players=players,
+                          answer_facts=answer_apart)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

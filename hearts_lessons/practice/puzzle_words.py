@@ -8,6 +8,11 @@ position, and only those that hold are kept). The numbers come from the confirma
 sampled deals, with its 95% interval. The facts are stored in the puzzle file (:func:`fact_json`), so a test can
 check every one again on its position (:func:`fact_from_json`, :func:`~hearts_lessons.facts.check`).
 
+A wrong answer is told what differs from the answer (:func:`compare_facts`, :func:`compare_pass`), not the
+answer's facts again: what it does as the answer does ("as with the 3♦: …"), what tells it apart (the cards still
+out above each, the players still to play, a winner it keeps, the points on the trick), what the answer does
+instead, and what it cost in the confirmation's deals (:func:`wrong_text`).
+
 >>> from hearts_lessons.state import HandState
 >>> s = HandState.from_cards("4H 9C KH; QH 2S 3H; KD 3S 4D; 6D 5S 8D", hold=True, leader=1, trick_number=10,
 ...                          hearts_broken=True)
@@ -28,7 +33,8 @@ from ..cards import Card, Suit, card_from_id, cards_of_mask
 from ..facts import Fact, FactError, check, make
 from ..state import HandState, Phase
 
-__all__ = ["choice_facts", "explanation", "fact_from_json", "fact_json", "facts_text", "share_text", "wrong_text"]
+__all__ = ["choice_facts", "compare_facts", "compare_pass", "explanation", "fact_from_json", "fact_json", "facts_text",
+           "share_text", "standing_facts", "with_interval", "wrong_text"]
 
 QUEEN = Card.from_str("QS")
 
@@ -58,6 +64,7 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
     found: list[Fact] = []
     trick = list(pos._trick)
     suit = card.suit
+    leading = False
     if trick:
         held = _trick_value(pos, [cid for _, cid, _ in trick])
         if held:
@@ -71,7 +78,12 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
                 under = _try(found, "ducks", pos, seat=seat, card=card, winning=winning, winner=best[0]) or _try(
                     found, "stays_under", pos, seat=seat, card=card, winning=winning, winner=best[0])
                 if not under and not _try(found, "takes_trick", pos, seat=seat, card=card):
-                    _try(found, "overtakes", pos, seat=seat, card=card, winning=winning)
+                    after_it = pos.players - len(trick) - 1
+                    if _try(found, "leads_for_now", pos, seat=seat, card=card, winning=winning, count=after_it):
+                        # not the trick's last card: what is still out above it says whether it may be overtaken
+                        leading = True
+                    else:
+                        _try(found, "overtakes", pos, seat=seat, card=card, winning=winning)
             else:
                 _try(found, "discards", pos, seat=seat, card=card, suit=Suit(pos.lead_suit))
                 if card == QUEEN:
@@ -85,6 +97,8 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
         if played.rank > card.rank and (not trick or int(suit) == pos.lead_suit):  # led or followed, not discarded
             counted = _try(found, "played_higher", pos, seat=seat, card=card, played=played, suit=suit)
             break
+    if leading and not counted:
+        found[found.index(next(f for f in found if f.kind == "leads_for_now")) + 1:0] = _above(pos, seat, card)
     if not trick:
         higher = _higher_unseen(pos, seat, card)
         if higher == 0:
@@ -111,14 +125,17 @@ def _play_facts(pos: HandState, seat: int, card: Card) -> list[Fact]:
 def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
     found: list[Fact] = []
     for suit in Suit:
-        _try(found, "void_after", pos, seat=seat, cards=tuple(c for c in cards if c.suit == suit), suit=suit)
+        of_suit = tuple(c for c in cards if c.suit == suit)
+        if not (len(of_suit) >= 2 and _try(found, "all_of_suit", pos, seat=seat, cards=of_suit, suit=suit)):
+            _try(found, "void_after", pos, seat=seat, cards=of_suit, suit=suit)
     if QUEEN in cards:
         spades = sum(1 for c in pos.hand(seat) if c.suit == Suit.SPADES and c != QUEEN)
-        _try(found, "queen_guards", pos, seat=seat, count=spades)
+        if not _try(found, "queen_guards", pos, seat=seat, count=spades):
+            _try(found, "queen_alone", pos, seat=seat)
     high = tuple(c for c in cards if c.suit == Suit.SPADES and c.rank > QUEEN.rank)
     if high:
         _try(found, "spades_above_queen", pos, seat=seat, cards=high)
-    for suit in (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
+    for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS):
         of_suit = tuple(c for c in cards if c.suit == suit)
         if len(of_suit) >= 2:
             _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
@@ -128,6 +145,88 @@ def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
     for other in range(pos.players):
         _try(found, "pass_goes_to", pos, seat=seat, cards=tuple(cards), other=other)
     return found
+
+
+def _above(pos: HandState, seat: int, card: Card) -> list[Fact]:
+    """What is still out above ``card`` in its suit, as the seat sees it: ``higher_out`` with the count, or
+    ``none_higher_out`` (when some card of the suit is still out), or nothing (none of the suit is out)."""
+    from ..facts import _higher_unseen
+
+    found: list[Fact] = []
+    higher = _higher_unseen(pos, seat, card)
+    if higher:
+        _try(found, "higher_out", pos, seat=seat, card=card, suit=card.suit, count=higher)
+    else:
+        _try(found, "none_higher_out", pos, seat=seat, card=card, suit=card.suit)
+    return found
+
+
+def standing_facts(state: HandState, seat: int, card: Card, other: Card) -> list[Fact]:
+    """Facts that tell ``card`` apart from ``other`` from the seat's view, whatever happens on this trick: what
+    is still out above ``card`` in its suit, the points it puts on a trick it leads, and (when they are of one
+    suit) whether playing it keeps ``other``, a card no card still out of the suit can beat."""
+    from ..facts import _trick_value
+
+    found = _above(state, seat, card)
+    if not state._trick and _trick_value(state, [card.id]):  # a lead that puts points on the trick
+        _try(found, "trick_points", state, seat=seat, card=card, points=_trick_value(state, [card.id]))
+    if card.suit == other.suit:
+        _try(found, "keeps_winner", state, seat=seat, card=card, kept=other, suit=card.suit)
+    return found
+
+
+def _swap(fact: Fact, card: Card, other: Card) -> Fact:
+    """``fact`` with ``card`` put in place of ``other`` wherever it is an argument."""
+    return Fact(fact.kind, tuple((key, card if value == other else value) for key, value in fact.args))
+
+
+def compare_facts(state: HandState, seat: int, card: Card, answer: Card) -> tuple[list[Fact], list[Fact], list[Fact]]:
+    """How a wrong card differs from the answer, in checked facts: ``(alike, apart, answer_apart)``.
+
+    ``alike``: the wrong card's facts that say of it what the answer's facts say of the answer (it does the same
+    thing on this trick). Facts true of both choices alike (the trick so far, who is winning it) are left out:
+    the answer's explanation says them. ``apart``: the wrong card's other facts, and when it has none or does
+    the same on this trick, its :func:`standing_facts` that differ from the answer's (what is still out above
+    it, the winner it keeps);
+    ``answer_apart``: the answer's facts that differ (what it does, what is still out above it …);
+    when only the answer's facts differ (it drops the Q♠ where this card does not), ``apart`` is empty and
+    ``answer_apart`` holds them. Both are empty only when nothing checked here tells the two cards apart from the
+    seat's view."""
+    from ..facts import _trick_value
+
+    mine = choice_facts(state, seat, [card])
+    theirs = choice_facts(state, seat, [answer])
+    if state._trick and any(f.kind == "trick_points" for f in theirs) and not any(f.kind == "trick_points"
+                                                                                  for f in mine):  # fmt: skip
+        points = _trick_value(state, [cid for _, cid, _ in state._trick] + [card.id])  # "no points", set beside it
+        _try(mine, "trick_points", state, seat=seat, card=card, points=points)
+    alike = [f for f in mine if f not in theirs and _swap(f, answer, card) in theirs]
+    apart = [f for f in mine if f not in theirs and f not in alike]
+    others = [f for f in theirs if f not in mine and _swap(f, card, answer) not in mine]
+    if not apart or any(f.kind in _DOES for f in alike):  # the same on this trick: what tells them apart later
+        standing = standing_facts(state, seat, card, answer)
+        answer_standing = standing_facts(state, seat, answer, card)
+        apart += [f for f in standing if _swap(f, answer, card) not in answer_standing and f not in apart]
+        others += [f for f in answer_standing if _swap(f, card, answer) not in standing and f not in others
+                   and f not in mine]  # fmt: skip
+    kept = {f["kept"] for f in apart if f.kind == "keeps_winner"}
+    others = [f for f in others if not (f.kind == "none_higher_out" and f["card"] in kept)]  # said by keeps_winner
+    return alike, apart, others
+
+
+_DOES = ("ducks", "stays_under", "takes_trick", "overtakes", "leads_for_now")
+"""Kinds that say what a card of the suit led does on the trick: two cards that do the same are told apart by
+their standing facts too (two discards, by those only when nothing else tells them apart)."""
+
+
+def compare_pass(state: HandState, seat: int, cards: Sequence[Card], answer: Sequence[Card]) -> tuple[list[Fact],
+                                                                                                   list[Fact]]:
+    """A wrong pass's checked facts that the answer's do not say (the facts of both, such as how many spades
+    guard the Q♠, are in the explanation), and the answer's facts it does not share (what the answer does that
+    this pass does not: the void it makes, the hearts it keeps …), for :func:`wrong_text`."""
+    mine = choice_facts(state, seat, cards)
+    theirs = choice_facts(state, seat, answer)
+    return [f for f in mine if f not in theirs], [f for f in theirs if f not in mine and f.kind != "pass_goes_to"]
 
 
 # -- storing facts --------------------------------------------------------------------------------------------
@@ -187,6 +286,18 @@ def share_text(share: float, worlds: int) -> str:
     return f"{100 * share:.0f}% (± {max(1, round(100 * half))}%)"
 
 
+def with_interval(mean: float, half: float) -> str:
+    """A measured number of points with its 95% interval, to one decimal; to two when the interval is under 0.05
+    but not zero (so that "± 0.0" is said only of a difference that was the same in every sampled deal).
+
+    >>> with_interval(4.52, 0.286), with_interval(3.7, 0.031), with_interval(2.0, 0.0)
+    ('4.5 ± 0.3', '3.70 ± 0.03', '2.0 ± 0.0')
+    """
+    if 0 < half < 0.05:
+        return f"{mean:.2f} ± {max(half, 0.005):.2f}"
+    return f"{mean:.1f} ± {half:.1f}"
+
+
 def explanation(kind: str, answer: Sequence[Card], facts: Sequence[Fact], second: dict[str, Any], *, seat: int,
                 players: int = 4) -> str:  # fmt: skip
     """``Play the A♠: <facts>. Against …, it saves 4.5 ± 0.3 points on average over the 8♠ (2,000 sampled
@@ -197,23 +308,39 @@ def explanation(kind: str, answer: Sequence[Card], facts: Sequence[Fact], second
     other = [Card.from_str(c) for c in second["cards"]]
     over = f"the {_cards(other)}" if kind == "play" else f"passing the {_cards(other)}"
     return (f"{verb} the {_cards(answer)}: {facts_text(facts, seat=seat, players=players)}. Against players who "
-            f"play like the book's rule-based bot, it saves {second['extra']:.1f} ± {second['half_width']:.1f} "
+            f"play like the book's rule-based bot, it saves {with_interval(second['extra'], second['half_width'])} "
             f"points on average over {over} ({second['worlds']:,} sampled deals).")  # fmt: skip
 
 
 def wrong_text(kind: str, cards: Sequence[Card], facts: Sequence[Fact], cost: dict[str, Any] | None,
-               answer: Sequence[Card], *, seat: int, players: int = 4) -> str:  # fmt: skip
+               answer: Sequence[Card], *, seat: int, players: int = 4, alike: Sequence[Fact] = (),
+               answer_facts: Sequence[Fact] = ()) -> str:  # fmt: skip
     """What happens after a wrong choice: its checked facts, then what it costs against the answer in the
     confirmation's deals (and how often it gives the seat the Q♠, or another seat the moon, when that share
-    differs clearly from the answer's). ``cost`` is ``None`` for a pass the coach did not measure."""
+    differs clearly from the answer's). ``cost`` is ``None`` for a pass the coach did not measure.
+
+    For a card (:func:`compare_facts`): ``alike`` are the facts that say of it what the answer's say of the
+    answer ("as with the 3♦: …"), ``facts`` those that tell it apart, ``answer_facts`` the answer's facts they
+    are set beside ("…, while …")."""
     what = f"the {_cards(cards)}" if kind == "play" else f"passing the {_cards(cards)}"
-    head = (what[0].upper() + what[1:]) + (f": {facts_text(facts, seat=seat, players=players)}" if facts else "")
     best = f"the {_cards(answer)}" if kind == "play" else f"passing the {_cards(answer)}"
+    words = facts_text(facts, seat=seat, players=players)
+    theirs = facts_text(answer_facts, seat=seat, players=players)
+    if words and theirs:
+        words += f", while with {best}: {theirs}" if kind == "play" else f"; {best} instead: {theirs}"
+    elif theirs:
+        words = f"with {best}: {theirs}" if kind == "play" else f"{best} instead: {theirs}"
+    if alike:
+        head = f"{what}, as with {best}: {facts_text(alike, seat=seat, players=players)}"
+        head += f"; but {words}" if words else f"; nothing checked from your seat tells it apart from {best} here"
+    else:
+        head = what + (f": {words}" if words else "")
+    head = head[0].upper() + head[1:]
     if cost is None:
         return (f"{head}. The coach did not measure this pass (it tries only its candidate passes); "
                 f"its best is {best}.")  # fmt: skip
     n = cost["worlds"]
-    text = (f"{head}. Over {n:,} sampled deals it costs {cost['extra']:.1f} ± {cost['half_width']:.1f} points "
+    text = (f"{head}. Over {n:,} sampled deals it costs {with_interval(cost['extra'], cost['half_width'])} points "
             f"more on average than {best}")  # fmt: skip
     extras = []
     if _clearly_more(cost["queen"], cost["queen_answer"], n):

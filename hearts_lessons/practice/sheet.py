@@ -46,7 +46,7 @@ from ..scoring import format_points
 from ..seats import seat_name
 from ..state import HandState
 from .ladder import THEME_WORDS, THEMES, Puzzle, best_meaning
-from .puzzle_words import facts_text
+from .puzzle_words import facts_text, with_interval
 
 __all__ = ["PER_PAGE", "SHEET_SIZE", "answer_text", "choose_sheet", "puzzle_html", "rating_band", "sheet_html",
            "short_explanation"]
@@ -263,7 +263,7 @@ def short_explanation(puzzle: Puzzle) -> str:
     second = puzzle.costs[0]
     cards = join_cards(Card.from_str(c) for c in second["cards"])
     facts = facts_text(puzzle.facts[:FACTS_ON_SHEET], seat=puzzle.seat, players=int(puzzle.record["rules"]["players"]))
-    return (f"{facts[0].upper()}{facts[1:]}. Saves {second['extra']:.1f} ± {second['half_width']:.1f} points on "
+    return (f"{facts[0].upper()}{facts[1:]}. Saves {with_interval(second['extra'], second['half_width'])} points on "
             f"average over {'the' if puzzle.kind == 'play' else 'passing the'} {cards}.")  # fmt: skip
 
 

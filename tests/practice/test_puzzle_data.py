@@ -21,7 +21,7 @@ from hearts_lessons.facts import KINDS, check
 from hearts_lessons.facts.puzzles import THEME_RULES, theme_holds
 from hearts_lessons.practice.ladder import best_meaning, load_puzzles
 from hearts_lessons.practice.puzzle_ratings import HELD_OUT, SOLVERS, band_rates, fit, solves
-from hearts_lessons.practice.puzzle_words import fact_from_json
+from hearts_lessons.practice.puzzle_words import fact_from_json, with_interval
 from hearts_lessons.practice.recheck import Settings, coach_version, confirm
 from hearts_lessons.state import HandState, Phase
 
@@ -79,7 +79,7 @@ def test_fields_themes_ratings_and_margins() -> None:
         assert p["explanation"].startswith(("Play the ", "Pass the ")), p["id"]
         second = p["costs"][0]
         assert sorted(second["cards"]) == sorted(p["second"]), p["id"]
-        assert f"saves {second['extra']:.1f} ± {second['half_width']:.1f} points" in p["explanation"], p["id"]
+        assert f"saves {with_interval(second['extra'], second['half_width'])} points" in p["explanation"], p["id"]
         assert all(a["extra"] <= b["extra"] for a, b in zip(p["costs"], p["costs"][1:], strict=False)), p["id"]
 
 
@@ -132,7 +132,7 @@ def test_a_wrong_answer_says_what_that_choice_does_and_costs() -> None:
     for p in load_puzzles(DATA).puzzles:
         for other in p.costs:
             text = p.feedback(other["cards"])
-            assert f"costs {other['extra']:.1f} ± {other['half_width']:.1f} points more" in text, p.id
+            assert f"costs {with_interval(other['extra'], other['half_width'])} points more" in text, p.id
             assert f"Over {other['worlds']:,} sampled deals" in text, p.id
 
 

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from hearts_lessons.practice.ladder import THEMES, Puzzle, ladder_puzzles, load_puzzles
+from hearts_lessons.practice.puzzle_words import with_interval
 from hearts_lessons.practice.sheet import (
     PER_PAGE,
     SHEET_SIZE,
@@ -65,7 +66,7 @@ def test_the_html_keeps_answers_off_the_puzzle_pages(puzzles: tuple[Puzzle, ...]
         assert short_explanation(puzzle) not in head
         assert f"<b>{answer_text(puzzle)}</b> — {html.escape(short_explanation(puzzle))}" in answers
         second = puzzle.costs[0]
-        assert f"Saves {second['extra']:.1f} ± {second['half_width']:.1f} points on average over the" in answers
+        assert f"Saves {with_interval(second['extra'], second['half_width'])} points on average over the" in answers
     assert html.escape("Best means: against players who play like the book's rule-based bot") in answers
     assert "@media print" in page and "break-before: page" in page
 
