@@ -157,24 +157,48 @@ def _spades_above_queen(pos: Any, *, seat: int, cards: tuple[Card, ...]) -> bool
             and all(pos._hands[seat] >> c.id & 1 for c in cards) and not pos._hands[seat] >> QUEEN.id & 1)  # fmt: skip
 
 
-@kind("queen_guards", ("you hold the Q♠ with 1 other spade", "you hold the Q♠ with {count} other spades"))
-def _queen_guards(pos: Any, *, seat: int, count: int) -> bool:
-    """``seat`` holds the Q♠ and ``count`` (one or more) other spades (``queen_alone``: none)."""
-    hand = _hand(pos, seat)
-    return count >= 1 and QUEEN in hand and sum(1 for c in hand if c.suit == Suit.SPADES and c != QUEEN) == count
+def _lower_spades(pos: Any, seat: int) -> int:
+    """How many spades below the Q♠ ``seat`` holds: what guards the Q♠ (Lesson 10)."""
+    return sum(1 for c in _hand(pos, seat) if c.suit == Suit.SPADES and c.rank < QUEEN.rank)
 
 
-@kind("queen_alone", "you hold the Q♠ with no other spade")
-def _queen_alone(pos: Any, *, seat: int) -> bool:
-    hand = _hand(pos, seat)
-    return QUEEN in hand and not any(c.suit == Suit.SPADES and c != QUEEN for c in hand)
+@kind("queen_few_guards", ("the Q♠ has only 1 lower spade to guard it",
+                           "the Q♠ has only {count} lower spades to guard it"))
+def _queen_few_guards(pos: Any, *, seat: int, count: int) -> bool:
+    """``seat`` holds the Q♠ and exactly ``count`` spades below it, 1 or 2: "only" is Lesson 10's line (with two
+    or fewer lower spades, pass the Q♠); with 3 or more lower spades this fact refuses (they guard it)."""
+    return 1 <= count <= 2 and QUEEN in _hand(pos, seat) and _lower_spades(pos, seat) == count
 
 
-@kind("keeps_top_hearts", "you keep the {cards}, your two highest hearts")
-def _keeps_top_hearts(pos: Any, *, seat: int, cards: tuple[Card, ...], passed: tuple[Card, ...]) -> bool:
+@kind("queen_unguarded", "no lower spade guards the Q♠")
+def _queen_unguarded(pos: Any, *, seat: int) -> bool:
+    """``seat`` holds the Q♠ and no spade below it."""
+    return QUEEN in _hand(pos, seat) and _lower_spades(pos, seat) == 0
+
+
+def _kept_hearts(pos: Any, seat: int, cards: tuple[Card, ...], passed: tuple[Card, ...]) -> list[Card] | None:
+    """The hearts ``seat`` holds, highest first, when ``cards`` are hearts it holds and does not pass."""
     hearts = sorted((c for c in _hand(pos, seat) if c.suit == Suit.HEARTS), key=lambda c: -c.rank)
-    return (len(cards) == 2 and [c.id for c in hearts[:2]] == sorted((c.id for c in cards), key=lambda i: -i)
-            and not {c.id for c in cards} & {c.id for c in passed})  # fmt: skip
+    ids = {c.id for c in hearts}
+    if not cards or not all(c.id in ids for c in cards) or {c.id for c in cards} & {c.id for c in passed}:
+        return None
+    return hearts
+
+
+@kind("keeps_top_hearts", "you keep the {cards}, your 2 highest hearts")
+def _keeps_top_hearts(pos: Any, *, seat: int, cards: tuple[Card, ...], passed: tuple[Card, ...]) -> bool:
+    """``seat`` keeps ``cards``, its 2 highest hearts, and holds more hearts than these (else ``keeps_all_hearts``:
+    "highest" would compare them with nothing)."""
+    hearts = _kept_hearts(pos, seat, cards, passed)
+    return (hearts is not None and len(cards) == 2 and len(hearts) > 2
+            and {c.id for c in hearts[:2]} == {c.id for c in cards})  # fmt: skip
+
+
+@kind("keeps_all_hearts", "you keep the {cards}, all your hearts")
+def _keeps_all_hearts(pos: Any, *, seat: int, cards: tuple[Card, ...], passed: tuple[Card, ...]) -> bool:
+    """``seat`` keeps ``cards``, every heart it holds (none of them passed)."""
+    hearts = _kept_hearts(pos, seat, cards, passed)
+    return hearts is not None and {c.id for c in hearts} == {c.id for c in cards}
 
 
 def _hand(pos: Any, seat: int) -> list[Card]:

@@ -129,9 +129,9 @@ def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
         if not (len(of_suit) >= 2 and _try(found, "all_of_suit", pos, seat=seat, cards=of_suit, suit=suit)):
             _try(found, "void_after", pos, seat=seat, cards=of_suit, suit=suit)
     if QUEEN in cards:
-        spades = sum(1 for c in pos.hand(seat) if c.suit == Suit.SPADES and c != QUEEN)
-        if not _try(found, "queen_guards", pos, seat=seat, count=spades):
-            _try(found, "queen_alone", pos, seat=seat)
+        lower = sum(1 for c in pos.hand(seat) if c.suit == Suit.SPADES and c.rank < QUEEN.rank)
+        if not _try(found, "queen_few_guards", pos, seat=seat, count=lower):
+            _try(found, "queen_unguarded", pos, seat=seat)  # 3 or more lower spades guard it: no guard fact
     high = tuple(c for c in cards if c.suit == Suit.SPADES and c.rank > QUEEN.rank)
     if high:
         _try(found, "spades_above_queen", pos, seat=seat, cards=high)
@@ -140,8 +140,9 @@ def _pass_facts(pos: HandState, seat: int, cards: list[Card]) -> list[Fact]:
         if len(of_suit) >= 2:
             _try(found, "highest_of_suit", pos, seat=seat, cards=of_suit, suit=suit)
     hearts = sorted((c for c in pos.hand(seat) if c.suit == Suit.HEARTS), key=lambda c: -c.rank)[:2]
-    if len(hearts) == 2 and all(c.rank <= 10 for c in cards):
-        _try(found, "keeps_top_hearts", pos, seat=seat, cards=tuple(hearts), passed=tuple(cards))
+    kept = {"seat": seat, "cards": tuple(hearts), "passed": tuple(cards)}
+    if len(hearts) == 2 and all(c.rank <= 10 for c in cards) and not _try(found, "keeps_top_hearts", pos, **kept):
+        _try(found, "keeps_all_hearts", pos, **kept)  # the 2 hearts kept are every heart held: not "highest"
     for other in range(pos.players):
         _try(found, "pass_goes_to", pos, seat=seat, cards=tuple(cards), other=other)
     return found

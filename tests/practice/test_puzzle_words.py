@@ -138,3 +138,82 @@ def test_every_wrong_card_is_told_what_differs_from_the_answer() -> None:
                 assert [f.words() for f in mine] == [f.words().replace(answer.symbol, other.symbol) for f in theirs]
                 assert "nothing checked from your seat tells it apart" in text, (p.id, text)
     assert total >= 500 and apart_found >= 0.95 * total, (apart_found, total)
+
+
+def _pass_texts(p: Puzzle) -> list[str]:
+    """A pass puzzle's explanation, its feedback on every measured pass, and on the 3 lowest cards it could pass
+    that keep its 2 highest hearts (a pass the coach did not measure: its feedback is made when it is asked)."""
+    hand = p.state().hand(p.seat)
+    top_hearts = sorted((c for c in hand if c.suit == Suit.HEARTS), key=lambda c: -c.rank)[:2]
+    low = sorted((c for c in hand if c not in top_hearts), key=lambda c: c.rank)[:3]
+    return [p.explanation] + [p.feedback(c["cards"]) for c in p.costs] + [p.feedback([c.code for c in low])]
+
+
+def _listed(text: str) -> int:
+    return len(re.findall(r"(?:10|[2-9JQKA])[♠♥♦♣]", text))
+
+
+def test_the_queen_guard_is_said_as_lower_spades_and_never_argues_for_keeping_it() -> None:
+    """Lesson 10: the lower spades guard the Q♠ (with 2 or fewer, pass it). A pass of the Q♠ says how few lower
+    spades it has; no text counts the other spades (3 above it would argue for keeping it)."""
+    said = 0
+    for p in puzzles():
+        if p.kind != "pass":
+            continue
+        hand = p.state().hand(p.seat)
+        lower = sum(1 for c in hand if c.suit == Suit.SPADES and c.rank < card("QS").rank)
+        for text in _pass_texts(p):
+            assert "other spade" not in text, (p.id, text)
+            for count in re.findall(r"the Q♠ has only (\d+) lower spades? to guard it", text):
+                assert int(count) == lower <= 2, (p.id, text)
+                said += 1
+            if "no lower spade guards the Q♠" in text:
+                assert lower == 0, (p.id, text)
+        if card("QS") in p.answer and lower <= 2:
+            assert ("lower spade" in p.explanation), (p.id, p.explanation)
+    assert said >= 10, said
+
+
+def full_deal(first: str) -> HandState:
+    """A deal whose first hand is the 13 cards ``first``; the rest of the deck goes round the other hands."""
+    deck = [r + s for s in "CDSH" for r in "23456789TJQKA"]
+    rest = [c for c in deck if c not in first.split()]
+    return HandState.from_cards("; ".join([first] + [" ".join(rest[i::3]) for i in range(3)]), hold=True)
+
+
+def test_the_queen_guard_facts_refuse_three_lower_spades() -> None:
+    s = full_deal("QS 2S 3S 4S 5H 2C 3C 4C 5C 2D 3D 4D 5D")
+    with pytest.raises(FactError):
+        make("queen_few_guards", s, seat=0, count=3)
+    with pytest.raises(FactError):
+        make("queen_unguarded", s, seat=0)
+    t = full_deal("QS 9S AS 5H 6H 2C 3C 4C 5C 2D 3D 4D 5D")
+    assert make("queen_few_guards", t, seat=0, count=1).words() == "the Q♠ has only 1 lower spade to guard it"
+
+
+def test_kept_hearts_are_called_highest_only_when_more_hearts_are_held() -> None:
+    """"Your 2 highest hearts" compares them with other hearts held; when they are every heart held the text says
+    "all your hearts" (its own checked fact), over every pass puzzle's texts."""
+    highest = every = 0
+    for p in puzzles():
+        if p.kind != "pass":
+            continue
+        held = sum(1 for c in p.state().hand(p.seat) if c.suit == Suit.HEARTS)
+        for text in _pass_texts(p):
+            assert "two highest" not in text, (p.id, text)
+            for listed in re.findall(r"you keep the ([^;:]+?), your 2 highest hearts", text):
+                assert _listed(listed) == 2 < held, (p.id, text)
+                highest += 1
+            for listed in re.findall(r"you keep the ([^;:]+?), all your hearts", text):
+                assert _listed(listed) == held, (p.id, text)
+                every += 1
+    assert highest and every, (highest, every)
+
+
+def test_keeps_top_hearts_refuses_every_heart_held() -> None:
+    s = full_deal("KH TH 2S 3S 4S 2C 3C 4C 5C 2D 3D 4D 5D")
+    kept, passed = (card("KH"), card("TH")), (card("2S"), card("3S"), card("4S"))
+    with pytest.raises(FactError):
+        make("keeps_top_hearts", s, seat=0, cards=kept, passed=passed)
+    assert make("keeps_all_hearts", s, seat=0, cards=kept, passed=passed).words() == \
+        "you keep the K♥ and 10♥, all your hearts"
