@@ -331,7 +331,7 @@ def pass_facts(view: Knowledge, cards: Sequence[Card | int], *, position: Lean |
                 break
     high = tuple(c for c in cards_of_mask(chosen & t.points) if _rank(c) >= 11)
     if high:
-        facts.append(make("passes_high_points", pos, seat=seat, cards=high))
+        facts.append(make("passes_high_points", pos, seat=seat, cards=high, count=len(high)))
     for suit in range(4):
         of_suit = tuple(c for c in passed if k.suit_of[c.id] == suit)
         if of_suit and keep & k.suit_masks[suit] and not chosen & t.big:
@@ -430,7 +430,7 @@ def _noise(found: Sequence[Candidate]) -> str:
         f"its saving over the rule of thumb, {cheaper.saving:.1f} ± {cheaper.saving_half_width:.1f} points, is {why}"
     )
     keeps = ", so the coach keeps the rule of thumb" if pick.reference else ""
-    return f" The {cheaper.label} averaged {cheaper.mean:.2f}, lower, but {saving}{keeps}."
+    return f" The {cheaper.label} averaged {_also(cheaper.mean)}, lower, but {saving}{keeps}."
 
 
 def _points_words(value: float) -> str:
@@ -440,6 +440,37 @@ def _points_words(value: float) -> str:
     if shown == 0:
         return "no points"
     return "1 point" if shown == 1 else f"{value:.1f} points"
+
+
+def _also(value: float) -> str:
+    """Another average in the same sentence as :func:`_points_words`, written the same way when it shows the same
+    (``no points``, ``1 point``), else its number alone, one decimal (``14.5``).
+
+    >>> _also(0.04), _also(0.96), _also(14.46)
+    ('no points', '1 point', '14.5')
+    """
+    shown = round(value, 1)
+    return _points_words(value) if shown in (0, 1) else f"{value:.1f}"
+
+
+def _keeps(pick: Candidate, other: Candidate) -> str:
+    """Why the coach keeps ``pick`` when ``other``, equal within its uncertainty, has the lower average (lower is
+    better), as the coach chooses (:func:`~hearts_lessons.bots.coach._pick`: the rule-based move unless a move's
+    saving over it is clear, best average first); empty when ``other``'s average is not lower."""
+    from .coach import MOON_COMMIT, MOON_PLAN
+
+    if other.mean >= pick.mean:
+        return ""
+    if pick.reference:
+        return ", so the coach keeps the rule of thumb"
+    if other.plan == MOON_PLAN and other.moon_for < MOON_COMMIT:
+        return (f"; the {other.label} reached the moon in too few of these deals to commit to, so the coach keeps "
+                f"the {pick.label}")  # fmt: skip
+    return (
+        f"; the coach keeps the {pick.label}: its saving over the rule of thumb, {pick.saving:.1f} ± "
+        f"{pick.saving_half_width:.1f} points, is clear enough for the coach's caution, the {other.label}'s, "
+        f"{other.saving:.1f} ± {other.saving_half_width:.1f}, is not"
+    )
 
 
 def _equal(best: Candidate, second: Candidate) -> str:
@@ -457,8 +488,8 @@ def _equal(best: Candidate, second: Candidate) -> str:
         gap = f"the {second.label} costs {abs(diff):.1f} ± {half:.1f} points {more}"
     return (
         f"Either the {best.label} or the {second.label} (over {best.worlds} sampled deals of the hidden cards): the "
-        f"{best.label} costs {_points_words(best.mean)} on average, the {second.label} {second.mean:.1f}; {gap} in "
-        "the same deals, within the coach's uncertainty"
+        f"{best.label} costs {_points_words(best.mean)} on average, the {second.label} {_also(second.mean)}; {gap} in "
+        f"the same deals, within the coach's uncertainty{_keeps(best, second)}"
     )
 
 
@@ -468,15 +499,14 @@ def _different(best: Candidate, second: Candidate, what: str) -> str:
     from .coach import paired
 
     diff, half = paired(second, best)
-    lower = "lower" if second.mean < best.mean else "higher" if second.mean > best.mean else "the same"
-    text = (
-        f"Over {best.worlds} sampled deals of the hidden cards it costs you {best.mean:.2f} points on average "
-        f"(lower is better). The {second.label} does something else ({what}): it averaged {second.mean:.2f}, "
-        f"{lower}, but the difference, {abs(diff):.2f} ± {half:.2f} points, is within the coach's uncertainty"
+    a, b = round(best.mean, 1), round(second.mean, 1)
+    lower = "lower, but" if b < a else "higher, but" if b > a else "the same, and"
+    return (
+        f"Over {best.worlds} sampled deals of the hidden cards it costs you {_points_words(best.mean)} on average "
+        f"(lower is better). The {second.label} does something else ({what}): it averaged {_also(second.mean)}, "
+        f"{lower} the difference in the same deals, {abs(diff):.1f} ± {half:.1f} points, is within the coach's "
+        f"uncertainty{_keeps(best, second)}"
     )
-    if best.reference and second.mean < best.mean:
-        text += ", so the coach keeps the rule of thumb"
-    return text
 
 
 def _worst(others: Sequence[Candidate], named: Sequence[Candidate]) -> Candidate | None:
@@ -503,13 +533,13 @@ def _numbers(found: Sequence[Candidate], tie_words: str | None) -> str:
         text = _equal(best, tie) if tie_words is None else _different(best, tie, tie_words)
         worst = _worst([c for c in others if c is not tie], [best, tie])
         if worst is not None:
-            text += f"; the worst, {worst.label}, costs {worst.mean:.1f}"
+            text += f"; the worst, {worst.label}, costs {_also(worst.mean)}"
         return text + "."
     text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {_points_words(best.mean)} on "
-            f"average (lower is better); the next best, {second.label}, costs {second.mean:.1f}")  # fmt: skip
+            f"average (lower is better); the next best, {second.label}, costs {_also(second.mean)}")  # fmt: skip
     worst = _worst(others[1:], [best, second])
     if worst is not None:
-        text += f", and the worst, {worst.label}, {worst.mean:.1f}"
+        text += f", and the worst, {worst.label}, {_also(worst.mean)}"
     return text + "." + _noise(found)
 
 
@@ -616,10 +646,10 @@ def pass_sentences(view: Knowledge, found: Sequence[Candidate],
     )
     ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
     if ref is not None and ref is not best:
-        text += f"; the rule-of-thumb pass ({ref.label}) costs {ref.mean:.1f}"
+        text += f"; the rule-of-thumb pass ({ref.label}) costs {_also(ref.mean)}"
     elif len(found) > 1:
         second = min(found[1:], key=lambda c: c.mean)
-        text += f"; the next best ({second.label}) costs {second.mean:.1f}"
+        text += f"; the next best ({second.label}) costs {_also(second.mean)}"
     return text + "." + _noise(found), said
 
 

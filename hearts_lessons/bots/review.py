@@ -33,7 +33,7 @@ __all__ = ["VERDICT_WORDS", "HandReview", "ReviewRow", "review_hand", "review_ve
 
 VERDICT_WORDS = {
     "best": ("✓", "the coach's choice"),
-    "equal": ("≈", "about equal: within the coach's uncertainty"),
+    "equal": ("≈", "too close to tell apart: within the coach's uncertainty"),
     "good": ("≈", "a little worse"),
     "costly": ("✗", "costly"),
 }
@@ -139,7 +139,7 @@ class HandReview:
         count = {v: sum(r.verdict == v for r in self.rows) for v in VERDICT_WORDS}
         bits = [f"{_n(count['best'], 'decision')} the coach's or as good"]
         if count["equal"]:
-            bits.append(f"{count['equal']} about equal (within the coach's uncertainty)")
+            bits.append(f"{count['equal']} too close to tell apart (within the coach's uncertainty)")
         if count["good"]:
             bits.append(f"{count['good']} a little worse")
         if count["costly"]:
@@ -149,7 +149,7 @@ class HandReview:
 
     def html(self, *, four_colour: bool = False) -> str:
         """The review as a coach's notes: each decision with its cards drawn, your card and the coach's, and
-        the cost in points; a difference within the coach's uncertainty is shown as about equal."""
+        the cost in points; a difference within the coach's uncertainty is shown as too close to tell apart."""
         items = [_row_html(row, self.seat, self.players, four_colour) for row in self.rows]
         return (
             "<div class='hl-review' role='region' aria-label=\"The coach's notes on your hand\" "
@@ -158,7 +158,7 @@ class HandReview:
             f"{html.escape(self.summary)}</p>"
             "<p style='margin:4px 0;color:#444;font-size:13px'>Points are what each move takes on average over "
             "deals of the cards you could not see (lower is better), ± the coach's 95% uncertainty. A difference "
-            "smaller than that uncertainty is shown as about equal.</p>"
+            "smaller than that uncertainty is shown as too close to tell apart.</p>"
             "<ol class='hl-review-list' style='list-style:none;margin:0;padding:0'>" + "".join(items) + "</ol></div>"
         )
 

@@ -352,10 +352,16 @@ def _passes_highest(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit
     return len(held) > count and _cards_equal(held[:count], cards) and _rank(held[count]) < min(map(_rank, cards))
 
 
-@kind("passes_high_points", "you pass high point cards (jack or higher), which can win tricks: the {cards}")
-def _passes_high_points(pos: Lean, *, seat: int, cards: tuple[Card, ...]) -> bool:
-    """``cards`` (held) each carry positive points and rank jack or higher."""
-    if not cards or not _in_hand(pos, seat, cards):
+@kind(
+    "passes_high_points",
+    (
+        "you pass a high point card (jack or higher), which can win tricks: the {cards}",
+        "you pass high point cards (jack or higher), which can win tricks: the {cards}",
+    ),
+)
+def _passes_high_points(pos: Lean, *, seat: int, cards: tuple[Card, ...], count: int) -> bool:
+    """``cards`` (``count`` of them, held) each carry positive points and rank jack or higher."""
+    if not cards or len(cards) != count or not _in_hand(pos, seat, cards):
         return False
     values = pos.k.values
     return all(_rank(c) >= 11 and _positive(values.get(c.id, 0)) for c in cards)

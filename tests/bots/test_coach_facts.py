@@ -127,9 +127,9 @@ def test_pass_facts() -> None:
     assert _holds("passes_above_big", s, seat=3, cards=["KS", "AS"], big="QS")
     assert not _holds("passes_above_big", s, seat=3, cards=["JS"], big="QS")
     assert not _holds("passes_above_big", s, seat=0, cards=["AH"], big="QS")
-    assert _holds("passes_high_points", s, seat=0, cards=["AH"])
-    assert not _holds("passes_high_points", s, seat=0, cards=["4H"])
-    assert not _holds("passes_high_points", s, seat=0, cards=["AD"])
+    assert _holds("passes_high_points", s, seat=0, cards=["AH"], count=1)
+    assert not _holds("passes_high_points", s, seat=0, cards=["4H"], count=1)
+    assert not _holds("passes_high_points", s, seat=0, cards=["AD"], count=1)
 
 
 def test_score_facts() -> None:

@@ -312,7 +312,7 @@ def test_two_cards_within_the_coach_uncertainty_are_called_equal() -> None:
     text = play_sentence(view, [a, b, worse])
     # the Q♠ and the 5♦ are both discards, but into a trick of 13 points and of none: they do different things
     assert text.startswith("Play the Q♠: ") and "or the 5♦" not in text.split(".")[0]
-    assert "The 5♦ does something else (" in text and "averaged 14.40, higher" in text
+    assert "The 5♦ does something else (" in text and "averaged 14.4, higher" in text
     assert "within the coach's uncertainty" in text and "next best" not in text
     clear = _cand("5D", [17.0, 18.0, 16.0, 17.5, 17.5])
     ranked = play_sentence(view, [a, clear, worse])

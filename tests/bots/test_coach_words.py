@@ -18,6 +18,7 @@ import pytest
 
 from hearts_lessons.bots.coach import Advice, Candidate, CoachBot
 from hearts_lessons.bots.explain import (
+    _tie,
     action_of,
     pass_facts,
     pass_sentences,
@@ -42,6 +43,9 @@ STILL_OUT_KINDS = frozenset({"out_above", "all_out_above", "bleeds", "still_out"
 """The kinds that say a card is still out (in another hand): never where cards may be set aside unseen."""
 WORST = re.compile(r"the worst, ([^,]+), (?:costs )?(-?\d+\.\d)")
 ONE_POINTS = re.compile(r"(?<![\d.])1\.0 points(?! ?±)")
+TWO_WAYS = re.compile(r"(?<![\d.±-] )(?<![\d.±-])[01]\.0(?![\d])(?! ?±)")
+"""An average shown as 0.0 or 1.0 (not a difference with its interval): written "no points" or "1 point"."""
+TWO_DECIMALS = re.compile(r"\d\.\d\d")
 
 
 def _spread(found: list[Candidate]) -> list[Candidate]:
@@ -66,6 +70,12 @@ def assert_numbers_true(text: str, found: list[Candidate]) -> int:
     points"."""
     assert " both" not in text, text
     assert not ONE_POINTS.search(text), text
+    assert not TWO_WAYS.search(text), text  # "no points" / "1 point" is not also written "0.0" / "1.0"
+    assert not TWO_DECIMALS.search(text), text  # one precision: one decimal
+    assert "the same, but" not in text, text
+    tie = _tie(found)
+    if tie is not None and tie.mean < found[0].mean:  # a lower average within the uncertainty: why the pick
+        assert "the coach keeps" in text, text
     means = {c.label: round(c.mean, 1) for c in found}
     for label, shown in WORST.findall(text):
         assert means[label] == float(shown), text
@@ -153,7 +163,7 @@ def test_the_king_never_ducks_under_the_queen() -> None:
     assert text.startswith("Play the 10♣: the 10♣ stays under the Q♣: North is still winning the trick.")
     assert "or the K♣" not in text and "K♣ stays under" not in text
     assert "The K♣ does something else (the K♣ takes the trick" in text
-    assert "lower is better" in text and "averaged 3.43, lower" in text and "keeps the rule of thumb" in text
+    assert "lower is better" in text and "averaged 3.4, lower" in text and "keeps the rule of thumb" in text
     assert not any(f.kind in ("stays_under", "ducks") and f["card"] == Card.from_str("KC") for f in said)
     assert not same_action(play_facts(view, Card.from_str("TC")), play_facts(view, Card.from_str("KC")))
     # the table marks the card the sentence recommends, and says why a lower average (lower is better) is not it
@@ -213,7 +223,7 @@ def test_a_heart_void_pass_says_what_is_true() -> None:
     assert words[0] == "passing the 4♥, 6♥ and A♥ leaves you no hearts (unless you receive some)"
     assert "you keep the Q♠ to drop when hearts are led and you hold none" in words
     assert "you keep the Q♠ with the 3♠ below it" in words
-    assert "you pass high point cards (jack or higher), which can win tricks: the A♥" in words
+    assert "you pass a high point card (jack or higher), which can win tricks: the A♥" in words
     assert not any("discard hearts" in w for w in words)
     # the guards counted are the cards kept: passing the 3♠ leaves the Q♠ alone
     kept = [f.words(you=0) for f in pass_facts(s.view(0), parse_cards("3S AH AD"))]
@@ -263,3 +273,28 @@ def test_the_review_says_the_same_checked_facts(seed: int) -> None:
             assert row.only_choice or all(c.symbol in row.sentence for c in row.coach_cards)
         replay.apply(action)
     assert checked >= 14
+
+
+def test_the_coach_says_why_it_keeps_a_costlier_pick() -> None:
+    """A move with a clear saving over the rule of thumb is kept over a lower average whose saving is not clear
+    (the coach's choice, :func:`~hearts_lessons.bots.coach._pick`): the sentence says so, with both savings; a
+    kept rule of thumb says that instead. Each average is written one way, one decimal."""
+    view = _first_trick().view(0)
+    king = Candidate(tuple(parse_cards("KC")), 3.0, 0.5, 0, 0, 0, 5, saving=0.61, saving_half_width=0.5,
+                     values=(2.0, 4.0, 2.6, 3.4, 3.0))  # fmt: skip
+    low = Candidate(tuple(parse_cards("TC")), 2.6, 1.5, 0, 0, 0, 5, saving=1.0, saving_half_width=3.0,
+                    values=(0.0, 6.0, 1.0, 3.0, 3.0))  # fmt: skip
+    text, _ = play_sentences(view, [king, low])
+    assert "the coach keeps the K♣: its saving over the rule of thumb, 0.6 ± 0.5 points, is clear enough" in text
+    assert "the 10♣'s, 1.0 ± 3.0, is not" in text
+    ten = _cand("TC", (3.0, 4.2, 3.1, 4.14, 3.61), reference=True)
+    kept, _ = play_sentences(view, [ten, _cand("KC", (2.0, 4.0, 2.6, 3.4, 3.0))])
+    assert "so the coach keeps the rule of thumb" in kept
+    assert not TWO_DECIMALS.search(text + kept), (text, kept)
+    same = _cand("KC", (3.0, 4.2, 3.1, 4.14, 3.61))
+    text, _ = play_sentences(view, [ten, same])
+    assert "the same, and the difference" in text and "the same, but" not in text and "keeps" not in text
+    zero = _cand("TC", (0.0, 0.0, 0.1, 0.0, 0.0), reference=True)
+    nil = _cand("KC", (0.0, 0.0, 0.0, 0.1, 0.1))
+    text, _ = play_sentences(view, [zero, nil])
+    assert "costs you no points on average" in text and "averaged no points" in text and not TWO_WAYS.search(text)

@@ -1,5 +1,5 @@
 """The coach's review of a hand: every decision graded honestly (a difference inside the coach's uncertainty is
-about equal, never costly), the cards drawn, the cost in points in words."""
+too close to tell apart, never costly), the cards drawn, the cost in points in words."""
 
 from __future__ import annotations
 
@@ -56,7 +56,7 @@ def test_the_notes_draw_the_cards_and_say_points_in_words(review: HandReview) ->
     assert " pts" not in text and not re.search(r"(?<![\d.])1 points", text) and "1.0 points" not in text
     for row in review.rows:
         if row.verdict == "equal":
-            assert "about equal: within the coach&#x27;s uncertainty" in text
+            assert "too close to tell apart: within the coach&#x27;s uncertainty" in text
     assert "costly" not in " ".join(re.findall(r"is-equal.*?</li>", text))
     assert "The coach's notes" in text and review.summary in text.replace("&#x27;", "'")
 
