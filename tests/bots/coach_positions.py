@@ -86,3 +86,14 @@ def candidates(decision: Decision, *, tie_index: int) -> list[Candidate]:
             if worse != tie:
                 found.append(Candidate(worse, 14.0, 1.0, 0, 0, 0, 5, values=tuple(v + 10 for v in base)))
     return found
+
+
+def first_trick() -> HandState:
+    """North's Q♣ wins the first trick so far; South holds the 10♣ and the K♣ (the reviewer's 10♣/K♣ case)."""
+    s = HandState.from_cards(["TC KC 3D 5D 8D 9D 4S 6S 8S 2H 5H 9H JH",
+                              "2C 4C 6D 7D TD JD 2S 3S 5S 3H 4H 6H 7H",
+                              "QC 5C 8C 2D 4D QD KD AD 7S 9S 8H TH QH",
+                              "3C 6C 7C 9C JC AC TS JS QS KS AS KH AH"], hold=True)  # fmt: skip
+    for code in ("2C", "QC", "3C"):
+        s.play(code)
+    return s

@@ -14,6 +14,7 @@ from hearts_lessons.facts import FactError, check, make
 from hearts_lessons.state import HandState
 
 from .coach_positions import decisions
+from .coach_positions import first_trick as _first_trick
 
 C = Card.from_str
 DEAL = ["2C 5C 9C QS 3S AH 4H 6H 8D TD JD KD AD", "3C 4C 6C 7C 8C TC JC QC KC AC 2D 3D 4D",
@@ -34,16 +35,6 @@ def _moon() -> HandState:
                              hearts_broken=True, leader=1)  # fmt: skip
     for card in ["AC", "2H", "3H", "5H", "AS", "QS", "2S", "2D", "4H", "5D", "7D"]:
         s.play(card)
-    return s
-
-
-def _first_trick() -> HandState:
-    s = HandState.from_cards(["TC KC 3D 5D 8D 9D 4S 6S 8S 2H 5H 9H JH",
-                              "2C 4C 6D 7D TD JD 2S 3S 5S 3H 4H 6H 7H",
-                              "QC 5C 8C 2D 4D QD KD AD 7S 9S 8H TH QH",
-                              "3C 6C 7C 9C JC AC TS JS QS KS AS KH AH"], hold=True)  # fmt: skip
-    for code in ("2C", "QC", "3C"):
-        s.play(code)
     return s
 
 

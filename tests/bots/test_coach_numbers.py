@@ -15,6 +15,8 @@ from hearts_lessons.facts.coach import every_unseen_held
 from hearts_lessons.rules import STANDARD, Rules
 from hearts_lessons.state import HandState, Phase
 
+from .coach_positions import first_trick as _first_trick
+
 BOT = RuleBasedBot()
 
 
@@ -53,16 +55,6 @@ def test_two_tied_cards_each_have_their_own_average() -> None:
 def _cand(code: str, values: tuple[float, ...], reference: bool = False) -> Candidate:
     return Candidate(tuple(parse_cards(code)), sum(values) / len(values), 0.5, 0, 0, 0, len(values),
                      reference=reference, values=values)  # fmt: skip
-
-
-def _first_trick() -> HandState:
-    s = HandState.from_cards(["TC KC 3D 5D 8D 9D 4S 6S 8S 2H 5H 9H JH",
-                              "2C 4C 6D 7D TD JD 2S 3S 5S 3H 4H 6H 7H",
-                              "QC 5C 8C 2D 4D QD KD AD 7S 9S 8H TH QH",
-                              "3C 6C 7C 9C JC AC TS JS QS KS AS KH AH"], hold=True)  # fmt: skip
-    for code in ("2C", "QC", "3C"):
-        s.play(code)
-    return s
 
 
 def test_the_worst_is_named_only_when_it_costs_more() -> None:

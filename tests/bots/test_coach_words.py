@@ -35,6 +35,7 @@ from hearts_lessons.facts.coach import every_unseen_held
 from hearts_lessons.state import HandState
 
 from .coach_positions import TABLES, candidates, decisions
+from .coach_positions import first_trick as _first_trick
 
 HANDS = 44
 """Seeded hands: every (preset, players) table from 3 to 7 players at least once."""
@@ -135,17 +136,6 @@ def test_every_fact_the_coach_says_holds_on_its_position() -> None:
     assert {"unseen_above", "passes_highest"} <= kinds and unseen_said >= 100 and worst_named >= 100
     assert len(tables) == len(TABLES)  # every preset at every player count from 3 to 7
     print(f"{counted} decisions, {facts_checked} facts, {len(kinds)} kinds, {elapsed:.1f} s")
-
-
-def _first_trick() -> HandState:
-    """North's Q♣ wins the first trick so far; South holds the 10♣ and the K♣."""
-    s = HandState.from_cards(["TC KC 3D 5D 8D 9D 4S 6S 8S 2H 5H 9H JH",
-                              "2C 4C 6D 7D TD JD 2S 3S 5S 3H 4H 6H 7H",
-                              "QC 5C 8C 2D 4D QD KD AD 7S 9S 8H TH QH",
-                              "3C 6C 7C 9C JC AC TS JS QS KS AS KH AH"], hold=True)  # fmt: skip
-    for code in ("2C", "QC", "3C"):
-        s.play(code)
-    return s
 
 
 def _cand(code: str, values: tuple[float, ...], reference: bool = False) -> Candidate:
