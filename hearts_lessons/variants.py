@@ -323,6 +323,19 @@ class Option:
     name: str
     choices: tuple[Choice, ...]
 
+    def fields(self, rules: Rules) -> frozenset[str]:
+        """The fields of ``rules`` that this option's choices change (besides the name): a set-up that shows
+        the option shows no other control for them.
+
+        >>> sorted(PRESETS["black_maria"].options[1].fields(PRESETS["black_maria"].build(3)))
+        ['moon']
+        """
+        changed: set[str] = set()
+        for c in self.choices:
+            other = c.apply(rules)
+            changed |= {f.name for f in dataclasses.fields(rules) if getattr(other, f.name) != getattr(rules, f.name)}
+        return frozenset(changed - {"name"})
+
     def choice(self, label: str) -> Choice:
         for c in self.choices:
             if c.label == label:

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The card table as an app: set up .venv (first run only), then serve the play-a-game lesson with Voilà on
-# 127.0.0.1, with no code cells, and print its address.
-#   bash scripts/app.sh                         # http://127.0.0.1:8866/ (PORT=... to change)
+# The game as an app: set up .venv (first run only), then serve the game screen (app/game.ipynb: a bar of buttons
+# and the card table; every Hearts variant and Haggis) with Voilà on 127.0.0.1, with no code cells, and print its
+# address.
+#   bash scripts/app.sh                         # http://127.0.0.1:8866/voila/render/app/game.ipynb (PORT=...)
 #   bash scripts/app.sh notebooks/01_tricks.ipynb   # any lesson as an app
+# Voilà serves the folder above the notebook's (the project's folder for app/ and notebooks/), so the links
+# between pages open ("Learn the rules" opens lesson 1 as an app) and none answers 403.
 # Extra arguments go to `voila`, e.g. bash scripts/app.sh --no-browser
 # Voilà uses the template in app/voila/templates/hearts: Voilà's own `lab` template without the Font Awesome
 # stylesheets it links from a CDN (Voilà's bundle already serves Font Awesome), so the app loads nothing from
@@ -11,7 +14,7 @@ set -euo pipefail
 # shellcheck source=scripts/_setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 
-notebook="$HL_ROOT/notebooks/04_play_a_game.ipynb"
+notebook="$HL_ROOT/app/game.ipynb"
 if [ "$#" -gt 0 ] && [[ "$1" == *.ipynb ]]; then
   notebook="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
   shift
@@ -37,7 +40,15 @@ args=(
   # JupyterLite's kernel extension (in .venv for the Lite build) fails to load in Voilà: leave it out.
   --VoilaConfiguration.extension_denylist=@jupyterlite/pyodide-kernel-extension
 )
-url="http://127.0.0.1:$port/"
+root="$(dirname "$(dirname "$notebook")")"
+page="${notebook#"$root"/}"
+url="http://127.0.0.1:$port/voila/render/$page"
 hl_log "serving ${notebook#"$HL_ROOT"/} as an app with Voilà (Ctrl-C to stop)"
 hl_log "open: $url"
-exec voila "$notebook" "${args[@]}" "$@"
+# Voilà would open a browser on the folder's list: this script opens the page itself (not with --no-browser).
+voila "$root" "${args[@]}" --Voila.open_browser=False "$@" &
+voila_pid=$!
+if [[ " $* " != *" --no-browser "* ]]; then
+  (sleep 3 && python -m webbrowser -t "$url" >/dev/null 2>&1 || true) &
+fi
+wait "$voila_pid"

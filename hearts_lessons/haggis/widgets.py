@@ -31,6 +31,7 @@ from .actions import Bet, HaggisAction, Play
 from .bots import GreedyBot, HaggisBot
 from .cards import HaggisCard, HaggisCardParseError, number_deck, parse_cards, wilds_of
 from .combos import what_beats
+from .game import HaggisGame
 from .exercises import climbing_quiz, scoring_quiz
 from .rules import LITTLE_BET, THREE_PLAYERS, TWO_PLAYERS
 from .state import HaggisHand
@@ -188,18 +189,23 @@ class PlayHandWidget(widgets.VBox):
         names: Sequence[str] | None = None,
         players: int = 2,
         large: bool = False,
+        game: HaggisGame | None = None,
         **kwargs: Any,
     ) -> None:
         self.seed = seed
         self.bot: HaggisBot = bot if bot is not None else GreedyBot()
-        self.rules = TWO_PLAYERS if players == 2 else THREE_PLAYERS
+        self.game = game
+        """A whole game (hands until someone reaches the target), or ``None``: one hand at a time."""
+        if game is not None:
+            players = game.rules.players
+        self.rules = game.rules if game is not None else TWO_PLAYERS if players == 2 else THREE_PLAYERS
         self.you = you
         if names is None:
             names = ("you", "the bot") if players == 2 else ("you", "bot 1", "bot 2")
         others = [n for n in names[1:]]
         self.names = [names[0] if s == you else others.pop(0) for s in range(players)]
         self.rng = random.Random(seed)
-        self.hand = HaggisHand.deal(self.rules, seed=seed)
+        self.hand = game.current if game is not None else HaggisHand.deal(self.rules, seed=seed)
         self.chosen: list[HaggisCard] = []
         self.cards = CardTable(large=large, label=f"Card table: your hand of {players}-player Haggis")
         self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
@@ -296,6 +302,8 @@ class PlayHandWidget(widgets.VBox):
             self.undo()
         elif action == "new":
             self.new_hand(self.seed + 1)
+        elif action == "next":
+            self.next_hand()
 
     @safe(lambda self: self.message)
     def play_selected(self, reading: int | None = None) -> None:
@@ -343,6 +351,21 @@ class PlayHandWidget(widgets.VBox):
         said = self._bots_move()
         self._render(" ".join(said))
 
+    @safe(lambda self: self.message)
+    def next_hand(self) -> None:
+        """Deal the game's next hand (a whole game only; the current hand must be over)."""
+        if self.game is None:
+            raise IllegalActionError("this table plays one hand at a time: press “New hand”")
+        if not self.hand.is_over:
+            raise IllegalActionError("finish this hand first")
+        if self.game.is_over:
+            raise IllegalActionError("the game is over: start a new game")
+        self.hand = self.game.start_next_hand()
+        self.chosen = []
+        self.cards.show_last = False
+        said = self._bots_move()
+        self._render(" ".join([f"Hand {len(self.game.hands)}.", *said]))
+
     def _bots_move(self) -> list[str]:
         said = []
         while self.hand.to_act is not None and self.hand.to_act != self.you:
@@ -368,6 +391,11 @@ class PlayHandWidget(widgets.VBox):
 
     def _prompt(self) -> str:
         hand = self.hand
+        if hand.is_over and self.game is not None:
+            winner = self.game.winner
+            if winner is not None:
+                return f"The game is over: {_capital(self.names[winner])} won."
+            return "The hand is over. Press “Next hand” to play the next one."
         if hand.is_over:
             return "The hand is over: the scoring is explained under the table. Press “New hand” to play another."
         if hand.top is None:
@@ -380,8 +408,11 @@ class PlayHandWidget(widgets.VBox):
         actions = haggis_actions(hand, self.you, self.selected)
         actions.append({"id": "undo", "label": "Undo", "kind": "default",
                         "enabled": any(a.seat == self.you for a in hand.actions)})  # fmt: skip
-        actions.append({"id": "new", "label": "New hand", "kind": "primary" if hand.is_over else "default",
-                        "enabled": True})  # fmt: skip
+        if self.game is None:
+            actions.append({"id": "new", "label": "New hand", "kind": "primary" if hand.is_over else "default",
+                            "enabled": True})  # fmt: skip
+        elif hand.is_over and not self.game.is_over:
+            actions.append({"id": "next", "label": "Next hand", "kind": "primary", "enabled": True})
         plates = [_capital(n) for n in self.names]
         self.cards.view = haggis_view(hand, seat=self.you, selected=self.selected, names=plates, actions=actions,
                                       title=f"Haggis · {hand.players} players · deal {self.seed}")  # fmt: skip

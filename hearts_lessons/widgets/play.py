@@ -23,11 +23,10 @@ state into what the table draws.
 
 from __future__ import annotations
 
-import base64
 import html
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -49,8 +48,9 @@ from ..tableview import table_view
 from ..variants import PRESETS, Preset
 from .cardtable import CardTable
 from .common import safe
+from .files import FileButtons
 
-__all__ = ["DEFAULT_BOT", "PlayTable", "rule_switches"]
+__all__ = ["DEFAULT_BOT", "PlayTable", "covered_fields", "rule_switches"]
 
 HUMAN = 0
 DEFAULT_BOT = "rules" if "rules" in BOTS else "beginner"
@@ -156,19 +156,18 @@ class PlayTable(W.VBox):
         self.count_view = W.HTML()
         self.sheet = W.HTML()
         self.review = W.HTML()
-        self.save_button = W.Button(description="Save game")
-        self.save_button.on_click(lambda _: self._save())
-        self.save_link = W.HTML()
-        self.load_upload = W.FileUpload(accept=".json", multiple=False, description="Load game")
-        self.load_upload.observe(self._loaded, names="value")
+        self.files = FileButtons(filename="hearts-game.json", save_label="Save game", open_label="Load a saved game")
+        self.files.on_save(self._save)
+        self.files.on_open(self._load)
+        self.render_hooks: list[Callable[[], None]] = []
+        """Called after every redraw (the app's game screen keeps its own panels up to date with them)."""
         self.setup = self._setup_panel() if show_setup else W.VBox()
         wrap = W.Layout(flex_flow="row wrap", align_items="center")
         tools = W.HBox([self.keyboard, self.hint_button, self.undo_button, self.four_colour, self.large,
                         self.counting], layout=wrap)  # fmt: skip
-        files = W.HBox([self.save_button, self.save_link, self.load_upload], layout=wrap)
         self.children = (
             self.setup, self.cards, tools, self.coach_box, self.story, self.count_view, self.sheet, self.review,
-            self.review_button, files,
+            self.review_button, self.files,
         )  # fmt: skip
         self.new_game()
 
@@ -255,6 +254,7 @@ class PlayTable(W.VBox):
     def _show_level(self) -> None:
         """The note under the opponents: who they will be, how strong, and what the rating means."""
         value = self.level_box.value
+        self.bot_box.layout.display = "" if value == OWN_CHOICE else "none"  # the strength is said once
         if value == OWN_CHOICE:
             text = f"Every opponent will be the <b>{html.escape(self.bot_box.value)}</b> bot."
         else:
@@ -287,6 +287,10 @@ class PlayTable(W.VBox):
         self.options_box.children = tuple(self.option_boxes.values())
         for box in self.option_boxes.values():
             box.observe(lambda _: self._sync_switches(), names="value")
+        # each rule is offered once: a switch whose rule the variant's own option sets is not shown
+        self.covered = covered_fields(preset, shown.players)
+        for field, switch in self.switches.items():
+            switch.layout.display = "none" if field in self.covered else ""
         self._sync_switches(shown)
         changes = "".join(f"<li>{html.escape(line)}</li>" for line in preset.changes)
         self.variant_note.value = (f"<div style='font:13px sans-serif'><b>{html.escape(preset.name)}</b> "
@@ -311,7 +315,8 @@ class PlayTable(W.VBox):
     @safe(lambda self: self.message)
     def _new_from_setup(self) -> None:
         base = self._chosen_variant()  # a count the variant does not allow is refused
-        changes: dict[str, Any] = {f: w.value for f, w in self.switches.items() if w.value != getattr(base, f)}
+        changes: dict[str, Any] = {f: w.value for f, w in self.switches.items()
+                                   if f not in self.covered and w.value != getattr(base, f)}  # fmt: skip
         self.rules = base.with_options(**changes) if changes else base  # an impossible combination is refused
         if self.level_box.value == OWN_CHOICE:
             self.bot_specs = [(self.bot_box.value, {})]
@@ -529,12 +534,10 @@ class PlayTable(W.VBox):
         self.message.show("Taken back.", "info")
         self._render()
 
-    @safe(lambda self: self.message)
-    def _save(self) -> None:
-        data = base64.b64encode(self.game.to_json().encode()).decode()
-        self.save_link.value = (f'<a download="hearts-game.json" href="data:application/json;base64,{data}">'
-                                "download hearts-game.json</a>")  # fmt: skip
-        self.message.show("Your game is ready to download.", "ok")
+    def _save(self) -> str:
+        """The game as the saved file holds it (what *Save game* downloads)."""
+        self.message.show("Your game is saved as hearts-game.json (see your browser's downloads).", "ok")
+        return self.game.to_json()
 
     def load_text(self, text: str | bytes) -> None:
         """Load a saved game (what the upload button does); a refused file says why and changes nothing."""
@@ -555,14 +558,6 @@ class PlayTable(W.VBox):
                     box.value = value
         self.message.show("Game loaded.", "ok")
         self._run_bots()
-
-    def _loaded(self, change: dict[str, Any]) -> None:
-        files = change["new"]
-        if not files:
-            return
-        item = files[0]
-        content = item["content"] if isinstance(item, dict) else item.content
-        self._load(bytes(content))
 
     # -- view ----------------------------------------------------------------------------------------------
     @property
@@ -604,6 +599,8 @@ class PlayTable(W.VBox):
         self.count_view.value = self._counting_html() if self.counting.value else ""
         self.sheet.value = self.game.score_sheet_html() if self.game.results else ""
         self.review.value = self._review_html() if state.phase is Phase.DONE else ""
+        for hook in list(self.render_hooks):
+            hook()
 
     def _score_html(self) -> str:
         score = self.hand.score
@@ -678,6 +675,17 @@ def _level_of(specs: Sequence[tuple[str, dict[str, Any]]]) -> str:
         if all(spec == _level_spec(lv.name) for spec in specs):
             return lv.name
     return OWN_CHOICE
+
+
+def covered_fields(preset: Preset, players: int) -> frozenset[str]:
+    """The rules that ``preset``'s own options set (its set-up shows no switch for them).
+
+    >>> from hearts_lessons.variants import PRESETS
+    >>> sorted(covered_fields(PRESETS["black_maria"], 3))
+    ['moon', 'must_break_hearts']
+    """
+    rules = preset.build(players)
+    return frozenset().union(*(option.fields(rules) for option in preset.options))
 
 
 def _presets() -> dict[str, Preset]:

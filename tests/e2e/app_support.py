@@ -57,11 +57,12 @@ def _tail(path: Path, lines: int = 40) -> str:
 
 @contextlib.contextmanager
 def serve_app(notebook: Path, log_path: Path) -> Iterator[str]:
-    """Run ``bash scripts/app.sh NOTEBOOK --no-browser`` on a free port; yield the app's URL; stop it."""
+    """Run ``bash scripts/app.sh NOTEBOOK --no-browser`` on a free port; yield the notebook's page; stop it."""
     port = free_port()
     command = ["bash", str(APP_SCRIPT), str(notebook), "--no-browser"]
+    page = notebook.relative_to(notebook.parent.parent).as_posix()  # app.sh serves the folder above the notebook's
     with _server(command, notebook.parent, {**os.environ, "PORT": str(port)}, log_path, port, "scripts/app.sh"):
-        yield f"http://{LOCAL_HOST}:{port}/"
+        yield f"http://{LOCAL_HOST}:{port}/voila/render/{page}"
 
 
 @contextlib.contextmanager

@@ -1,0 +1,607 @@
+"""The app's game screen: a slim bar of buttons over a card table that fills the window.
+
+``bash scripts/app.sh`` opens this screen (``app/game.ipynb``: one cell, ``GameApp()``). The bar holds *New game*
+(every Hearts variant of :data:`~hearts_lessons.variants.PRESETS` and Haggis, with the player counts each allows),
+*Rules* (what the game being played plays, and the house rules a new game may change, each offered once),
+*Opponents* (the levels, each with a word and the bot ladder's rating), *Coach* (the coach's advice for the
+decision in front of you, or its review of a finished hand), *Undo*, *Settings* (four-colour deck, large cards,
+the card-counting aid, typing cards, saving and opening a game) and a link *Learn the rules* into the book. A panel
+opens over the top of the table and closes with its own button or the bar's; the table never moves.
+
+The end of a hand shows its scores over the table (and the moon, if one was shot) with *Next hand*; the end of a
+game a final scoreboard — each player's score hand by hand, the totals, the winner — with *New game* and *Review
+the game*. The screen is a thin controller: :class:`~hearts_lessons.widgets.play.PlayTable` and
+:class:`~hearts_lessons.haggis.widgets.PlayHandWidget` play the games; the engine decides everything.
+
+>>> app = GameApp(seed=5, pace=0)
+>>> app.game_key, app.table.rules.name
+('hearts:standard', 'Standard Hearts')
+>>> app.start("hearts:black_maria", players=3)
+>>> app.table.rules.players, [b.name for b in app.table.bots.values()]
+(3, ['rules', 'rules'])
+>>> app.start("haggis", players=2)
+>>> type(app.table).__name__, app.table.game is not None
+('PlayHandWidget', True)
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from ..bots.ratings import LEVELS, Ladder, RatingsFileError, level, load_ladder
+from ..bots.review import review_hand
+from ..errors import IllegalActionError
+from ..haggis.bots import GreedyBot, HaggisBot, RandomBot
+from ..haggis.game import HaggisGame
+from ..haggis.rules import THREE_PLAYERS, TWO_PLAYERS
+from ..haggis.widgets import PlayHandWidget
+from ..runtime import in_browser
+from ..scoring import format_points
+from ..state import Phase
+from ..table import seat_name
+from ..variants import PRESETS, Preset
+from .common import safe
+from .play import SWITCH_SOURCES, PlayTable, covered_fields, rule_switches
+
+__all__ = ["GAMES", "GameApp", "HAGGIS_OPPONENTS", "LEARN_URL", "LIVE_LEARN_URL", "default_learn_url"]
+
+HAGGIS = "haggis"
+GAMES: dict[str, str] = {**{f"hearts:{key}": preset.name for key, preset in PRESETS.items()}, HAGGIS: "Haggis"}
+"""Every game the app offers, by key: each Hearts variant (``hearts:<preset>``) and Haggis."""
+
+LEARN_URL = "../notebooks/01_tricks.ipynb"
+"""Where *Learn the rules* leads from ``app/game.ipynb`` in Voilà: the first lesson (``scripts/app.sh`` serves the
+project's folder, so every lesson opens as an app too)."""
+
+LIVE_LEARN_URL = "../../notebooks/01_tricks.html"
+"""Where it leads in the live site (``live/notebooks/index.html?path=game.ipynb``): the book's first lesson page."""
+
+
+def default_learn_url() -> str:
+    """*Learn the rules*' link where this kernel runs: the book's page in the live site, the lesson in Voilà."""
+    return LIVE_LEARN_URL if in_browser() else LEARN_URL
+
+HAGGIS_OPPONENTS: dict[str, tuple[str, Callable[[], HaggisBot]]] = {
+    "Easy": ("plays a random legal combination, or passes", RandomBot),
+    "Medium": ("plays the lowest combination that beats the one on the table", GreedyBot),
+}
+"""The Haggis opponents by level: what each does, and the bot that does it (Haggis has no rating ladder)."""
+
+APP_CSS = """
+<style>
+body:has(.hl-app) { margin: 0; padding: 0; overflow-x: hidden; }
+body:has(.hl-app) #rendered_cells, body:has(.hl-app) .jp-Notebook, body:has(.hl-app) .jp-Cell,
+body:has(.hl-app) .jp-OutputArea-output, body:has(.hl-app) .jp-Cell-outputWrapper { padding: 0 !important;
+  margin: 0 !important; }
+body:has(.hl-app) .jp-OutputPrompt, body:has(.hl-app) .jp-InputPrompt { display: none !important; }
+.hl-app .hl-app-bar .widget-button i { margin-right: 6px; }
+.hl-app { position: relative; width: 100%; max-width: 100vw; box-sizing: border-box;
+  font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Arial, sans-serif; color: #1d2330; }
+.hl-app .hl-app-bar { display: flex; flex-flow: row nowrap; gap: 6px; align-items: center; overflow-x: auto;
+  padding: 6px 8px; background: #123524; border-radius: 8px 8px 0 0; scrollbar-width: thin; }
+.hl-app .hl-app-bar .widget-button, .hl-app .hl-app-bar .widget-toggle-button { flex: 0 0 auto; width: auto;
+  height: 34px; padding: 0 12px; border-radius: 17px; background: #f4efe1; color: #1d2330; font-size: 14px; }
+.hl-app .hl-app-bar .mod-active, .hl-app .hl-app-bar .widget-button.hl-on { background: #ffd166; }
+.hl-app .hl-app-bar .widget-button:disabled { opacity: .55; }
+.hl-app .hl-app-bar .widget-html { flex: 0 0 auto; margin: 0 0 0 auto; }
+.hl-app .hl-app-bar a { color: #ffe9a8; font-size: 14px; white-space: nowrap; padding: 0 6px; }
+.hl-app .hl-app-game { position: relative; }
+.hl-app .hl-app-drawer, .hl-app .hl-app-overlay { position: absolute; z-index: 30; left: 50%;
+  transform: translateX(-50%); width: min(640px, calc(100% - 16px)); box-sizing: border-box;
+  max-height: calc(100% - 16px); overflow: auto; background: #fffdf6; border-radius: 12px;
+  box-shadow: 0 8px 28px rgba(0,0,0,.45); padding: 12px 16px; }
+.hl-app .hl-app-drawer { top: 4px; }
+.hl-app .hl-app-overlay { top: 8%; border: 3px solid #ffd166; }
+.hl-app .hl-app-panel-title { font-weight: 600; font-size: 17px; margin: 0 0 6px; }
+.hl-app .hl-app-choices { display: flex; flex-flow: row wrap; gap: 6px; margin: 2px 0 8px; }
+.hl-app .hl-app-choices .widget-button { width: auto; height: auto; min-height: 34px; padding: 4px 12px;
+  border-radius: 8px; white-space: normal; text-align: left; line-height: 1.25; }
+.hl-app .hl-app-choices .widget-button.mod-info { outline: 2px solid #1a5fb4; }
+.hl-app .hl-app-label { font-weight: 600; margin: 6px 0 2px; }
+.hl-app .hl-app-note { font-size: 13px; color: #3d4452; }
+.hl-app .hl-app-row { display: flex; flex-flow: row wrap; gap: 8px; margin-top: 8px; }
+.hl-app .hl-app-row .widget-button { width: auto; min-height: 36px; padding: 0 14px; border-radius: 8px; }
+.hl-app table.hl-app-scores { border-collapse: collapse; margin: 6px 0; font-size: 14px; }
+.hl-app table.hl-app-scores th, .hl-app table.hl-app-scores td { padding: 3px 10px; text-align: right;
+  border-bottom: 1px solid #e3dccb; }
+.hl-app table.hl-app-scores th:first-child, .hl-app table.hl-app-scores td:first-child { text-align: left; }
+.hl-app table.hl-app-scores tr.hl-app-winner { background: #fff1c2; font-weight: 600; }
+.hl-app .hl-app-big { font-size: 20px; font-weight: 700; margin: 0 0 4px; }
+.hl-app .widget-dropdown > select { font-size: 14px; }
+@media (max-width: 480px) {
+  .hl-app .hl-app-bar { gap: 4px; padding: 4px; border-radius: 0; }
+  .hl-app .hl-app-bar .widget-button, .hl-app .hl-app-bar .widget-toggle-button { height: 34px; min-width: 40px;
+    padding: 0 10px; font-size: 0; }
+  .hl-app .hl-app-bar .widget-button i { font-size: 17px; margin: 0; }
+  .hl-app .hl-app-bar a { font-size: 20px; padding: 0 8px; }
+  .hl-app .hl-app-learn-words { display: none; }
+  .hl-app .hl-app-drawer, .hl-app .hl-app-overlay { width: calc(100% - 8px); padding: 10px; }
+}
+</style>
+"""
+
+
+def _button(label: str, callback: Callable[[], None], *, tooltip: str = "", style: str = "",
+            icon: str = "") -> W.Button:  # fmt: skip
+    button = W.Button(description=label, tooltip=tooltip or label, button_style=style, icon=icon,
+                      layout=W.Layout(width="auto"))  # fmt: skip
+    button.on_click(lambda _: callback())
+    return button
+
+
+def _choices(options: list[tuple[str, str, str]], chosen: str, pick: Callable[[str], None]) -> W.Box:
+    """A row of buttons, one per ``(label, value, tooltip)``, the chosen one marked (a choice is a button)."""
+    buttons = []
+    for label, value, tooltip in options:
+        button = W.Button(description=label, tooltip=tooltip or label, layout=W.Layout(width="auto"),
+                          button_style="info" if value == chosen else "")  # fmt: skip
+        button.on_click(lambda _, v=value: pick(v))
+        buttons.append(button)
+    box = W.Box(buttons)
+    box.add_class("hl-app-choices")
+    return box
+
+
+def _html(text: str, cls: str = "") -> W.HTML:
+    widget = W.HTML(text)
+    if cls:
+        widget.add_class(cls)
+    return widget
+
+
+class GameApp(W.VBox):
+    """The game screen: the bar and one game (Hearts at the chosen variant, or Haggis)."""
+
+    def __init__(self, *, seed: int | None = None, pace: float = 0.35, large: bool = False,
+                 learn_url: str | None = None, game: str = "hearts:standard", players: int | None = None,
+                 level_name: str = "Medium") -> None:  # fmt: skip
+        super().__init__()
+        self.add_class("hl-app")
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
+        self.pace = pace
+        self.large = large
+        self.level_name = level(level_name).name
+        self.ladder: Ladder | None = None
+        self.ladder_problem = ""
+        try:
+            self.ladder = load_ladder()
+        except RatingsFileError as exc:  # the levels still play; the panel says why they are unrated
+            self.ladder_problem = str(exc)
+        # what the next new game will be (the panels change these; the table changes only at a new game)
+        self.game_key = game
+        self.next_players: int | None = players
+        self.house: dict[str, Any] = {}  # house-rule switches chosen for the next Hearts game
+        self.options: dict[str, str] = {}  # the variant's own options chosen for the next Hearts game
+        self.panel_name = ""
+        self.overlay_closed = False  # the reader closed the end-of-hand panel to look at the table
+        self._end_key: tuple[Any, ...] | None = None  # the state the end-of-hand panel was drawn for
+        self.four_colour = False
+        self.counting = False
+        # the bar
+        self.new_button = _button("New game", lambda: self.toggle("new"), icon="plus",
+                                  tooltip="New game: every Hearts variant and Haggis")  # fmt: skip
+        self.rules_button = _button("Rules", lambda: self.toggle("rules"), icon="book",
+                                    tooltip="Rules: what this game plays, house rules")  # fmt: skip
+        self.opponents_button = _button("Opponents", lambda: self.toggle("opponents"), icon="users",
+                                        tooltip="Opponents: who you play against")  # fmt: skip
+        self.coach_button = _button("Coach", self.ask_coach, icon="lightbulb-o",
+                                    tooltip="Coach: what to pass or play, and why")  # fmt: skip
+        self.undo_button = _button("Undo", self.undo, icon="undo", tooltip="Undo: take back your last pass or card")
+        self.settings_button = _button("Settings", lambda: self.toggle("settings"), icon="cog",
+                                       tooltip="Settings: cards, counting aid, typing cards, saving a game")  # fmt: skip
+        self.learn = _html("")
+        self.learn_url = learn_url if learn_url is not None else default_learn_url()
+        self.bar = W.Box([self.new_button, self.rules_button, self.opponents_button, self.coach_button,
+                          self.undo_button, self.settings_button, self.learn])  # fmt: skip
+        self.bar.add_class("hl-app-bar")
+        self.drawer = W.VBox()
+        self.drawer.add_class("hl-app-drawer")
+        self.overlay = W.VBox()
+        self.overlay.add_class("hl-app-overlay")
+        self.game_box = W.Box()
+        self.game_box.add_class("hl-app-game")
+        self.table: PlayTable | PlayHandWidget = self._hearts(self._next_rules())
+        self.children = (_html(APP_CSS), self.bar, self.game_box)
+        self._show_table()
+
+    # -- games -----------------------------------------------------------------------------------------------------
+    @property
+    def is_haggis(self) -> bool:
+        return self.game_key == HAGGIS
+
+    @property
+    def preset(self) -> Preset:
+        """The Hearts variant chosen for the next game."""
+        return PRESETS[self.game_key.removeprefix("hearts:")]
+
+    def _player_counts(self) -> tuple[int, ...]:
+        return (2, 3) if self.is_haggis else self.preset.players
+
+    def _next_players(self) -> int:
+        counts = self._player_counts()
+        return self.next_players if self.next_players in counts else counts[0]
+
+    def _next_rules(self) -> Any:
+        """The rules of the next Hearts game: the variant, its player count, its options and the house rules."""
+        preset = self.preset
+        players = self._next_players()
+        rules = preset.rules_for(players, self.options) if self.options else preset.build(players)
+        covered = covered_fields(preset, players)
+        changes = {f: v for f, v in self.house.items() if f not in covered and getattr(rules, f) != v}
+        return rules.with_options(**changes) if changes else rules
+
+    def _hearts(self, rules: Any) -> PlayTable:
+        table = PlayTable(rules, level=self.level_name, seed=self.seed, pace=self.pace, large=self.large,
+                          four_colour=self.four_colour, counting=self.counting, show_setup=False)  # fmt: skip
+        table.children = (table.cards,)  # the rest of the lesson's table lives in the app's panels
+        table.cards.fit = True
+        table.render_hooks.append(self._draw_state)
+        return table
+
+    def _haggis(self, players: int) -> PlayHandWidget:
+        rules = TWO_PLAYERS if players == 2 else THREE_PLAYERS
+        bot = HAGGIS_OPPONENTS[self.level_name][1]() if self.level_name in HAGGIS_OPPONENTS else GreedyBot()
+        table = PlayHandWidget(seed=self.seed, players=players, large=self.large, bot=bot,
+                               game=HaggisGame(rules, seed=self.seed))  # fmt: skip
+        table.children = (table.cards,)
+        table.cards.fit = True
+        return table
+
+    @safe(lambda self: self.table.message)
+    def start(self, key: str | None = None, *, players: int | None = None) -> None:
+        """Start a new game: ``key`` one of :data:`GAMES` (default: the one chosen), ``players`` its count."""
+        if key is not None:
+            if key not in GAMES:
+                raise IllegalActionError(f"there is no game {key!r} here")
+            if key != self.game_key:
+                self.options = {}
+            self.game_key = key
+        if players is not None:
+            if players not in self._player_counts():
+                raise IllegalActionError(f"{GAMES[self.game_key]} is played by "
+                                         f"{' or '.join(str(c) for c in self._player_counts())} players")  # fmt: skip
+            self.next_players = players
+        self.seed += 1
+        if self.is_haggis:
+            self.table = self._haggis(self._next_players())
+        else:
+            self.table = self._hearts(self._next_rules())
+        self.panel_name = ""
+        self._show_table()
+
+    def _show_table(self) -> None:
+        self.overlay_closed = False
+        self.learn.value = (f'<a class="hl-app-learn" href="{html.escape(self.learn_url)}" target="_blank" '
+                            'rel="noopener" aria-label="Learn the rules (the book, in a new tab)">'
+                            '<i class="fa fa-graduation-cap" aria-hidden="true"></i>'
+                            '<span class="hl-app-learn-words"> Learn the rules</span></a>')  # fmt: skip
+        if isinstance(self.table, PlayHandWidget):
+            self.table.cards.on_action(lambda _: self._draw_state())
+        self._update()
+
+    # -- the bar ---------------------------------------------------------------------------------------------------
+    def toggle(self, name: str) -> None:
+        """Open the panel called ``name`` (new, rules, opponents, settings, coach, review), or close it if open."""
+        self.panel_name = "" if self.panel_name == name else name
+        self._update()
+
+    def close(self) -> None:
+        self.panel_name = ""
+        self._update()
+
+    def ask_coach(self) -> None:
+        """The coach's advice for the decision in front of you, or its review of the finished hand."""
+        table = self.table
+        if not isinstance(table, PlayTable):
+            return
+        if table.hand.phase is Phase.DONE:
+            table.review_with_coach()
+        else:
+            table.hint()
+        self.panel_name = "coach"
+        self._update()
+
+    def undo(self) -> None:
+        table = self.table
+        if isinstance(table, PlayTable):
+            table._undo()
+        else:
+            table.undo()
+        self._update()
+
+    # -- panels ----------------------------------------------------------------------------------------------------
+    def _panel(self, title: str, *parts: W.Widget) -> list[W.Widget]:
+        close = _button("Close", self.close)
+        head = W.HBox([_html(f"<div class='hl-app-panel-title'>{html.escape(title)}</div>"), close],
+                      layout=W.Layout(justify_content="space-between", align_items="center"))  # fmt: skip
+        return [head, *parts]
+
+    def _new_panel(self) -> list[W.Widget]:
+        games = _choices([(name, key, "") for key, name in GAMES.items()], self.game_key, self._pick_game)
+        counts = self._player_counts()
+        players = _choices([(f"{c} players", str(c), "") for c in counts], str(self._next_players()),
+                           lambda v: self._pick_players(int(v)))  # fmt: skip
+        if self.is_haggis:
+            about = "A climbing game with bombs: play higher sets and runs than the last, go out first."
+        else:
+            about = "; ".join(self.preset.changes) or "The standard game."
+        start = _button(f"Start {GAMES[self.game_key]}", lambda: self.start(), style="success")
+        return self._panel(
+            "New game",
+            _html("<div class='hl-app-label'>Game</div>"), games,
+            _html(f"<div class='hl-app-note'>{html.escape(about)}</div>"),
+            _html("<div class='hl-app-label'>Players</div>"), players,
+            W.Box([start], layout=W.Layout(margin="8px 0 0")),
+        )  # fmt: skip
+
+    def _pick_game(self, key: str) -> None:
+        if key != self.game_key:
+            self.game_key = key
+            self.options = {}
+        self._update()
+
+    def _pick_players(self, count: int) -> None:
+        self.next_players = count
+        self._update()
+
+    def _rules_panel(self) -> list[W.Widget]:
+        table = self.table
+        if isinstance(table, PlayHandWidget):
+            rules = table.rules
+            text = (f"<p>Haggis for {rules.players} players, to {rules.target} points. You sit at the bottom. Beat the "
+                    "combination in the middle with a higher one of the same kind, or a bomb; the first to go out "
+                    "scores for every card the others still hold.</p>")  # fmt: skip
+            return self._panel("Rules: Haggis", _html(text, "hl-app-note"))
+        playing = table.rules
+        preset = self.preset if not self.is_haggis else PRESETS["standard"]
+        changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes) or "<li>The standard game.</li>"
+        now = (f"<p><b>Now playing:</b> {html.escape(playing.name)}, {playing.players} players. "
+               f"You sit at the bottom.</p><ul>{changes}</ul>")  # fmt: skip
+        parts: list[W.Widget] = [_html(now, "hl-app-note"),
+                                 _html("<div class='hl-app-label'>House rules for your next game</div>")]
+        base = self._next_rules()
+        players = self._next_players()
+        for option in preset.options:
+            chosen = self.options.get(option.name, option.choices[0].label)
+            parts.append(_html(f"<div class='hl-app-note'>{html.escape(option.name.capitalize())}</div>"))
+            parts.append(_choices([(c.label, c.label, c.source) for c in option.choices], chosen,
+                                  lambda v, name=option.name: self._pick_option(name, v)))  # fmt: skip
+        covered = covered_fields(preset, players)
+        for field, (label, choices) in rule_switches().items():
+            if field in covered:
+                continue
+            value = getattr(base, field)
+            offered = [(text, str(v), "") for text, v in choices]
+            if value not in [v for _, v in choices]:
+                offered.append(("as this variant plays it", str(value), ""))
+            parts.append(_html(f"<div class='hl-app-note'>{html.escape(label)}</div>"))
+            parts.append(_choices(offered, str(value), lambda v, f=field: self._pick_switch(f, v)))
+        sources = "".join(f"<li>{html.escape(line)}</li>" for line in SWITCH_SOURCES)
+        parts.append(_html(f"<details class='hl-app-note'><summary>Where these rules come from</summary>"
+                           f"<ul>{sources}</ul></details>"))  # fmt: skip
+        parts.append(W.Box([_button("Start a new game with these rules", lambda: self.start(), style="success")],
+                           layout=W.Layout(margin="8px 0 0")))  # fmt: skip
+        return self._panel("Rules", *parts)
+
+    def _pick_option(self, name: str, label: str) -> None:
+        self.options[name] = label
+        self._update()
+
+    def _pick_switch(self, field: str, text: str) -> None:
+        for _, value in rule_switches()[field][1]:
+            if str(value) == text:
+                self.house[field] = value
+        self._update()
+
+    def level_label(self, name: str) -> tuple[str, str]:
+        """A level's button: its name and, for Hearts, its rating in words (the interval as the tooltip)."""
+        lv = level(name)
+        if self.ladder is None:
+            return lv.name, lv.words
+        rating = self.ladder.level_rating(name)
+        return (f"{lv.name} · rating about {rating.mu:.0f}",
+                f"{lv.words}; rating {rating.mu:.1f}, 95% interval {rating.low:.1f}–{rating.high:.1f}, "
+                "higher is stronger")  # fmt: skip
+
+    def _opponents_panel(self) -> list[W.Widget]:
+        if self.is_haggis:
+            options = [(name, name, words) for name, (words, _) in HAGGIS_OPPONENTS.items()]
+            chosen = self.level_name if self.level_name in HAGGIS_OPPONENTS else "Medium"
+            note = HAGGIS_OPPONENTS[chosen][0]
+            return self._panel("Opponents", _choices(options, chosen, self._pick_level),
+                               _html(f"<div class='hl-app-note'>{html.escape(chosen)}: {html.escape(note)}. "
+                                     "Your choice plays from the next new game.</div>"))  # fmt: skip
+        options = [(*self.level_label(lv.name)[:1], lv.name, self.level_label(lv.name)[1]) for lv in LEVELS]
+        lv = level(self.level_name)
+        note = f"{lv.name}: every opponent {html.escape(lv.words)}."
+        if self.ladder is not None:
+            r = self.ladder.level_rating(lv.name)
+            note += (f" <details><summary>About the rating</summary>Rating {r.mu:.1f} (95% interval {r.low:.1f}–"
+                     f"{r.high:.1f}); higher is stronger. The ratings come from a round robin of "
+                     f"{self.ladder.hands:,} hands between the book's bots.</details>")  # fmt: skip
+        if self.ladder_problem:
+            note += f" The ratings cannot be shown: {html.escape(self.ladder_problem)}."
+        return self._panel("Opponents", _choices(options, self.level_name, self._pick_level),
+                           _html(f"<div class='hl-app-note'>{note} Your choice plays from the next new game."
+                                 "</div>"),
+                           W.Box([_button("Start a new game against them", lambda: self.start(), style="success")],
+                                 layout=W.Layout(margin="8px 0 0")))  # fmt: skip
+
+    def _pick_level(self, name: str) -> None:
+        self.level_name = level(name).name
+        self._update()
+
+    def _settings_panel(self) -> list[W.Widget]:
+        table = self.table
+        parts: list[W.Widget] = []
+        if isinstance(table, PlayTable):
+            parts += [W.HBox([table.four_colour, table.large, table.counting], layout=W.Layout(flex_flow="row wrap")),
+                      table.count_view, table.keyboard, table.files]  # fmt: skip
+        else:
+            parts += [table.large, table.keyboard]
+        return self._panel("Settings", *parts)
+
+    def _coach_panel(self) -> list[W.Widget]:
+        table = self.table
+        if not isinstance(table, PlayTable):
+            return []
+        return self._panel("Coach", table.coach_box)
+
+    def _review_panel(self) -> list[W.Widget]:
+        """Every hand of the game, trick by trick, each with the coach's review on demand."""
+        table = self.table
+        if not isinstance(table, PlayTable):
+            return []
+        parts: list[W.Widget] = []
+        game = table.game
+        n = game.players
+        for index, hand in enumerate(game.hands):
+            score = hand.score
+            points = ", ".join(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points)) \
+                if score is not None else ""
+            tricks = "".join(
+                f"<li>{' '.join(c.symbol for c in t.cards)} → {seat_name(t.winner, n) if t.winner is not None else '—'}"
+                "</li>" for t in hand.tricks)  # fmt: skip
+            out = W.HTML()
+            button = W.Button(description=f"Coach's review of hand {index + 1}", layout=W.Layout(width="auto"))
+            button.on_click(lambda _, h=hand, o=out, i=index: self._review_one(h, o, i))
+            parts.append(_html(f"<details><summary><b>Hand {index + 1}</b>: {html.escape(points)}</summary>"
+                               f"<ol class='hl-app-note'>{tricks}</ol></details>"))  # fmt: skip
+            parts += [button, out]
+        return self._panel("Review the game", *parts)
+
+    @safe(lambda self: self.table.message)
+    def _review_one(self, hand: Any, out: W.HTML, index: int) -> None:
+        table = self.table
+        if not isinstance(table, PlayTable):
+            return
+        out.value = "<i>The coach is replaying your hand…</i>"
+        seed = table.seed * 1009 + 7919 * hand.hand_number
+        out.value = review_hand(hand, 0, coach=table.coach, seed_base=seed).html()
+
+    # -- the end of a hand and of a game -------------------------------------------------------------------------
+    def close_overlay(self) -> None:
+        self.overlay_closed = True
+        self._update()
+
+    def _next(self) -> None:
+        table = self.table
+        if isinstance(table, PlayTable):
+            table._next_hand()
+        else:
+            table.next_hand()
+        self.overlay_closed = False
+        self._update()
+
+    def _hearts_end(self, table: PlayTable) -> list[W.Widget]:
+        game = table.game
+        state = table.hand
+        score = state.score
+        if state.phase is not Phase.DONE or score is None:
+            return []
+        n = game.players
+        over = game.is_over
+        names = [seat_name(s, n) for s in range(n)]
+        if over:
+            winners = game.winners
+            who = " and ".join("You" if s == 0 else names[s] for s in winners)
+            verb = "win" if winners == [0] or len(winners) > 1 else "wins"
+            head = f"Game over: {who} {verb}!" if winners != [0] else "Game over: you win!"
+            rows = []
+            for result in game.results:
+                cells = "".join(f"<td>{format_points(p)}</td>" for p in result.score.points)
+                rows.append(f"<tr><td>Hand {result.hand_number + 1}</td>{cells}</tr>")
+            totals = "".join(f"<td>{format_points(t)}</td>" for t in game.totals)
+            head_cells = "".join(f"<th>{html.escape(x)}</th>" for x in names)
+            board = (f"<table class='hl-app-scores' aria-label='Final scores'><thead><tr><th></th>{head_cells}</tr>"
+                     f"</thead><tbody>{''.join(rows)}</tbody><tfoot><tr class='hl-app-winner'><th>Total</th>{totals}"
+                     f"</tr></tfoot></table><div class='hl-app-note'>Lowest total wins. The winner's column: "
+                     f"{html.escape(', '.join(names[s] for s in winners))}.</div>")  # fmt: skip
+            return [_html(f"<div class='hl-app-big'>{html.escape(head)}</div>{board}"),
+                    W.Box([_button("New game", lambda: self.start(), style="success"),
+                           _button("Review the game", lambda: self.toggle("review"))])]  # fmt: skip
+        rows = "".join(
+            f"<tr{' class=hl-app-winner' if s == 0 else ''}><td>{html.escape(names[s])}</td>"
+            f"<td>{format_points(score.points[s])}</td><td>{format_points(game.totals[s])}</td></tr>"
+            for s in range(n))  # fmt: skip
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
+        moon = ""
+        if score.shooter is not None:
+            moon = f"<div class='hl-app-big'>🌕 {html.escape(names[score.shooter])} shot the moon!</div>"
+        board = (f"<table class='hl-app-scores' aria-label='Scores of this hand'><thead><tr><th></th>"
+                 f"<th>This hand</th><th>Total</th></tr></thead><tbody>{rows}</tbody></table>")  # fmt: skip
+        return [_html(f"<div class='hl-app-big'>Hand {state.hand_number + 1} is over</div>{moon}{board}"
+                      f"<ul class='hl-app-note'>{notes}</ul>"),
+                W.Box([_button("Next hand", self._next, style="success"),
+                       _button("Coach's review", self.ask_coach),
+                       _button("Look at the table", self.close_overlay)])]  # fmt: skip
+
+    def _haggis_end(self, table: PlayHandWidget) -> list[W.Widget]:
+        hand = table.hand
+        game = table.game
+        if hand.result is None or game is None:
+            return []
+        names = [n[:1].upper() + n[1:] for n in table.names]
+        lines = "".join(f"<li>{html.escape(line)}</li>" for line in hand.result.explain(table.names))
+        board = game.scoreboard_html(names)
+        if game.is_over:
+            winner = game.winner
+            head = "Game over: you win!" if winner == 0 else f"Game over: {names[winner or 0]} wins."
+            return [_html(f"<div class='hl-app-big'>{html.escape(head)}</div>{board}"),
+                    W.Box([_button("New game", lambda: self.start(), style="success")])]  # fmt: skip
+        return [_html(f"<div class='hl-app-big'>Hand {len(game.hands)} is over</div><ul class='hl-app-note'>"
+                      f"{lines}</ul>{board}"),
+                W.Box([_button("Next hand", self._next, style="success"),
+                       _button("Look at the table", self.close_overlay)])]  # fmt: skip
+
+    # -- drawing -----------------------------------------------------------------------------------------------------
+    def _update(self) -> None:
+        """Redraw the bar, the open panel and the end-of-hand panel (after a choice of the reader's)."""
+        for button, name in ((self.new_button, "new"), (self.rules_button, "rules"),
+                             (self.opponents_button, "opponents"), (self.settings_button, "settings")):  # fmt: skip
+            button.button_style = "warning" if self.panel_name == name else ""
+        panels: dict[str, Callable[[], list[W.Widget]]] = {
+            "new": self._new_panel, "rules": self._rules_panel, "opponents": self._opponents_panel,
+            "settings": self._settings_panel, "coach": self._coach_panel, "review": self._review_panel,
+        }  # fmt: skip
+        drawer = panels[self.panel_name]() if self.panel_name in panels else []
+        self.drawer.children = tuple(drawer)
+        self.drawer.layout.display = "" if drawer else "none"
+        self._end_key = None
+        self._draw_state()
+
+    def _draw_state(self) -> None:
+        """Redraw what follows the game (called after every redraw of the table): the bar's Coach and Undo, and
+        the end-of-hand or end-of-game panel."""
+        table = self.table
+        self.coach_button.layout.display = "" if isinstance(table, PlayTable) else "none"
+        if isinstance(table, PlayTable):
+            state = table.hand
+            mine = (state.phase is Phase.PASSING and 0 in state.to_pass) or (
+                state.phase is Phase.PLAYING and state.to_play == 0) or state.phase is Phase.DONE  # fmt: skip
+            self.coach_button.disabled = not mine
+            self.undo_button.disabled = table.game.is_over
+            ended = table.hand.phase is Phase.DONE and table.hand.score is not None
+            key = (id(table), id(table.hand), ended, table.game.is_over)
+        else:
+            self.undo_button.disabled = table.hand.is_over
+            ended = table.hand.result is not None
+            key = (id(table), id(table.hand), ended, table.game is not None and table.game.is_over)
+        if not ended:
+            self.overlay_closed = False
+        shown = ended and not self.overlay_closed and not self.panel_name
+        key = (*key, shown)
+        if key != self._end_key:
+            self._end_key = key
+            end = (self._hearts_end(table) if isinstance(table, PlayTable) else self._haggis_end(table)) if shown else []
+            for box in end[1:]:
+                box.add_class("hl-app-row")
+            self.overlay.children = tuple(end)
+            self.overlay.layout.display = "" if end else "none"
+        if self.game_box.children[:1] != (table,):
+            self.game_box.children = (table, self.drawer, self.overlay)
