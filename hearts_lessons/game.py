@@ -278,12 +278,12 @@ class GameState:
         totals = "".join(f"<th {pad}>{format_points(t)}</th>" for t in self.totals)
         return (
             '<table class="hl-scores" style="border-collapse:collapse;font:13px sans-serif">'
-            f"<caption>Score sheet ({self.rules.name}, {self._end_words()})</caption>"
+            f"<caption>Score sheet ({self.rules.name}, {self.end_words()})</caption>"
             f"<thead><tr><th {pad}>Hand</th>{head}</tr></thead><tbody>{body}</tbody>"
             f"<tfoot><tr><th {pad}>Total</th>{totals}</tr></tfoot></table>"
         )
 
-    def _end_words(self) -> str:
+    def end_words(self) -> str:
         rules = self.rules
         total = "|total|" if rules.magnitude_scores else "a total"
         if rules.game_end is GameEnd.FIXED_HANDS:

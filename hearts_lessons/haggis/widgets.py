@@ -207,6 +207,8 @@ class PlayHandWidget(widgets.VBox):
         self.rng = random.Random(seed)
         self.hand = game.current if game is not None else HaggisHand.deal(self.rules, seed=seed)
         self.chosen: list[HaggisCard] = []
+        self.render_hooks: list[Callable[[], None]] = []
+        """Called after every redraw (the app's game screen keeps its end-of-hand panel up to date with them)."""
         self.cards = CardTable(large=large, label=f"Card table: your hand of {players}-player Haggis")
         self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
         self.cards.on_card(self._card_clicked)
@@ -417,6 +419,8 @@ class PlayHandWidget(widgets.VBox):
         self.cards.view = haggis_view(hand, seat=self.you, selected=self.selected, names=plates, actions=actions,
                                       title=f"Haggis · {hand.players} players · deal {self.seed}")  # fmt: skip
         self.keyboard.disabled = hand.is_over
+        for hook in list(self.render_hooks):
+            hook()
 
     def _render(self, news: str) -> None:
         self._draw()

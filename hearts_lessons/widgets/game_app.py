@@ -180,6 +180,7 @@ class GameApp(W.VBox):
         self.panel_name = ""
         self.overlay_closed = False  # the reader closed the end-of-hand panel to look at the table
         self._end_key: tuple[Any, ...] | None = None  # the state the end-of-hand panel was drawn for
+        self._coach_moment: tuple[int, int] = (0, 0)  # the hand and action the coach's panel answered
         self.four_colour = False
         self.counting = False
         # the bar
@@ -205,7 +206,10 @@ class GameApp(W.VBox):
         self.overlay.add_class("hl-app-overlay")
         self.game_box = W.Box()
         self.game_box.add_class("hl-app-game")
-        self.table: PlayTable | PlayHandWidget = self._hearts(self._next_rules())
+        if game not in GAMES:
+            raise ValueError(f"there is no game {game!r} (choose from {', '.join(GAMES)})")
+        self.table: PlayTable | PlayHandWidget = (
+            self._haggis(self._next_players()) if self.is_haggis else self._hearts(self._next_rules()))
         self.children = (_html(APP_CSS), self.bar, self.game_box)
         self._show_table()
 
@@ -250,21 +254,24 @@ class GameApp(W.VBox):
                                game=HaggisGame(rules, seed=self.seed))  # fmt: skip
         table.children = (table.cards,)
         table.cards.fit = True
+        table.render_hooks.append(self._draw_state)
         return table
 
     @safe(lambda self: self.table.message)
     def start(self, key: str | None = None, *, players: int | None = None) -> None:
-        """Start a new game: ``key`` one of :data:`GAMES` (default: the one chosen), ``players`` its count."""
-        if key is not None:
-            if key not in GAMES:
-                raise IllegalActionError(f"there is no game {key!r} here")
-            if key != self.game_key:
-                self.options = {}
-            self.game_key = key
+        """Start a new game: ``key`` one of :data:`GAMES` (default: the one chosen), ``players`` its count. A game
+        or count that does not exist is refused at the table, and the game in play goes on."""
+        if key is not None and key not in GAMES:
+            raise IllegalActionError(f"there is no game {key!r} here")
+        chosen = key if key is not None else self.game_key
+        counts = (2, 3) if chosen == HAGGIS else tuple(sorted(PRESETS[chosen.removeprefix("hearts:")].players))
+        if players is not None and players not in counts:
+            words = ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}" if len(counts) > 1 else str(counts[0])
+            raise IllegalActionError(f"{GAMES[chosen]} is played by {words} players")
+        if chosen != self.game_key:
+            self.options = {}
+        self.game_key = chosen
         if players is not None:
-            if players not in self._player_counts():
-                raise IllegalActionError(f"{GAMES[self.game_key]} is played by "
-                                         f"{' or '.join(str(c) for c in self._player_counts())} players")  # fmt: skip
             self.next_players = players
         self.seed += 1
         if self.is_haggis:
@@ -280,8 +287,6 @@ class GameApp(W.VBox):
                             'rel="noopener" aria-label="Learn the rules (the book, in a new tab)">'
                             '<i class="fa fa-graduation-cap" aria-hidden="true"></i>'
                             '<span class="hl-app-learn-words"> Learn the rules</span></a>')  # fmt: skip
-        if isinstance(self.table, PlayHandWidget):
-            self.table.cards.on_action(lambda _: self._draw_state())
         self._update()
 
     # -- the bar ---------------------------------------------------------------------------------------------------
@@ -304,6 +309,7 @@ class GameApp(W.VBox):
         else:
             table.hint()
         self.panel_name = "coach"
+        self._coach_moment = (id(table.hand), len(table.hand.actions))
         self._update()
 
     def undo(self) -> None:
@@ -506,12 +512,12 @@ class GameApp(W.VBox):
             return []
         n = game.players
         over = game.is_over
-        names = [seat_name(s, n) for s in range(n)]
+        names = ["You" if s == 0 else seat_name(s, n) for s in range(n)]
         if over:
             winners = game.winners
-            who = " and ".join("You" if s == 0 else names[s] for s in winners)
+            who = " and ".join(names[s] for s in winners)
             verb = "win" if winners == [0] or len(winners) > 1 else "wins"
-            head = f"Game over: {who} {verb}!" if winners != [0] else "Game over: you win!"
+            head = "Game over: you win!" if winners == [0] else f"Game over: {who} {verb}."
             rows = []
             for result in game.results:
                 cells = "".join(f"<td>{format_points(p)}</td>" for p in result.score.points)
@@ -520,8 +526,8 @@ class GameApp(W.VBox):
             head_cells = "".join(f"<th>{html.escape(x)}</th>" for x in names)
             board = (f"<table class='hl-app-scores' aria-label='Final scores'><thead><tr><th></th>{head_cells}</tr>"
                      f"</thead><tbody>{''.join(rows)}</tbody><tfoot><tr class='hl-app-winner'><th>Total</th>{totals}"
-                     f"</tr></tfoot></table><div class='hl-app-note'>Lowest total wins. The winner's column: "
-                     f"{html.escape(', '.join(names[s] for s in winners))}.</div>")  # fmt: skip
+                     f"</tr></tfoot></table><div class='hl-app-note'>The lowest total wins ({html.escape(game.end_words())})."
+                     "</div>")  # fmt: skip
             return [_html(f"<div class='hl-app-big'>{html.escape(head)}</div>{board}"),
                     W.Box([_button("New game", lambda: self.start(), style="success"),
                            _button("Review the game", lambda: self.toggle("review"))])]  # fmt: skip
@@ -580,6 +586,11 @@ class GameApp(W.VBox):
         the end-of-hand or end-of-game panel."""
         table = self.table
         self.coach_button.layout.display = "" if isinstance(table, PlayTable) else "none"
+        if isinstance(table, PlayTable) and self.panel_name == "coach" and self._coach_moment != (
+                id(table.hand), len(table.hand.actions)):  # fmt: skip
+            self.panel_name = ""  # the advice was for a decision now made: it goes with it
+            self.drawer.children = ()
+            self.drawer.layout.display = "none"
         if isinstance(table, PlayTable):
             state = table.hand
             mine = (state.phase is Phase.PASSING and 0 in state.to_pass) or (

@@ -97,12 +97,12 @@ def started(seed: int = SEED, **kwargs: Any) -> PlayTable:
 
 
 def saved_text(table: PlayTable) -> str:
-    """Click "Save game" and read the file the download link holds."""
-    table.save_button.click()
-    match = re.search(r'download="hearts-game\.json" href="data:application/json;base64,([^"]+)"',
-                      table.save_link.value)  # fmt: skip
-    assert match, table.save_link.value
-    return base64.b64decode(match.group(1)).decode()
+    """Press "Save game" and read the file the browser is sent to download."""
+    sent: list[dict[str, Any]] = []
+    table.files.send = lambda content, buffers=None: sent.append(content)  # type: ignore[method-assign]
+    text = table.files.save_text()
+    assert sent == [{"event": "download", "name": "hearts-game.json", "text": text}]
+    return text
 
 
 def replay_a_played_card(text: str) -> str:
@@ -116,12 +116,8 @@ def replay_a_played_card(text: str) -> str:
 
 
 def upload(table: PlayTable, text: str, name: str = "hearts-game.json") -> None:
-    """What the "Load game" button sends the kernel when a reader picks a file."""
-    content = text.encode()
-    table.load_upload.value = (
-        {"name": name, "type": "application/json", "size": len(content), "content": memoryview(content),
-         "last_modified": datetime(2026, 1, 1, tzinfo=UTC)},
-    )  # fmt: skip
+    """What the "Load a saved game" button sends the kernel when a reader picks a file."""
+    table.files._on_front_end(table.files, {"event": "open", "name": name, "text": text}, [])
 
 
 # -- the tests -------------------------------------------------------------------------------------------------
@@ -268,7 +264,7 @@ def test_save_then_load_round_trip() -> None:
     for _ in range(5):
         play_first_legal(table)
     text = saved_text(table)
-    assert table.message.text == "Your game is ready to download."
+    assert table.message.text == "Your game is saved as hearts-game.json (see your browser's downloads)."
     data = json.loads(text)
     assert data["kind"] == "game" and data["seed"] == SEED
     other = PlayTable(seed=7, pace=0)
