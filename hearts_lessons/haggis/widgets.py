@@ -31,8 +31,8 @@ from .actions import Bet, HaggisAction, Play
 from .bots import GreedyBot, HaggisBot
 from .cards import HaggisCard, HaggisCardParseError, number_deck, parse_cards, wilds_of
 from .combos import what_beats
-from .game import HaggisGame
 from .exercises import climbing_quiz, scoring_quiz
+from .game import HaggisGame
 from .rules import LITTLE_BET, THREE_PLAYERS, TWO_PLAYERS
 from .state import HaggisHand
 from .tableview import (

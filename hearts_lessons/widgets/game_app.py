@@ -26,9 +26,11 @@ the game*. The screen is a thin controller: :class:`~hearts_lessons.widgets.play
 
 from __future__ import annotations
 
+import functools
 import html
+import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import ipywidgets as W
@@ -48,7 +50,7 @@ from ..variants import PRESETS, Preset
 from .common import safe
 from .play import SWITCH_SOURCES, PlayTable, covered_fields, rule_switches
 
-__all__ = ["GAMES", "GameApp", "HAGGIS_OPPONENTS", "LEARN_URL", "LIVE_LEARN_URL", "default_learn_url"]
+__all__ = ["GAMES", "HAGGIS_OPPONENTS", "LEARN_URL", "LIVE_LEARN_URL", "GameApp", "default_learn_url", "first_seed"]
 
 HAGGIS = "haggis"
 GAMES: dict[str, str] = {**{f"hearts:{key}": preset.name for key, preset in PRESETS.items()}, HAGGIS: "Haggis"}
@@ -60,6 +62,26 @@ project's folder, so every lesson opens as an app too)."""
 
 LIVE_LEARN_URL = "../../notebooks/01_tricks.html"
 """Where it leads in the live site (``live/notebooks/index.html?path=game.ipynb``): the book's first lesson page."""
+
+
+def first_seed(environ: Mapping[str, str] | None = None) -> int:
+    """The first game's seed: ``HL_APP_SEED`` when set (``HL_APP_SEED=7 bash scripts/app.sh``: a class, or a test,
+    gets the same deals every time), else a new one each time the app opens.
+
+    >>> first_seed({"HL_APP_SEED": "7"})
+    7
+    >>> first_seed({"HL_APP_SEED": "seven"})
+    Traceback (most recent call last):
+    ...
+    ValueError: HL_APP_SEED must be a whole number (the first game's seed), not 'seven'
+    """
+    text = (os.environ if environ is None else environ).get("HL_APP_SEED", "").strip()
+    if not text:
+        return random.SystemRandom().randrange(1, 10**6)
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"HL_APP_SEED must be a whole number (the first game's seed), not {text!r}") from None
 
 
 def default_learn_url() -> str:
@@ -162,7 +184,7 @@ class GameApp(W.VBox):
                  level_name: str = "Medium") -> None:  # fmt: skip
         super().__init__()
         self.add_class("hl-app")
-        self.seed = seed if seed is not None else random.SystemRandom().randrange(1, 10**6)
+        self.seed = seed if seed is not None else first_seed()
         self.pace = pace
         self.large = large
         self.level_name = level(level_name).name
@@ -194,7 +216,7 @@ class GameApp(W.VBox):
                                     tooltip="Coach: what to pass or play, and why")  # fmt: skip
         self.undo_button = _button("Undo", self.undo, icon="undo", tooltip="Undo: take back your last pass or card")
         self.settings_button = _button("Settings", lambda: self.toggle("settings"), icon="cog",
-                                       tooltip="Settings: cards, counting aid, typing cards, saving a game")  # fmt: skip
+                                       tooltip="Settings: cards, counting aid, typing, saving a game")  # fmt: skip
         self.learn = _html("")
         self.learn_url = learn_url if learn_url is not None else default_learn_url()
         self.bar = W.Box([self.new_button, self.rules_button, self.opponents_button, self.coach_button,
@@ -376,7 +398,7 @@ class GameApp(W.VBox):
             chosen = self.options.get(option.name, option.choices[0].label)
             parts.append(_html(f"<div class='hl-app-note'>{html.escape(option.name.capitalize())}</div>"))
             parts.append(_choices([(c.label, c.label, c.source) for c in option.choices], chosen,
-                                  lambda v, name=option.name: self._pick_option(name, v)))  # fmt: skip
+                                  functools.partial(self._pick_option, option.name)))  # fmt: skip
         covered = covered_fields(preset, players)
         for field, (label, choices) in rule_switches().items():
             if field in covered:
@@ -386,7 +408,7 @@ class GameApp(W.VBox):
             if value not in [v for _, v in choices]:
                 offered.append(("as this variant plays it", str(value), ""))
             parts.append(_html(f"<div class='hl-app-note'>{html.escape(label)}</div>"))
-            parts.append(_choices(offered, str(value), lambda v, f=field: self._pick_switch(f, v)))
+            parts.append(_choices(offered, str(value), functools.partial(self._pick_switch, field)))
         sources = "".join(f"<li>{html.escape(line)}</li>" for line in SWITCH_SOURCES)
         parts.append(_html(f"<details class='hl-app-note'><summary>Where these rules come from</summary>"
                            f"<ul>{sources}</ul></details>"))  # fmt: skip
@@ -526,12 +548,12 @@ class GameApp(W.VBox):
             head_cells = "".join(f"<th>{html.escape(x)}</th>" for x in names)
             board = (f"<table class='hl-app-scores' aria-label='Final scores'><thead><tr><th></th>{head_cells}</tr>"
                      f"</thead><tbody>{''.join(rows)}</tbody><tfoot><tr class='hl-app-winner'><th>Total</th>{totals}"
-                     f"</tr></tfoot></table><div class='hl-app-note'>The lowest total wins ({html.escape(game.end_words())})."
-                     "</div>")  # fmt: skip
+                     f"</tr></tfoot></table><div class='hl-app-note'>The lowest total wins "
+                     f"({html.escape(game.end_words())}).</div>")  # fmt: skip
             return [_html(f"<div class='hl-app-big'>{html.escape(head)}</div>{board}"),
                     W.Box([_button("New game", lambda: self.start(), style="success"),
                            _button("Review the game", lambda: self.toggle("review"))])]  # fmt: skip
-        rows = "".join(
+        lines = "".join(
             f"<tr{' class=hl-app-winner' if s == 0 else ''}><td>{html.escape(names[s])}</td>"
             f"<td>{format_points(score.points[s])}</td><td>{format_points(game.totals[s])}</td></tr>"
             for s in range(n))  # fmt: skip
@@ -540,7 +562,7 @@ class GameApp(W.VBox):
         if score.shooter is not None:
             moon = f"<div class='hl-app-big'>🌕 {html.escape(names[score.shooter])} shot the moon!</div>"
         board = (f"<table class='hl-app-scores' aria-label='Scores of this hand'><thead><tr><th></th>"
-                 f"<th>This hand</th><th>Total</th></tr></thead><tbody>{rows}</tbody></table>")  # fmt: skip
+                 f"<th>This hand</th><th>Total</th></tr></thead><tbody>{lines}</tbody></table>")  # fmt: skip
         return [_html(f"<div class='hl-app-big'>Hand {state.hand_number + 1} is over</div>{moon}{board}"
                       f"<ul class='hl-app-note'>{notes}</ul>"),
                 W.Box([_button("Next hand", self._next, style="success"),
@@ -598,18 +620,19 @@ class GameApp(W.VBox):
             self.coach_button.disabled = not mine
             self.undo_button.disabled = table.game.is_over
             ended = table.hand.phase is Phase.DONE and table.hand.score is not None
-            key = (id(table), id(table.hand), ended, table.game.is_over)
+            state_key: tuple[Any, ...] = (id(table), id(table.hand), ended, table.game.is_over)
         else:
             self.undo_button.disabled = table.hand.is_over
             ended = table.hand.result is not None
-            key = (id(table), id(table.hand), ended, table.game is not None and table.game.is_over)
+            state_key = (id(table), id(table.hand), ended, table.game is not None and table.game.is_over)
         if not ended:
             self.overlay_closed = False
         shown = ended and not self.overlay_closed and not self.panel_name
-        key = (*key, shown)
+        key: tuple[Any, ...] = (*state_key, shown)
         if key != self._end_key:
             self._end_key = key
-            end = (self._hearts_end(table) if isinstance(table, PlayTable) else self._haggis_end(table)) if shown else []
+            end = [] if not shown else self._hearts_end(table) if isinstance(table, PlayTable) else \
+                self._haggis_end(table)
             for box in end[1:]:
                 box.add_class("hl-app-row")
             self.overlay.children = tuple(end)

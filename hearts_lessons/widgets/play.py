@@ -165,7 +165,7 @@ class PlayTable(W.VBox):
         wrap = W.Layout(flex_flow="row wrap", align_items="center")
         tools = W.HBox([self.keyboard, self.hint_button, self.undo_button, self.four_colour, self.large,
                         self.counting], layout=wrap)  # fmt: skip
-        self.children = (
+        self.children: tuple[W.Widget, ...] = (
             self.setup, self.cards, tools, self.coach_box, self.story, self.count_view, self.sheet, self.review,
             self.review_button, self.files,
         )  # fmt: skip

@@ -1,17 +1,20 @@
-"""The live book in a real browser: the card table as an app (``bash scripts/app.sh``, Voilà) and a live lesson.
+"""The live book in a real browser: the game screen as an app (``bash scripts/app.sh``, Voilà) and a live lesson.
 
-A reader's game, clicked in Chromium: pass three cards, play a whole hand to its score (one card typed on the
-keyboard), see a greyed card refused with its reason, save the game, reload the page (a new kernel, a new
-game), load the saved file through the upload button and find the same game; a damaged file is refused with
-its reason. Nothing may be loaded from outside 127.0.0.1.
+A reader's game, clicked in Chromium: the app opens on a bar of buttons and the table, with no prose and no code;
+pass three cards, play a whole hand to its score (one card typed on the keyboard), see a greyed card refused with
+its reason, see the hand's scores, save the game, reload the page (a new kernel, a new game), open the saved file
+and find the same game; a damaged file is refused with its reason. A game one card from its end is opened and
+finished: the final scoreboard shows, with New game and Review the game. At 1280×800, 1920×1080 (large cards),
+390×844 and 375×740 the bar and the table fit the window. Nothing may be loaded from outside 127.0.0.1, and
+"Learn the rules" opens.
 """
 
 from __future__ import annotations
 
-import base64
 import importlib.util
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -23,7 +26,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from hearts_lessons.bots.base import bot_step, make_bot
 from hearts_lessons.cards import Card
+from hearts_lessons.game import GameState
+from hearts_lessons.state import Phase
 
 from .app_support import (
     ARTIFACTS,
@@ -41,8 +47,9 @@ from .words import broken_words
 pytestmark = pytest.mark.e2e
 
 NOTEBOOKS = ROOT / "notebooks"
-APP_NOTEBOOK = "04_play_a_game.ipynb"
+APP_NOTEBOOK = ROOT / "app" / "game.ipynb"
 LESSON_NOTEBOOK = "01_tricks.ipynb"
+APP_SEED = 2026  # HL_APP_SEED for the app under test: the same deals every run
 KERNEL_TIMEOUT = 120_000  # ms: Voilà starts a kernel and runs the notebook before the widgets appear
 TURN_TIMEOUT = 60_000  # ms: the bots play at a visible pace (0.4 s a card) on two slow cores
 VIEWPORT = {"width": 1280, "height": 1000}
@@ -56,65 +63,77 @@ TABLE = """() => {
     const cards = [...root.querySelectorAll('.hl-ct-hand .hl-ct-card')].map(c => ({
         code: c.dataset.code, label: c.getAttribute('aria-label'), playable: c.classList.contains('is-playable'),
         selected: c.classList.contains('is-selected'), face: c.querySelector('svg, img.hl-ct-face') !== null }));
-    const points = [...root.querySelectorAll('li')].map(li => text(li))
-        .filter(t => /^(South|West|North|East): [-−]?\\d+$/.test(t));
-    const sheet = root.querySelector('.hl-scores');
+    const overlay = document.querySelector('.hl-app-overlay');
+    const shown = overlay && overlay.offsetParent !== null;
+    const points = shown ? [...overlay.querySelectorAll('table.hl-app-scores tbody tr')]
+        .map(tr => [...tr.children].map(td => text(td))) : [];
     return {
         cards, points,
         status: text(ct.querySelector('.hl-ct-title')) + ' · ' + text(ct.querySelector('.hl-ct-status')),
         message: text(ct.querySelector('.hl-ct-message')),
-        over: root.innerText.includes('Hand over.'),
-        sheet: sheet ? text(sheet) : null,
+        over: Boolean(shown && /is over|Game over/.test(overlay.innerText)),
+        end: shown ? text(overlay) : null,
     };
 }"""
 
 # True once the reader may act again after playing a card: one card fewer, and the reader's turn or the end.
-# The "Play:" box is enabled late in a redraw, after the table's model is set: it tells that the redraw is complete.
 SETTLED = """([count]) => {
     const root = document.querySelector('.hl-play-table');
     const cards = root.querySelectorAll('.hl-ct-hand .hl-ct-card');
     const you = root.querySelector('.hl-ct-seat.is-you');
-    const typing = root.querySelector('input[placeholder^="type a card"]');
+    const overlay = document.querySelector('.hl-app-overlay');
     if (cards.length !== count) return false;
-    if (count === 0) return root.innerText.includes('Hand over.');
-    return you !== null && you.classList.contains('is-turn') && typing !== null && !typing.disabled;
+    if (count === 0) {
+        return overlay !== null && overlay.offsetParent !== null && /is over|Game over/.test(overlay.innerText);
+    }
+    return you !== null && you.classList.contains('is-turn');
 }"""
 
-# Voilà's bundled Font Awesome (the "Load game" button's icon) has been fetched and loaded from 127.0.0.1.
+# Voilà's bundled Font Awesome (the bar's icons) has been fetched and loaded from 127.0.0.1.
 FONT_AWESOME_LOADED = """() => [...document.fonts].some(f =>
     f.family.replace(/["']/g, '') === 'Font Awesome 5 Free' && f.weight === '900' && f.status === 'loaded')"""
 
 
 @pytest.fixture(scope="module")
 def notebook_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the lessons: the kernels run there, and nothing a test does can touch notebooks/."""
+    """A copy of the app and a lesson, as in the project (app/ beside notebooks/): the kernels run there, and
+    nothing a test does can touch the project's notebooks."""
     require_servers()
-    folder = tmp_path_factory.mktemp("live-notebooks")
-    for name in (APP_NOTEBOOK, LESSON_NOTEBOOK):
-        shutil.copy2(NOTEBOOKS / name, folder / name)
+    folder = tmp_path_factory.mktemp("live")
+    (folder / "app").mkdir()
+    (folder / "notebooks").mkdir()
+    shutil.copy2(APP_NOTEBOOK, folder / "app" / APP_NOTEBOOK.name)
+    shutil.copy2(NOTEBOOKS / LESSON_NOTEBOOK, folder / "notebooks" / LESSON_NOTEBOOK)
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     ARTIFACTS.mkdir(parents=True)
     return folder
 
 
 @pytest.fixture(scope="module")
-def app_url(notebook_dir: Path) -> Iterator[str]:
-    with serve_app(notebook_dir / APP_NOTEBOOK, ARTIFACTS / "voila-app.log") as url:
+def app_url(notebook_dir: Path, monkeypatch_module: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch_module.setenv("HL_APP_SEED", str(APP_SEED))
+    with serve_app(notebook_dir / "app" / APP_NOTEBOOK.name, ARTIFACTS / "voila-app.log") as url:
         yield url
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module() -> Iterator[pytest.MonkeyPatch]:
+    with pytest.MonkeyPatch.context() as patch:
+        yield patch
 
 
 @pytest.fixture(scope="module")
 def lab_url(notebook_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     root = tmp_path_factory.mktemp("lab-root")
-    shutil.copy2(notebook_dir / LESSON_NOTEBOOK, root / LESSON_NOTEBOOK)
+    shutil.copy2(notebook_dir / "notebooks" / LESSON_NOTEBOOK, root / LESSON_NOTEBOOK)
     with serve_lab(root, ARTIFACTS / "jupyterlab.log") as url:
         yield url
 
 
 @pytest.fixture(scope="module")
-def lesson_url(notebook_dir: Path) -> Iterator[str]:
-    with serve_app(notebook_dir / LESSON_NOTEBOOK, ARTIFACTS / "voila-lesson.log") as url:
-        yield url
+def lesson_url(app_url: str) -> str:
+    """Lesson 1 as an app, from the app's own server (it serves the folder: the lessons are its pages too)."""
+    return app_url.replace("app/game.ipynb", f"notebooks/{LESSON_NOTEBOOK}")
 
 
 def table(page: Page) -> dict[str, Any]:
@@ -134,10 +153,18 @@ def card_face(page: Page, code: str) -> Locator:
     return page.locator(f'.hl-ct-hand .hl-ct-card[data-code="{code}"]')
 
 
+def open_settings(page: Page) -> None:
+    """Open the bar's Settings panel (if it is not open)."""
+    if not page.locator(".hl-app-drawer .hl-files").is_visible():
+        page.locator(".hl-app-bar").get_by_role("button", name=re.compile("Settings")).click()
+    expect(page.locator(".hl-app-drawer .hl-files")).to_be_visible(timeout=TURN_TIMEOUT)
+
+
 def upload(page: Page, name: str, text: str) -> None:
-    """Pick a file for the "Load game" button, as a reader does in the browser's file dialog."""
+    """Open a saved game from Settings, as a reader does in the browser's file dialog."""
+    open_settings(page)
     with page.expect_file_chooser() as chooser:
-        page.locator(".widget-upload").click()
+        page.get_by_role("button", name="Load a saved game").click()
     chooser.value.set_files(files=[{"name": name, "mimeType": "application/json", "buffer": text.encode()}])
 
 
@@ -198,9 +225,11 @@ def play_the_hand(page: Page) -> dict[str, Any]:
         code = legal[0]["code"]
         if typed is None:  # the first card by keyboard: type its code in the "Play:" box and press Enter
             typed = code
+            open_settings(page)
             box = page.get_by_placeholder(re.compile("type a card"))
             box.fill(code.replace("T", "10"))
             box.press("Enter")
+            close_panel(page)
         else:
             card_face(page, code).click()
         wait_for_my_turn_or_the_end(page, count - 1)
@@ -209,13 +238,41 @@ def play_the_hand(page: Page) -> dict[str, Any]:
 
 
 def saved_game(page: Page) -> str:
-    page.get_by_role("button", name="Save game").click()
-    link = page.locator('a[download="hearts-game.json"]')
-    expect(link).to_be_visible(timeout=TURN_TIMEOUT)
-    href = link.get_attribute("href") or ""
-    prefix = "data:application/json;base64,"
-    assert href.startswith(prefix), href[:80]
-    return base64.b64decode(href[len(prefix) :]).decode()
+    """Save the game from Settings: the browser downloads hearts-game.json; its text."""
+    open_settings(page)
+    with page.expect_download(timeout=TURN_TIMEOUT) as download:
+        page.get_by_role("button", name="Save game").click()
+    assert download.value.suggested_filename == "hearts-game.json"
+    return Path(download.value.path()).read_text(encoding="utf-8")
+
+
+def close_panel(page: Page) -> None:
+    page.locator(".hl-app-drawer").get_by_role("button", name="Close").click()
+    expect(page.locator(".hl-app-drawer")).to_be_hidden(timeout=TURN_TIMEOUT)
+
+
+def one_card_from_the_end(seed: int = 11) -> str:
+    """A saved game whose last hand waits for South's last card, after which the game is over: the rule-based
+    bot plays every seat until then."""
+    game = GameState(seed=seed)
+    bots = {s: make_bot("rules") for s in range(game.players)}
+    rng = random.Random(seed)
+    while True:
+        hand = game.current
+        while hand.phase is not Phase.DONE and not (hand.phase is Phase.PLAYING and len(hand.tricks) == 12
+                                                      and hand.to_play == 0):  # fmt: skip
+            bot_step(hand, bots, rng)
+        if hand.phase is not Phase.DONE:
+            trial = GameState.from_json(game.to_json())
+            while trial.current.phase is not Phase.DONE:
+                bot_step(trial.current, bots, rng)
+            trial.score_hand()
+            if trial.is_over:
+                return game.to_json()
+            while hand.phase is not Phase.DONE:
+                bot_step(hand, bots, rng)
+        game.score_hand()
+        game.next_hand()
 
 
 def test_the_app_runs_the_engine_compiled_where_it_can(app_url: str) -> None:
@@ -230,32 +287,46 @@ def test_the_app_runs_the_engine_compiled_where_it_can(app_url: str) -> None:
         assert build.stdout.startswith("compiled (mypyc): ") and "STALE" not in build.stdout, build.stdout
 
 
+APP_BAR = ["New game", "Rules", "Opponents", "Coach", "Undo", "Settings"]
+
+
 def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url: str) -> None:
     with open_watched(browser, viewport=VIEWPORT) as watch:
         page = watch.page
         wait_for_table(page, app_url)
-        # an app: the lesson's words and the table, no code
+        # a game screen: the bar and the table; no lesson prose, no code
+        bar = page.locator(".hl-app-bar")
+        assert [b.get_attribute("title") and b.inner_text().strip() for b in bar.get_by_role("button").all()] \
+            == APP_BAR
         body = page.inner_text("body")
-        assert "Play a whole game" in body and "PlayTable(" not in body and "from hearts_lessons" not in body
+        assert "PlayTable(" not in body and "from hearts_lessons" not in body and "Exercises" not in body
         assert page.locator(".jp-CodeCell .jp-InputArea").count() == 0
+        assert page.locator(".jp-MarkdownOutput, .jp-RenderedMarkdown").count() == 0
         assert "pass 3 cards" in table(page)["status"]
         assert broken_words(page) == []
+        # every link of the page opens (Voilà serves the folder: "Learn the rules" is lesson 1 as an app)
+        for link in page.locator("a[href]").all():
+            href = link.get_attribute("href") or ""
+            if href.startswith(("#", "javascript:")):
+                continue
+            target = page.evaluate("h => new URL(h, location.href).href", href)
+            assert page.request.get(target).status == 200, target
 
         passed = pass_three(page)
         result = play_the_hand(page)
         assert result["refused"], "no greyed card was offered on any turn of this seeded hand"
         assert result["typed"], "no card was typed in the Play box"
         state = table(page)
-        assert state["over"] and state["cards"] == []
-        points = dict(p.replace("−", "-").split(": ") for p in state["points"])
-        assert sorted(points) == ["East", "North", "South", "West"], state["points"]
-        assert sum(int(v) for v in points.values()) in (26, 78)  # 78: a bot shot the moon, others +26
+        assert state["over"] and state["cards"] == [] and "Hand 1 is over" in (state["end"] or "")
+        points = {row[0]: int(row[1].replace("−", "-")) for row in state["points"]}
+        assert sorted(points) == ["East", "North", "West", "You"], state["points"]
+        assert sum(points.values()) in (26, 78)  # 78: a bot shot the moon, others +26
         screenshot(page, "app-hand-over")
 
-        # save: the download link holds the whole game
+        # save: the browser downloads the whole game
         text = saved_game(page)
         data = json.loads(text)
-        assert data["kind"] == "game" and data["seed"] == 2026
+        assert data["kind"] == "game" and data["seed"] == APP_SEED
         actions = data["hands"][0]["actions"]
         assert [a for a in actions if a[0] == "pass" and a[1] == 0] == [["pass", 0, passed]]
         assert sum(1 for a in actions if a[0] == "play") == 52
@@ -264,38 +335,94 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
         upload(page, "edited.json", json.dumps({**data, "seed": 7}))
         expect(page.locator(".hl-ct-message")).to_contain_text("was not dealt from this game's seed",
                                                                timeout=TURN_TIMEOUT)  # fmt: skip
+        close_panel(page)
         assert table(page)["over"] and table(page)["points"] == state["points"]
 
-        page.get_by_role("button", name="Next hand").click()
-        expect(page.locator(".hl-scores")).to_be_visible(timeout=TURN_TIMEOUT)
-        sheet = table(page)["sheet"]
-        assert sheet and "Total" in sheet
-        assert broken_words(page) == []
-
-        # reload: a new kernel and a new game; then load the saved file
+        # reload: a new kernel and a new game; then open the saved file
         page.reload(wait_until="commit", timeout=KERNEL_TIMEOUT)
         expect(page.locator(".hl-ct-hand .hl-ct-card").first).to_be_visible(timeout=KERNEL_TIMEOUT)
         expect(page.locator(".hl-ct-message")).to_contain_text("you are South", timeout=TURN_TIMEOUT)
-        assert table(page)["sheet"] is None
         upload(page, "hearts-game.json", text)
         expect(page.locator(".hl-ct-message")).to_have_text("Game loaded.", timeout=TURN_TIMEOUT)
-        # the message comes first, then the table is redrawn: wait for the end of the hand to show
-        expect(page.locator(".hl-play-table")).to_contain_text("Hand over.", timeout=TURN_TIMEOUT)
-        expect(page.locator(".hl-ct-hand .hl-ct-card")).to_have_count(0, timeout=TURN_TIMEOUT)
+        close_panel(page)
+        expect(page.locator(".hl-app-overlay")).to_contain_text("Hand 1 is over", timeout=TURN_TIMEOUT)
         loaded = table(page)
         assert loaded["over"] and loaded["points"] == state["points"] and loaded["cards"] == []
-        assert "hand 1" in loaded["status"]
-        page.get_by_role("button", name="Next hand").click()
-        expect(page.locator(".hl-scores")).to_be_visible(timeout=TURN_TIMEOUT)
-        assert table(page)["sheet"] == sheet
+        page.locator(".hl-app-overlay").get_by_role("button", name="Next hand").click()
+        expect(page.locator(".hl-app-overlay")).to_be_hidden(timeout=TURN_TIMEOUT)
         expect(page.locator(".hl-ct-hand.is-passing .hl-ct-card").first).to_be_visible(timeout=TURN_TIMEOUT)
         screenshot(page, "app-loaded")
 
-        # Voilà's own Font Awesome (the upload button's icon) is served locally and has loaded
-        assert page.evaluate(FONT_AWESOME_LOADED), "the upload button's icon font did not load"
+        # Voilà's own Font Awesome (the bar's icons) is served locally and has loaded
+        assert page.evaluate(FONT_AWESOME_LOADED), "the bar's icon font did not load"
         assert page.locator("link[href*='cdn.'], script[src*='cdn.']").count() == 0
         assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
         forgive_voila_shutdown_on_unload(watch)  # the reload above
+        watch.assert_clean()
+
+
+def test_the_end_of_a_game_shows_the_final_scoreboard(browser: Browser, app_url: str) -> None:
+    """A saved game one card from its end: play the card, and the final scoreboard shows every hand, the totals
+    and the winner, with New game and Review the game."""
+    text = one_card_from_the_end()
+    expected = GameState.from_json(text)
+    with open_watched(browser, viewport={"width": 1280, "height": 800}) as watch:
+        page = watch.page
+        wait_for_table(page, app_url)
+        upload(page, "last-card.json", text)
+        expect(page.locator(".hl-ct-message")).to_have_text("Game loaded.", timeout=TURN_TIMEOUT)
+        close_panel(page)
+        last = page.locator(".hl-ct-hand .hl-ct-card.is-playable")
+        expect(last).to_have_count(1, timeout=TURN_TIMEOUT)
+        last.click()
+        overlay = page.locator(".hl-app-overlay")
+        expect(overlay).to_contain_text("Game over", timeout=TURN_TIMEOUT)
+        rows = overlay.locator("table.hl-app-scores tbody tr")
+        expect(rows).to_have_count(len(expected.results) + 1)
+        assert overlay.locator("tfoot").inner_text().startswith("Total")
+        for name in ("New game", "Review the game"):
+            expect(overlay.get_by_role("button", name=name)).to_be_visible()
+        assert broken_words(page) == []
+        screenshot(page, "app-game-over")
+        overlay.get_by_role("button", name="Review the game").click()
+        drawer = page.locator(".hl-app-drawer")
+        expect(drawer).to_contain_text(f"Hand {len(expected.results) + 1}", timeout=TURN_TIMEOUT)
+        screenshot(page, "app-game-review")
+        close_panel(page)
+        page.locator(".hl-app-overlay").get_by_role("button", name="New game").click()
+        expect(page.locator(".hl-ct-hand.is-passing .hl-ct-card")).to_have_count(13, timeout=TURN_TIMEOUT)
+        watch.assert_clean()
+
+
+FITS = """() => {
+    const app = document.querySelector('.hl-app');
+    const box = app.getBoundingClientRect();
+    const doc = document.scrollingElement;
+    return {bottom: box.bottom, right: box.right, left: box.left, top: box.top, width: innerWidth, height: innerHeight,
+            scrollH: doc.scrollHeight, scrollW: doc.scrollWidth};
+}"""
+
+
+@pytest.mark.parametrize(("width", "height", "large"), [(1280, 800, False), (1280, 800, True), (1920, 1080, True),
+                                                        (390, 844, False), (375, 740, False), (375, 740, True)])
+def test_the_game_screen_fits_the_window(browser: Browser, app_url: str, width: int, height: int,
+                                         large: bool) -> None:  # fmt: skip
+    """The bar and the whole table lie inside the window: nothing to scroll, at desktop, projector and phone sizes,
+    with normal and large cards."""
+    with open_watched(browser, viewport={"width": width, "height": height}) as watch:
+        page = watch.page
+        wait_for_table(page, app_url)
+        if large:
+            open_settings(page)
+            page.get_by_role("checkbox", name="large cards").check()
+            close_panel(page)
+        page.wait_for_timeout(600)  # the table measures the window and redraws
+        size = page.evaluate(FITS)
+        assert size["top"] >= 0 and size["left"] >= 0, size
+        assert size["bottom"] <= height + 1 and size["right"] <= width + 1, size
+        assert size["scrollH"] <= height + 1 and size["scrollW"] <= width + 1, size
+        assert broken_words(page) == []
+        screenshot(page, f"app-fit-{width}x{height}{'-large' if large else ''}")
         watch.assert_clean()
 
 

@@ -161,7 +161,8 @@ def test_the_end_of_each_hand_and_the_final_scoreboard() -> None:
         assert f"Hand {hands} is over" in shown
         for seat in range(4):
             name = "You" if seat == 0 else seat_name(seat, 4)
-            assert f"{name} {format_points(result.score.points[seat])} {format_points(table.game.totals[seat])}" in shown
+            points, total = format_points(result.score.points[seat]), format_points(table.game.totals[seat])
+            assert f"{name} {points} {total}" in shown
         buttons(app.overlay)["Next hand"].click()
         assert app.overlay.layout.display == "none" and table.hand.hand_number == hands
     game = table.game

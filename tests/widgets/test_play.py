@@ -7,10 +7,7 @@ model the way a reader reads the table, and clicked through the same handler as 
 
 from __future__ import annotations
 
-import base64
 import json
-import re
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
