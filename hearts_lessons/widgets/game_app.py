@@ -619,7 +619,7 @@ class GameApp(W.VBox):
                 state.phase is Phase.PLAYING and state.to_play == 0) or state.phase is Phase.DONE  # fmt: skip
             self.coach_button.disabled = not mine
             self.undo_button.disabled = table.game.is_over
-            ended = table.hand.phase is Phase.DONE and table.hand.score is not None
+            ended = table.hand.phase is Phase.DONE and table.game.hand_scored  # counted into the totals
             state_key: tuple[Any, ...] = (id(table), id(table.hand), ended, table.game.is_over)
         else:
             self.undo_button.disabled = table.hand.is_over

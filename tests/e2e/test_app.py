@@ -336,6 +336,7 @@ def test_the_app_plays_a_hand_saves_and_loads_it_back(browser: Browser, app_url:
         expect(page.locator(".hl-ct-message")).to_contain_text("was not dealt from this game's seed",
                                                                timeout=TURN_TIMEOUT)  # fmt: skip
         close_panel(page)
+        expect(page.locator(".hl-app-overlay")).to_contain_text("Hand 1 is over", timeout=TURN_TIMEOUT)
         assert table(page)["over"] and table(page)["points"] == state["points"]
 
         # reload: a new kernel and a new game; then open the saved file

@@ -247,3 +247,16 @@ def test_a_panel_opens_and_closes_from_the_bar_and_its_close_button(panel: str) 
     app.toggle(panel)
     app.toggle(panel)
     assert app.panel_name == ""
+
+
+def test_the_end_of_hand_panel_shows_the_totals_after_the_hand_is_counted() -> None:
+    """At a visible pace the table is redrawn after each bot's card, the last one before the hand is counted into
+    the totals: the panel must show the totals with this hand in them."""
+    app = GameApp(seed=3, pace=0.001)
+    table = hearts(app)
+    finish_hand(table)
+    shown = text(app.overlay)
+    for seat in range(4):
+        name = "You" if seat == 0 else seat_name(seat, 4)
+        points, total = format_points(table.hand.score.points[seat]), format_points(table.game.totals[seat])
+        assert f"{name} {points} {total}" in shown and table.game.totals[seat] == table.hand.score.points[seat]
