@@ -112,9 +112,10 @@ body:has(.hl-app) .jp-OutputPrompt, body:has(.hl-app) .jp-InputPrompt { display:
 .hl-app .hl-app-bar .widget-button:disabled { opacity: .55; }
 .hl-app .hl-app-bar .widget-html { flex: 0 0 auto; margin: 0 0 0 auto; }
 .hl-app .hl-app-bar a { color: #ffe9a8; font-size: 14px; white-space: nowrap; padding: 0 6px; }
-.hl-app .hl-app-game { position: relative; }
+.hl-app .hl-app-game { position: relative; justify-content: center; }
 .hl-app .hl-app-drawer, .hl-app .hl-app-overlay { position: absolute; z-index: 30; left: 50%;
-  transform: translateX(-50%); width: min(640px, calc(100% - 16px)); box-sizing: border-box;
+  transform: translateX(-50%); width: max-content; min-width: min(340px, calc(100% - 16px));
+  max-width: min(680px, calc(100% - 16px)); box-sizing: border-box;
   max-height: calc(100% - 16px); overflow: auto; background: #fffdf6; border-radius: 12px;
   box-shadow: 0 8px 28px rgba(0,0,0,.45); padding: 12px 16px; }
 .hl-app .hl-app-drawer { top: 4px; }
@@ -132,7 +133,8 @@ body:has(.hl-app) .jp-OutputPrompt, body:has(.hl-app) .jp-InputPrompt { display:
 .hl-app table.hl-app-scores th, .hl-app table.hl-app-scores td { padding: 3px 10px; text-align: right;
   border-bottom: 1px solid #e3dccb; }
 .hl-app table.hl-app-scores th:first-child, .hl-app table.hl-app-scores td:first-child { text-align: left; }
-.hl-app table.hl-app-scores tr.hl-app-winner { background: #fff1c2; font-weight: 600; }
+.hl-app table.hl-app-scores tr.hl-app-you { background: #eef4ff; font-weight: 600; }
+.hl-app table.hl-app-scores .hl-app-winner { background: #fff1c2; font-weight: 700; }
 .hl-app .hl-app-big { font-size: 20px; font-weight: 700; margin: 0 0 4px; }
 .hl-app .widget-dropdown > select { font-size: 14px; }
 @media (max-width: 480px) {
@@ -544,17 +546,19 @@ class GameApp(W.VBox):
             for result in game.results:
                 cells = "".join(f"<td>{format_points(p)}</td>" for p in result.score.points)
                 rows.append(f"<tr><td>Hand {result.hand_number + 1}</td>{cells}</tr>")
-            totals = "".join(f"<td>{format_points(t)}</td>" for t in game.totals)
-            head_cells = "".join(f"<th>{html.escape(x)}</th>" for x in names)
+            totals = "".join(f"<td{' class=hl-app-winner' if s in winners else ''}>{format_points(t)}</td>"
+                             for s, t in enumerate(game.totals))  # fmt: skip
+            head_cells = "".join(f"<th{' class=hl-app-winner' if s in winners else ''}>{html.escape(x)}"
+                                 f"{' 🏆' if s in winners else ''}</th>" for s, x in enumerate(names))  # fmt: skip
             board = (f"<table class='hl-app-scores' aria-label='Final scores'><thead><tr><th></th>{head_cells}</tr>"
-                     f"</thead><tbody>{''.join(rows)}</tbody><tfoot><tr class='hl-app-winner'><th>Total</th>{totals}"
+                     f"</thead><tbody>{''.join(rows)}</tbody><tfoot><tr><th>Total</th>{totals}"
                      f"</tr></tfoot></table><div class='hl-app-note'>The lowest total wins "
                      f"({html.escape(game.end_words())}).</div>")  # fmt: skip
             return [_html(f"<div class='hl-app-big'>{html.escape(head)}</div>{board}"),
                     W.Box([_button("New game", lambda: self.start(), style="success"),
                            _button("Review the game", lambda: self.toggle("review"))])]  # fmt: skip
         lines = "".join(
-            f"<tr{' class=hl-app-winner' if s == 0 else ''}><td>{html.escape(names[s])}</td>"
+            f"<tr{' class=hl-app-you' if s == 0 else ''}><td>{html.escape(names[s])}</td>"
             f"<td>{format_points(score.points[s])}</td><td>{format_points(game.totals[s])}</td></tr>"
             for s in range(n))  # fmt: skip
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
