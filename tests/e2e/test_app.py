@@ -498,6 +498,7 @@ def test_a_lesson_runs_live_in_jupyterlab(browser: Browser, lab_url: str) -> Non
         page.wait_for_function(ALL_CELLS_RAN, timeout=KERNEL_TIMEOUT)
         errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")  # tracebacks and stderr
         assert errors.count() == 0, errors.first.inner_text()[:300]
+        assert broken_words(page) == []  # no "undefined", "NaN", "null" or "[object" in any widget
         screenshot(page, "lesson-01-jupyterlab")
         # JupyterLab's own console messages are not this book's, except that the in-browser kernel's extension
         # (installed for the live site's build) must not try to load here; the network and the page must be clean
