@@ -417,10 +417,17 @@ class PlayHandWidget(widgets.VBox):
             actions.append({"id": "next", "label": "Next hand", "kind": "primary", "enabled": True})
         plates = [_capital(n) for n in self.names]
         self.cards.view = haggis_view(hand, seat=self.you, selected=self.selected, names=plates, actions=actions,
-                                      title=f"Haggis · {hand.players} players · deal {self.seed}")  # fmt: skip
+                                      title=self._title())  # fmt: skip
         self.keyboard.disabled = hand.is_over
         for hook in list(self.render_hooks):
             hook()
+
+    def _title(self) -> str:
+        game = self.game
+        if game is None:
+            return f"Haggis · {self.hand.players} players · deal {self.seed}"
+        totals = " · ".join(f"{_capital(n)} {t}" for n, t in zip(self.names, game.totals, strict=True))
+        return f"Haggis · hand {len(game.hands)} · to {game.rules.target} · {totals}"
 
     def _render(self, news: str) -> None:
         self._draw()
