@@ -255,17 +255,20 @@ def table_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | No
     middle (marked complete) until the next card is led, so the front end can show it going to its winner.
     ``dealer=False`` is for a position that nobody dealt (a puzzle, a drill, a position set up from given
     cards): no seat is marked as the dealer, the model's ``dealer`` is ``None`` and the status names none.
+    ``taken=True`` shows at every seat the cards it took, as piles by suit (:func:`taken_entry`).
 
     >>> from hearts_lessons.state import HandState
     >>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=11,
     ...                          hearts_broken=True)
     >>> v = table_view(s, dealer=False)
-    >>> v["dealer"], [seat["dealer"] for seat in v["seats"]], v["status"]
-    (None, [False, False, False, False], 'your turn')
+    >>> v["dealer"], [seat["dealer"] for seat in v["seats"]], v["status"], v["lead"]
+    (None, [False, False, False, False], 'your turn', 'Your lead')
+    >>> table_view(s, taken=True)["seats"][0]["taken"]["label"]
+    'took no cards'
     """
     return _view(state, seat=seat, totals=totals, selected=selected, four_colour=four_colour, names=names,
                  title=title, actions=actions, show_completed=show_completed, open_hands=False,
-                 dealer=dealer)  # fmt: skip
+                 dealer=dealer, taken=taken)  # fmt: skip
 
 
 def open_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | None = None,

@@ -43,7 +43,8 @@ LAYOUT = """() => {
     const table = root.getBoundingClientRect();
     const shown = el => el.offsetParent !== null && !el.closest('[hidden]');
     const texts = '.hl-ct-title, .hl-ct-status, .hl-ct-chip, .hl-ct-button, .hl-ct-seat, .hl-ct-seat-name, '
-        + '.hl-ct-seat-info, .hl-ct-turn, .hl-ct-message, .hl-ct-centre-words, .hl-ct-count, .hl-ct-lastpanel';
+        + '.hl-ct-seat-info, .hl-ct-turn, .hl-ct-message, .hl-ct-centre-words, .hl-ct-count, .hl-ct-lastpanel, '
+        + '.hl-ct-pile, .hl-ct-combo-caption, .hl-ct-combo-line, .hl-ct-hole-label';
     for (const el of root.querySelectorAll(texts)) {
         if (!shown(el)) continue;
         const name = `${el.className}: "${el.innerText.slice(0, 40)}"`;
@@ -66,7 +67,7 @@ LAYOUT = """() => {
     }
     const corner = r => ({left: r.left + 2, top: r.top + 2, right: r.left + 0.38 * r.width,
                           bottom: r.top + 0.36 * r.height});
-    for (const group of ['.hl-ct-hand .hl-ct-card', '.hl-ct-trick .hl-ct-tcard']) {
+    for (const group of ['.hl-ct-hand .hl-ct-card', '.hl-ct-trick .hl-ct-tcard', '.hl-ct-seat .hl-ct-mini']) {
         const cards = [...root.querySelectorAll(group)].filter(shown);
         cards.forEach((card, i) => {
             const c = corner(card.getBoundingClientRect());
