@@ -27,6 +27,20 @@ const FIT_MIN = 0.45; // the smallest scale `fit` shrinks the table's cards and 
 const FIT_MAX_LARGE = 1.6; // the largest scale `fit` grows large cards to (a projector)
 const FIT_MAX = 1.25; // the largest scale `fit` grows normal cards to (a laptop with room to spare)
 const FIT_FLOOR = 220; // px: a fitted table is never shorter than this, however little room the window leaves
+// The trick's ring for n seats: [rx / card width, ry / card height], at its natural width and at its narrowest.
+// Each was found by trying every order of play: no card of a full trick covers another's corner index (0.38 of
+// its width by 0.36 of its height), whichever was played last.
+const RINGS = {
+  2: [[1.15, 0.62], [0.8, 0.5]],
+  3: [[1.15, 0.62], [0.8, 0.7]],
+  4: [[1.15, 0.62], [0.8, 1]],
+  5: [[1.05, 0.9], [0.85, 1.45]],
+  6: [[1.15, 1], [1.15, 1]],
+  7: [[1.85, 1.2], [1.3, 1.5]],
+  8: [[1.4, 1.4], [1.4, 1.4]],
+  9: [[1.9, 1.7], [1.55, 2.25]],
+  10: [[1.7, 2], [1.7, 2]],
+};
 
 function text(value) {
   // a value as words for a reader: numbers and strings only (never "undefined", "null", "NaN" or "[object")
@@ -414,16 +428,32 @@ function render({ model, el }) {
       plateH = Math.max(plateH, box.h);
       if (seat.x < 0.2 || seat.x > 0.8) sideW = Math.max(sideW, box.w + Math.min(seat.x, 1 - seat.x) * (W - box.w - 8));
     }
-    // a side seat's trick card lies between the middle and its plate (rx + tw / 2 within reach, rx at least
-    // 0.8 tw): on a narrow felt the trick's cards get smaller rather than slide under the plates
-    const reach = W / 2 - sideW - 8;
-    const tw = sideW ? Math.max(30, Math.min(sz.trick, Math.floor(reach / 1.3))) : sz.trick;
-    const th = Math.round(tw * RATIO);
-    let rx = tw * (n >= 5 ? 1.4 : 1.15);
-    const ry = th * (n >= 5 ? 0.74 : 0.62);
-    rx = Math.max(tw * 0.8, Math.min(rx, W / 2 - sideW - 8 - tw / 2));
-    const ring = 2 * (ry + th / 2);
-    let H = view.kind === "trick" ? ring + 2 * plateH + 8 : ring + 2 * plateH + 24;
+    // The trick's cards lie on a ring around the middle, each in front of its player, and no plate may cover any
+    // of them: the felt grows until the ring fits between the plates above and below it (a seat part-way down
+    // the side moves as the felt grows), and where a plate still covers a place of the ring (a plate beside it,
+    // on a narrow felt) the cards get smaller, down to 30 px, rather than slide under the plate.
+    const margin = view.kind === "trick" ? 4 : 12;
+    let tw = Math.max(30, Math.min(sz.trick, Math.floor(W / 4)));
+    let g = null;
+    for (let attempt = 0; attempt < 24; attempt++) {
+      // each size is tried with the ring at its natural width, then drawn in to its narrowest (0.8 tw)
+      const narrowest = attempt % 2 === 1;
+      const [ax, ay] = (RINGS[n] || [[0.17 * n, 0.2 * n], [0.17 * n, 0.2 * n]])[narrowest ? 1 : 0];
+      const th = Math.round(tw * RATIO);
+      const rx = Math.min(tw * ax, W / 2 - tw / 2 - 6);
+      const ry = th * ay;
+      const ring = 2 * (ry + th / 2);
+      g = { W, H: Math.max(plateH + 8, ring + 2 * margin), tw, th, rx, ry, sideW };
+      for (let i = 0; i < 8; i++) {
+        const band = ringBand(plates, g);
+        const short = ring + 2 * margin - (band.below - band.above);
+        if (short <= 0.5) break;
+        g.H += Math.max(1, short);
+      }
+      g.cy = ringCentre(plates, g);
+      if ((tw <= 30 && narrowest) || !ringCovered(view, plates, g)) break;
+      if (narrowest) tw = Math.max(30, Math.floor(tw * 0.92));
+    }
     // no two plates may overlap: where two seats are close across, they must be far enough apart down
     for (let i = 0; i < plates.length; i++) {
       for (let j = i + 1; j < plates.length; j++) {
@@ -432,10 +462,52 @@ function render({ model, el }) {
         const dy = Math.abs(a.seat.y - b.seat.y);
         if (dx >= (a.plate._box.w + b.plate._box.w) / 2 + 4 || dy < 0.01) continue;
         const need = (a.plate._box.h + b.plate._box.h) / 2 + 6;
-        H = Math.max(H, need / dy + plateH + 8);
+        g.H = Math.max(g.H, need / dy + plateH + 8);
       }
     }
-    return { W, H: Math.round(H), tw, th, rx, ry, sideW };
+    g.H = Math.round(g.H);
+    g.cy = ringCentre(plates, g);
+    return g;
+  }
+
+  function plateBox(seat, plate, g) {
+    const p = seatPoint(seat, g, plate);
+    const box = plate._box || { w: 0, h: 0 };
+    return { l: p.x - box.w / 2, r: p.x + box.w / 2, t: p.y - box.h / 2, b: p.y + box.h / 2 };
+  }
+
+  function ringBand(plates, g) {
+    // the band of felt between the plates above the ring and the plates below it, among those that reach over
+    // the ring's width (a plate beside the ring, level with the middle, is not above nor below it)
+    const left = g.W / 2 - g.rx - g.tw / 2;
+    const right = g.W / 2 + g.rx + g.tw / 2;
+    let above = 0;
+    let below = g.H;
+    for (const { seat, plate } of plates) {
+      if (Math.abs(seat.y - 0.5) <= 0.05) continue;
+      const b = plateBox(seat, plate, g);
+      if (b.r < left || b.l > right) continue;
+      if (seat.y < 0.5) above = Math.max(above, b.b);
+      else below = Math.min(below, b.t);
+    }
+    return { above, below };
+  }
+
+  function ringCentre(plates, g) {
+    // halfway between the plates above the ring and those below it (a seat's plate with its backs is taller
+    // than yours): an even margin of felt on both sides
+    const { above, below } = ringBand(plates, g);
+    return below - above >= 2 * (g.ry + g.th / 2) ? (above + below) / 2 : g.H / 2;
+  }
+
+  function ringCovered(view, plates, g) {
+    // whether a plate covers a place of the ring (every seat's place, played or not: the layout stays put)
+    const boxes = plates.map(({ seat, plate }) => plateBox(seat, plate, g));
+    return view.seats.some((seat) => {
+      const p = trickPoint(seat, g);
+      const c = { l: p.x - g.tw / 2, r: p.x + g.tw / 2, t: p.y - g.th / 2, b: p.y + g.th / 2 };
+      return boxes.some((b) => c.l < b.r + 2 && b.l < c.r + 2 && c.t < b.b + 2 && b.t < c.b + 2);
+    });
   }
 
   function seatPoint(seat, g, plate) {
@@ -621,7 +693,8 @@ function render({ model, el }) {
     const felW = feltWidth();
     const natural = Math.round(sz.font * 12.5);
     if (!sz.narrow) return Math.max(120, Math.min(natural, Math.floor(felW * 0.3)));
-    return Math.max(80, Math.min(natural, Math.floor(felW * (view.seats.length >= 6 ? 0.27 : 0.31))));
+    const share = view.seats.length >= 6 ? 0.25 : view.seats.length === 5 ? 0.27 : 0.31;
+    return Math.max(80, Math.min(natural, Math.floor(felW * share)));
   }
 
   function drawSeats(view, sz) {
@@ -777,21 +850,7 @@ function render({ model, el }) {
       plate.style.left = `${Math.round(p.x)}px`;
       plate.style.top = `${Math.round(p.y)}px`;
     }
-    // the trick's ring sits halfway between the plates above it and the plates below it (a seat's plate with
-    // its backs is taller than yours): an even margin of felt on both sides
-    const left = g.W / 2 - g.rx - g.tw / 2;
-    const right = g.W / 2 + g.rx + g.tw / 2;
-    let above = 0;
-    let below = g.H;
-    for (const { seat, plate } of plates) {
-      const p = seatPoint(seat, g, plate);
-      const box = plate._box || { w: 0, h: 0 };
-      if (p.x + box.w / 2 < left || p.x - box.w / 2 > right) continue;
-      if (seat.y < 0.45) above = Math.max(above, p.y + box.h / 2);
-      else if (seat.y > 0.55) below = Math.min(below, p.y - box.h / 2);
-    }
-    const room = below - above;
-    g.cy = room > 2 * (g.ry + g.th / 2) ? (above + below) / 2 : g.H / 2;
+    g.cy = ringCentre(plates, g);
   }
 
   // -- the middle -----------------------------------------------------------------------------------------
@@ -806,7 +865,7 @@ function render({ model, el }) {
       return;
     }
     trickLayer.setAttribute("aria-label", text(trick.label) || "The trick");
-    const key = `${text(trick.number)}`;
+    const key = `${text(trick.number)}|${view.players}|${view.kind}`;
     if (key !== state.trickKey) {
       trickLayer.replaceChildren();
       state.trickCards.clear();
@@ -816,6 +875,7 @@ function render({ model, el }) {
     const playing = new Set(trick.plays.map((play) => play.seat));
     for (const [seat, node] of state.trickCards) if (!playing.has(seat)) { node.remove(); state.trickCards.delete(seat); }
     const still = reducedMotion();
+    const order = [];
     trick.plays.forEach((play, i) => {
       const seat = seats.get(play.seat);
       const card = play.card || (Array.isArray(play.cards) ? play.cards[0] : null);
@@ -837,6 +897,7 @@ function render({ model, el }) {
       node.style.left = `${Math.round(p.x - g.tw / 2)}px`;
       node.style.top = `${Math.round(p.y - g.th / 2)}px`;
       node.style.zIndex = String(i + 1);
+      order.push(node);
       node.classList.toggle("is-winner", Boolean(play.winner));
       if (fresh && !still && node.animate) {
         // the card comes from its player's seat (an animation of its own: no layout forced to start it)
@@ -845,6 +906,8 @@ function render({ model, el }) {
         node.animate([{ transform: start }, { transform: "none" }], { duration: 250, easing: "ease-out" });
       }
     });
+    // the page's order is the order of play (what a screen reader reads, and what is drawn on top)
+    order.forEach((node, i) => { if (trickLayer.children[i] !== node) trickLayer.insertBefore(node, trickLayer.children[i] || null); });
     clearTimeout(state.collectTimer);
     if (trick.complete && trick.winner != null && view.kind === "table" && !still) {
       const winner = seats.get(trick.winner);
@@ -1053,7 +1116,7 @@ function render({ model, el }) {
       let lo = FIT_MIN;
       let hi = scale;
       let best = FIT_MIN;
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 6; i++) {
         const mid = (lo + hi) / 2;
         at(mid);
         if (root.offsetHeight <= room) best = lo = mid;

@@ -9,7 +9,7 @@ the table is clipped or leaves it (test_cardtable's LAYOUT check); no card hides
 the hand is one row; a seat plate's words take at most two lines; nothing reads "undefined", "NaN", "null" or
 "[object". Without ``fit`` (a lesson page) the hand is one row and plates two lines too.
 
-Screenshots go to ``_build/e2e-app/fit/`` (CI keeps ``_build/e2e-app``).
+Screenshots go to ``_build/e2e-app/fit/`` (CI keeps ``_build/e2e-app``), as JPEG (PNG took ten times as long).
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ SIZES = [
 ]
 PHONE = 480  # px: at most this wide, the hand is one row and a plate's words two lines
 
-PAGE = """async ([esm, css, bar]) => {
+PAGE = """async ([esm, css, bar, traits]) => {
     document.body.style.margin = '0';
     const top = document.createElement('div');
     top.className = 'app-bar';
@@ -64,8 +64,7 @@ PAGE = """async ([esm, css, bar]) => {
     const style = document.createElement('style');
     style.textContent = css;
     document.head.append(style);
-    const state = {view: {}, message: '', message_kind: 'info', large: false, show_last: false, pace: 0.6,
-                   label: 'Card table', optimistic: false, fit: true};
+    const state = {...traits, view: {}};
     const handlers = {};
     const fire = (name, ...args) => (handlers[name] || []).forEach(f => f(...args));
     const model = {
@@ -143,6 +142,19 @@ def mid_hand(players: int) -> dict[str, Any]:
     return table_view(state, seat=0, totals=totals, title=f"{state.rules.name} · hand 3")
 
 
+def full_trick(players: int) -> dict[str, Any]:
+    """A trick just completed, every seat's card still in the middle (the most the ring ever holds)."""
+    state = played(players, seed=40 + players, tricks=3)
+    done = len(state.tricks)
+    rng = random.Random(players)
+    while len(state.tricks) == done:
+        state.play(rng.choice(state.legal_plays()))
+    assert not state.current_trick
+    view = table_view(state, seat=0, totals=[0] * players)
+    assert view["trick"] is not None and len(view["trick"]["plays"]) == players
+    return view
+
+
 def passing() -> dict[str, Any]:
     game = PlayTable(seed=2026, pace=0)
     assert game.hand.phase is Phase.PASSING
@@ -172,11 +184,18 @@ def haggis() -> dict[str, Any]:
 
 VIEWS: dict[str, Callable[[], dict[str, Any]]] = {
     **{f"hearts-{n}": (lambda n=n: mid_hand(n)) for n in (3, 4, 5, 6, 7)},  # type: ignore[misc]
+    **{f"full-{n}": (lambda n=n: full_trick(n)) for n in (5, 7)},  # type: ignore[misc]
     "pass": passing,
     "counting": counting,
     "playground": playground,
     "haggis": haggis,
 }
+
+
+def defaults(table: CardTable) -> dict[str, Any]:
+    """The widget's synced traits as Python starts them (the stand-in model starts from the same values)."""
+    return {name: getattr(table, name) for name in table.traits(sync=True) if not name.startswith("_")
+            and name not in ("view", "layout", "tabbable", "tooltip", "comm")}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +206,7 @@ def fit_page(browser: Browser) -> Iterator[Page]:
         page = context.new_page()
         table = CardTable()
         page.set_content("<!doctype html><html><head><meta charset='utf-8'></head><body></body></html>")
-        page.evaluate(PAGE, [table._esm, table._css, BAR])
+        page.evaluate(PAGE, [table._esm, table._css, BAR, defaults(table)])
         yield page
     finally:
         context.close()
@@ -204,7 +223,7 @@ def problems_at(page: Page, name: str) -> tuple[list[str], dict[str, Any]]:
     problems = [f"{name}: {p}" for p in found["problems"] + page.evaluate(LAYOUT)]
     problems += [f"{name}: shows {w!r}" for w in broken_words(page)]
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(SHOTS / f"{name}.jpg"), type="jpeg", quality=80)  # JPEG: a tenth of PNG's time
     return problems, found
 
 
