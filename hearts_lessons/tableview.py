@@ -164,7 +164,7 @@ def taken_entry(cards: Iterable[Card], rules: Rules) -> dict[str, Any]:
     'took no cards'
     """
     shown = sort_hand(cards)
-    piles = []
+    piles: list[dict[str, Any]] = []
     for suit in Suit:
         mine = [c for c in shown if c.suit is suit and not c.is_joker]
         if not mine:

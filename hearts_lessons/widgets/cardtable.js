@@ -772,8 +772,14 @@ function render({ model, el }) {
         plate._all = [name, ...facts.map((f) => f.words)].join(" · ");
       }
       for (const note of Array.isArray(seat.notes) ? seat.notes.map(text).filter(Boolean) : []) {
+        // a note breaks between its parts ("captured 4 cards · 12 points"), never inside one
         const line = h("div", "hl-ct-seat-info hl-ct-seat-note");
-        line.textContent = note;
+        note.split(" · ").forEach((part, i) => {
+          if (i) line.append(" · ");
+          const piece = h("span", "hl-ct-nowrap");
+          piece.textContent = part;
+          line.append(piece);
+        });
         plate.append(line);
       }
       if (seat.taken && typeof seat.taken === "object") plate.append(takenRow(seat.taken));

@@ -290,7 +290,8 @@ def test_a_view_that_leaves_fields_out_draws_no_broken_words(fit_page: Page) -> 
     bare = {"kind": "table", "seats": [{k: v for k, v in s.items() if k in ("seat", "name", "you")}
                                        for s in view["seats"]],
             "hand": {"cards": [{k: v for k, v in c.items() if k in ("code", "svg")} for c in view["hand"]["cards"]]},
-            "trick": {"plays": [{"seat": p["seat"], "card": {"svg": p["card"]["svg"]}} for p in view["trick"]["plays"]]},
+            "trick": {"plays": [{"seat": p["seat"], "card": {"svg": p["card"]["svg"]}}
+                                for p in view["trick"]["plays"]]},
             "pass": {}, "last_trick": {}, "actions": [{"id": "go"}], "chips": [{}], "hole": {}}  # fmt: skip
     for size, width, height, large in SIZES[::3]:
         show(page, bare, width, height, large=large, fit=True)
