@@ -299,3 +299,23 @@ def test_a_view_that_leaves_fields_out_draws_no_broken_words(fit_page: Page) -> 
         assert page.locator(".hl-ct-hand .hl-ct-card").count() == len(view["hand"]["cards"])
     show(page, {"seats": None, "hand": {"cards": None}, "title": None, "status": 3.5}, 375, 740, fit=True)
     assert broken_words(page) == []
+
+
+def test_the_last_trick_opens_over_the_felt_and_the_table_still_fits(fit_page: Page) -> None:
+    page = fit_page
+    problems: list[str] = []
+    for key in ("full-7", "hearts-4"):
+        view = VIEWS[key]()
+        assert view["last_trick"] is not None
+        for size, width, height, large in (SIZES[1], SIZES[5], SIZES[6]):
+            show(page, view, width, height, large=large, fit=True, show_last=True)
+            assert page.locator(".hl-ct-lastpanel").is_visible()
+            found, _ = problems_at(page, f"last-{key}-{size}")
+            problems += found
+            panel = page.locator(".hl-ct-lastpanel").bounding_box()
+            felt = page.locator(".hl-ct-felt").bounding_box()
+            assert panel is not None and felt is not None
+            if panel["y"] + panel["height"] > felt["y"] + felt["height"] + 1:
+                problems.append(f"last-{key}-{size}: the last trick's panel hangs below the felt")
+    page.evaluate("() => fake.set({show_last: false})")
+    assert not problems, "\n".join(problems)
