@@ -478,13 +478,14 @@ function render({ model, el }) {
 
   function ringBand(plates, g) {
     // the band of felt between the plates above the ring and the plates below it, among those that reach over
-    // the ring's width (a plate beside the ring, level with the middle, is not above nor below it)
+    // the ring's width (a plate beside the ring, near the middle's level, is not above nor below it: the ring's
+    // cards get smaller rather than the felt taller)
     const left = g.W / 2 - g.rx - g.tw / 2;
     const right = g.W / 2 + g.rx + g.tw / 2;
     let above = 0;
     let below = g.H;
     for (const { seat, plate } of plates) {
-      if (Math.abs(seat.y - 0.5) <= 0.05) continue;
+      if (Math.abs(seat.y - 0.5) < 0.2) continue;
       const b = plateBox(seat, plate, g);
       if (b.r < left || b.l > right) continue;
       if (seat.y < 0.5) above = Math.max(above, b.b);
