@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page
 from hearts_lessons.haggis.widgets import PlayHandWidget
 from hearts_lessons.rules import STANDARD, Rules
 from hearts_lessons.state import HandState, Phase
-from hearts_lessons.tableview import table_view
+from hearts_lessons.tableview import hand_view, table_view, trick_view
 from hearts_lessons.widgets.cardtable import CardTable
 from hearts_lessons.widgets.play import PlayTable
 from hearts_lessons.widgets.trick import TrickPlayground
@@ -142,14 +142,20 @@ def mid_hand(players: int) -> dict[str, Any]:
     return table_view(state, seat=0, totals=totals, title=f"{state.rules.name} · hand 3")
 
 
-def full_trick(players: int) -> dict[str, Any]:
-    """A trick just completed, every seat's card still in the middle (the most the ring ever holds)."""
+def full_trick_state(players: int) -> HandState:
+    """A hand just after a trick was completed."""
     state = played(players, seed=40 + players, tricks=3)
     done = len(state.tricks)
     rng = random.Random(players)
     while len(state.tricks) == done:
         state.play(rng.choice(state.legal_plays()))
     assert not state.current_trick
+    return state
+
+
+def full_trick(players: int) -> dict[str, Any]:
+    """A trick just completed, every seat's card still in the middle (the most the ring ever holds)."""
+    state = full_trick_state(players)
     view = table_view(state, seat=0, totals=[0] * players)
     assert view["trick"] is not None and len(view["trick"]["plays"]) == players
     return view
@@ -196,6 +202,25 @@ def defaults(table: CardTable) -> dict[str, Any]:
     """The widget's synced traits as Python starts them (the stand-in model starts from the same values)."""
     return {name: getattr(table, name) for name in table.traits(sync=True) if not name.startswith("_")
             and name not in ("view", "layout", "tabbable", "tooltip", "comm")}  # fmt: skip
+
+
+def a_hand() -> dict[str, Any]:
+    """A hand on its own (lesson 2's, a variant's sample hand): 17 cards, the most a Hearts hand holds."""
+    state = HandState.deal(rules_for(3), seed=2)
+    return hand_view(state.hand(0), mode="choose", selected=state.hand(0)[4:6])
+
+
+def a_trick(players: int) -> dict[str, Any]:
+    """One trick drawn on its own (the coach's review): every seat's card, the winner marked."""
+    state = full_trick_state(players)
+    trick = state.tricks[-1]
+    return trick_view(trick, players, winner=trick.winner, caption=f"Trick {trick.number + 1}")
+
+
+LESSON_VIEWS: dict[str, Callable[[], dict[str, Any]]] = {
+    "hearts-4": VIEWS["hearts-4"], "hearts-7": VIEWS["hearts-7"], "counting": counting, "pass": passing,
+    "hand": a_hand, "trick-6": lambda: a_trick(6),
+}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -270,8 +295,8 @@ def test_the_table_fills_the_room_and_keeps_the_reserve_free(fit_page: Page) -> 
 def test_without_fit_a_lesson_table_is_one_row_with_two_line_plates(fit_page: Page) -> None:
     page = fit_page
     problems: list[str] = []
-    for key in ("hearts-4", "hearts-7", "counting", "pass"):
-        view = VIEWS[key]()
+    for key, make in LESSON_VIEWS.items():
+        view = make()
         for width, large in ((375, False), (375, True), (1280, False)):
             show(page, view, width, 900, large=large, fit=False)
             name = f"lesson-{key}-{width}{'-large' if large else ''}"
