@@ -14,8 +14,10 @@ The model is a plain ``dict`` (schema below) so that other games can build it to
 Schema (``kind`` is ``table``, ``hand`` or ``trick``)::
 
     {"kind", "players", "viewer", "title", "status", "hearts_broken", "turn", "dealer" (None: nobody dealt),
+     "lead" (words for the middle while a trick waits for its lead: "Your lead", "West leads"; else None),
      "seats": [{"seat", "name", "you", "x", "y", "angle", "count", "tricks", "points", "total", "dealer",
-                "turn", "voids", "label", "cards" (face-up cards of an open deal, else None)}],
+                "turn", "voids", "label", "cards" (face-up cards of an open deal, else None),
+                "taken" (the cards the seat took, as piles by suit: see :func:`taken_entry`; else None)}],
      "hand": {"seat", "mode" ("play" | "pass" | "choose" | "view"), "label", "cards": [card]},
      "trick": {"number", "complete", "winner", "label", "plays": [{"seat", "winner", "card": card}]} | None,
      "last_trick": (as "trick") | None, "pass": {"count", "to", "arrow", "words", "chosen"} | None,
@@ -36,9 +38,9 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, sort_hand
+from .cards import Card, Rank, Suit, sort_hand
 from .render import card_html
-from .rules import PassDirection, Points
+from .rules import PassDirection, Points, Rules
 from .scoring import format_points, points_words
 from .seats import seat_name
 from .state import direction_offset
@@ -54,11 +56,13 @@ __all__ = [
     "direction_words",
     "hand_view",
     "hearts_card",
+    "lead_words",
     "open_view",
     "positions",
     "seat_entry",
     "still",
     "table_view",
+    "taken_entry",
     "trick_view",
 ]
 
@@ -117,8 +121,10 @@ def card_entry(code: str, *, svg: str, name: str, short: str, playable: bool = F
 def seat_entry(seat: int, players: int, *, viewer: int = 0, name: str | None = None, count: int = 0,
                tricks: int | None = None, points: str | None = None, total: str | None = None,
                dealer: bool = False, turn: bool = False, voids: Sequence[str] = (),
-               cards: list[dict[str, Any]] | None = None) -> dict[str, Any]:  # fmt: skip
-    """One seat of the model, placed by :func:`positions`, with the words a screen reader says for it."""
+               cards: list[dict[str, Any]] | None = None,
+               taken: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
+    """One seat of the model, placed by :func:`positions`, with the words a screen reader says for it
+    (``taken``: the cards it took, from :func:`taken_entry`)."""
     x, y, angle = positions(players, viewer)[seat]
     you = seat == viewer
     shown = name if name is not None else ("You" if you else seat_name(seat, players))
@@ -135,9 +141,56 @@ def seat_entry(seat: int, players: int, *, viewer: int = 0, name: str | None = N
         bits.append("to play")
     if voids:
         bits.append("void in " + " ".join(voids))
+    if taken is not None:
+        bits.append(taken["label"])
     return {"seat": seat, "name": shown, "you": you, "x": x, "y": y, "angle": angle, "count": count,
             "tricks": tricks, "points": points, "total": total, "dealer": dealer, "turn": turn,
-            "voids": list(voids), "label": ", ".join(bits), "cards": cards}  # fmt: skip
+            "voids": list(voids), "label": ", ".join(bits), "cards": cards, "taken": taken}  # fmt: skip
+
+
+def taken_entry(cards: Iterable[Card], rules: Rules) -> dict[str, Any]:
+    """The cards a seat took, as the table shows them: one pile per suit with its count and ranks (clubs,
+    diamonds, spades, hearts: the order a hand is sorted in), and the cards worth more than one point each
+    (the Q♠, a J♦ bonus, Black Maria's spades) named on their own, so that a reader can count the points.
+
+    >>> from hearts_lessons.cards import parse_cards
+    >>> from hearts_lessons.rules import STANDARD
+    >>> t = taken_entry(parse_cards("2H 9H QS 4C JH 3S"), STANDARD)
+    >>> [(p["symbol"], p["count"], p["ranks"]) for p in t["piles"]], t["named"]
+    ([('♣', 1, '4'), ('♠', 2, '3 Q'), ('♥', 3, '2 9 J')], ['Q♠'])
+    >>> t["label"]
+    'took 6 cards: 1 club (4), 2 spades (3 Q), 3 hearts (2 9 J)'
+    >>> taken_entry([], STANDARD)["label"]
+    'took no cards'
+    """
+    shown = sort_hand(cards)
+    piles: list[dict[str, Any]] = []
+    for suit in Suit:
+        mine = [c for c in shown if c.suit is suit and not c.is_joker]
+        if not mine:
+            continue
+        ranks = " ".join(c.rank.label for c in mine)
+        named = [c.symbol for c in mine if _counts_alone(c, rules)]
+        piles.append({"suit": suit.letter, "symbol": suit.symbol, "red": suit.is_red, "count": len(mine),
+                      "ranks": ranks, "named": named,
+                      "label": f"{_plural(len(mine), suit.english[:-1])} ({ranks})"})  # fmt: skip
+    jokers = [c for c in shown if c.is_joker]
+    if jokers:
+        piles.append({"suit": "*", "symbol": "★", "red": True, "count": len(jokers), "ranks": "",
+                      "named": [c.symbol for c in jokers], "label": _plural(len(jokers), "joker")})  # fmt: skip
+    named = [c.symbol for c in shown if c.is_joker or _counts_alone(c, rules)]
+    label = f"took {_plural(len(shown), 'card')}: " + ", ".join(p["label"] for p in piles) if shown else ""
+    label = label or "took no cards"
+    return {"count": len(shown), "piles": piles, "named": named, "label": label}
+
+
+def _counts_alone(card: Card, rules: Rules) -> bool:
+    """A card a reader counts by name, not with its suit: worth more (or less) than one point, or 10♣ that
+    doubles the hand (RULES.md 3.1)."""
+    value = rules.points_of(card)
+    if value and abs(value) != 1:
+        return True
+    return rules.ten_of_clubs_multiplier != 1 and card.rank == Rank.TEN and card.suit is Suit.CLUBS
 
 
 # -- Hearts ----------------------------------------------------------------------------------------------------
@@ -194,7 +247,7 @@ def trick_view(trick: Trick | Sequence[tuple[int, Card]], players: int, *, viewe
 def table_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | None = None,
                selected: Iterable[Card] = (), four_colour: bool = False, names: Sequence[str] | None = None,
                title: str | None = None, actions: Sequence[Mapping[str, Any]] = (),
-               show_completed: bool = True, dealer: bool = True) -> View:  # fmt: skip
+               show_completed: bool = True, dealer: bool = True, taken: bool = False) -> View:  # fmt: skip
     """What ``seat`` sees of a hand: the others' card backs, its own hand with playable flags and reasons.
 
     ``totals`` are the game's running totals; ``selected`` the cards chosen to pass so far; ``names`` replaces
@@ -202,28 +255,39 @@ def table_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | No
     middle (marked complete) until the next card is led, so the front end can show it going to its winner.
     ``dealer=False`` is for a position that nobody dealt (a puzzle, a drill, a position set up from given
     cards): no seat is marked as the dealer, the model's ``dealer`` is ``None`` and the status names none.
+    ``taken=True`` shows at every seat the cards it took, as piles by suit (:func:`taken_entry`).
 
     >>> from hearts_lessons.state import HandState
     >>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=11,
     ...                          hearts_broken=True)
     >>> v = table_view(s, dealer=False)
-    >>> v["dealer"], [seat["dealer"] for seat in v["seats"]], v["status"]
-    (None, [False, False, False, False], 'your turn')
+    >>> v["dealer"], [seat["dealer"] for seat in v["seats"]], v["status"], v["lead"]
+    (None, [False, False, False, False], 'your turn', 'Your lead')
+    >>> table_view(s, taken=True)["seats"][0]["taken"]["label"]
+    'took no cards'
     """
     return _view(state, seat=seat, totals=totals, selected=selected, four_colour=four_colour, names=names,
                  title=title, actions=actions, show_completed=show_completed, open_hands=False,
-                 dealer=dealer)  # fmt: skip
+                 dealer=dealer, taken=taken)  # fmt: skip
 
 
 def open_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | None = None,
               four_colour: bool = False, names: Sequence[str] | None = None, title: str | None = None,
               actions: Sequence[Mapping[str, Any]] = (), show_completed: bool = True,
-              dealer: bool = True) -> View:  # fmt: skip
+              dealer: bool = True, taken: bool = False) -> View:  # fmt: skip
     """A deal played open (lessons, puzzles, the trick playground): every hand face up; the player to move's
     cards carry playable flags and the engine's reasons, every other card says whose turn it is. ``seat``
-    only chooses who sits at the bottom; ``dealer=False`` as for :func:`table_view`."""
+    only chooses who sits at the bottom; ``dealer=False`` and ``taken`` as for :func:`table_view`.
+
+    >>> from hearts_lessons.state import HandState
+    >>> s = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=1, trick_number=11,
+    ...                          hearts_broken=True)
+    >>> open_view(s, dealer=False)["lead"]
+    'West leads'
+    """
     view = _view(state, seat=seat, totals=totals, selected=(), four_colour=four_colour, names=names, title=title,
-                 actions=actions, show_completed=show_completed, open_hands=True, dealer=dealer)  # fmt: skip
+                 actions=actions, show_completed=show_completed, open_hands=True, dealer=dealer,
+                 taken=taken)  # fmt: skip
     # nobody is "you" at an open table: the status names the seats
     who = seat_name(seat, state.players)
     view["status"] = view["status"].replace("you deal", f"{who} deals").replace("your turn", f"{who} to play")
@@ -254,7 +318,8 @@ def still(view: View) -> View:
 # -- building blocks -------------------------------------------------------------------------------------------
 def _empty(*, kind: str, players: int = 0, viewer: int = 0, status: str = "", **extra: Any) -> View:
     view: View = {"kind": kind, "players": players, "viewer": viewer, "title": "", "status": status,
-                  "hearts_broken": None, "turn": None, "dealer": None, "seats": [], "hand": None, "trick": None,
+                  "hearts_broken": None, "turn": None, "dealer": None, "lead": None, "seats": [], "hand": None,
+                  "trick": None,
                   "last_trick": None, "pass": None, "hole": None, "actions": []}  # fmt: skip
     view.update(extra)
     return view
@@ -283,7 +348,7 @@ def _trick_entry(trick: Trick | Sequence[tuple[int, Card]], players: int, *, win
 
 def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selected: Iterable[Card],
           four_colour: bool, names: Sequence[str] | None, title: str | None, actions: Sequence[Mapping[str, Any]],
-          show_completed: bool, open_hands: bool, dealer: bool) -> View:  # fmt: skip
+          show_completed: bool, open_hands: bool, dealer: bool, taken: bool = False) -> View:  # fmt: skip
     from .state import Phase
 
     n = state.players
@@ -303,6 +368,7 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
             total=format_points(totals[s]) if totals is not None else None,
             dealer=dealer and s == state.dealer, turn=s == turn,
             voids=[v.symbol for v in state.voids(s)], cards=face_up,
+            taken=taken_entry(state.taken(s), state.rules) if taken else None,
         ))  # fmt: skip
     # the viewer's hand
     passing = phase is Phase.PASSING and seat in state.to_pass
@@ -329,8 +395,9 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
     if state.hole_cards:
         hole = _hole_entry(state, seat, four_colour, open_hands)
     status = _status(state, seat, pass_info, dealer=dealer)
+    lead = lead_words(seats[turn]) if turn is not None and not state.current_trick else None
     return _empty(
-        kind="table", players=n, viewer=seat, status=status,
+        kind="table", players=n, viewer=seat, status=status, lead=lead,
         title=title if title is not None else f"{state.rules.name} · hand {state.hand_number + 1}",
         hearts_broken=state.hearts_broken, turn=turn, dealer=state.dealer if dealer else None, seats=seats,
         hand={"seat": seat, "mode": mode, "label": label, "cards": cards}, trick=trick, last_trick=last,
@@ -355,6 +422,16 @@ def _pass_card(state: HandState, card: Card, seat: int, chosen: bool, four_colou
         return hearts_card(card, four_colour=four_colour, reason=reason, status="may not be passed", seat=seat)
     status = "chosen to pass (click to put it back)" if chosen else "click to choose it for the pass"
     return hearts_card(card, four_colour=four_colour, playable=True, selected=chosen, status=status, seat=seat)
+
+
+def lead_words(seat: Mapping[str, Any]) -> str:
+    """What the middle of the table says while a trick waits for ``seat``'s lead (a seat of the model): ``Your
+    lead`` for the viewer called "You", else ``West leads`` (the playground's header says the same words).
+
+    >>> lead_words({"name": "You", "you": True}), lead_words({"name": "West", "you": False})
+    ('Your lead', 'West leads')
+    """
+    return "Your lead" if seat["you"] and seat["name"] == "You" else f"{seat['name']} leads"
 
 
 def direction_words(direction: PassDirection, players: int) -> str:

@@ -165,3 +165,40 @@ def test_a_position_nobody_dealt_marks_no_dealer(players: int) -> None:
         assert [s["count"] for s in view["seats"]] == [s["count"] for s in table_view(state, seat=seat)["seats"]]
     assert table_view(state, seat=seat, dealer=False)["status"] == "your turn"
     assert open_view(state, seat=seat, dealer=False)["status"] == f"{seat_name(seat, players)} to play"
+
+
+@pytest.mark.parametrize(("key", "players"), [("standard", 4), ("standard", 3), ("black_maria", 3), ("omnibus", 4),
+                                              ("cancellation", 6), ("hi_lo_joker", 3)])  # fmt: skip
+def test_the_cards_each_seat_took_are_piles_by_suit_that_add_up(key: str, players: int) -> None:
+    rules = PRESETS[key].build(players)
+    state = advance(HandState.deal(rules, seed=3), random.Random(3), 6 * players)
+    assert all(s["taken"] is None for s in table_view(state)["seats"])  # only asked for
+    for view in (table_view(state, taken=True), open_view(state, taken=True)):
+        for seat in view["seats"]:
+            taken = state.taken(seat["seat"])
+            piles = seat["taken"]["piles"]
+            assert sum(p["count"] for p in piles) == len(taken) == seat["taken"]["count"]
+            for pile in piles:
+                if pile["suit"] == "*":
+                    continue
+                mine = sort_hand(c for c in taken if c.suit.letter == pile["suit"] and not c.is_joker)
+                assert pile["count"] == len(mine) and pile["ranks"] == " ".join(c.rank.label for c in mine)
+                assert pile["red"] == (pile["suit"] in "DH")
+            named = [c.symbol for c in sort_hand(taken) if c.is_joker or abs(rules.points_of(c)) > 1
+                     or (rules.ten_of_clubs_multiplier != 1 and c.code == "TC")]  # fmt: skip
+            assert seat["taken"]["named"] == named
+            assert seat["taken"]["label"] in seat["label"]  # a screen reader hears them too
+    json.dumps(view)
+
+
+def test_the_middle_names_who_leads_and_nothing_while_a_trick_is_on() -> None:
+    state = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=1, trick_number=11,
+                                 hearts_broken=True)  # fmt: skip
+    assert table_view(state, seat=1)["lead"] == "Your lead"
+    assert table_view(state, seat=0)["lead"] == "West leads"
+    assert table_view(state, seat=0, names=["Ann", "Bo", "Cy", "Di"])["lead"] == "Bo leads"
+    assert open_view(state, seat=1)["lead"] == "West leads"  # nobody is "you" at an open table
+    state.play("QH")
+    assert table_view(state, seat=0)["lead"] is None  # the trick is on: its cards are in the middle
+    passing = HandState.deal(STANDARD, seed=1)
+    assert passing.phase is Phase.PASSING and table_view(passing)["lead"] is None

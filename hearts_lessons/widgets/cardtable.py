@@ -54,7 +54,18 @@ class CardTable(anywidget.AnyWidget):
     ``show_last`` (the last trick opened), ``pace`` (seconds the front end lets a finished trick stay before it
     slides to its winner), ``optimistic`` (draw a click on a playable card of the hand before Python answers: the
     card goes to the trick in ``play`` mode, is lifted or put back in ``pass`` mode; only for a table whose
-    handler does exactly that).
+    handler does exactly that), ``fit`` (the table fills the window's height below its own top edge and never
+    needs scrolling: its cards, seat plates and oval shrink, or with ``large`` grow, until it fits).
+
+    With ``fit``, the front end measures the table's top edge when it draws and when the window (or what sits
+    above the table) changes size, and keeps free below it the CSS length ``--hl-fit-reserve`` (set on any
+    ancestor, e.g. ``--hl-fit-reserve: 48px`` for a bar of buttons under the table; default ``0px``). A table
+    further down a page than half a window fits a window of its own. The drawn table carries the classes
+    ``hl-ct--fit`` and, if even its smallest size does not fit, ``is-overfull`` (the page then scrolls); its
+    ``data-scale`` says the scale it chose. Without ``fit`` the table is as tall as its content (a lesson page).
+
+    >>> CardTable(fit=True).fit, CardTable().fit
+    (True, False)
     """
 
     _esm = HERE / "cardtable.js"
@@ -68,6 +79,7 @@ class CardTable(anywidget.AnyWidget):
     pace = traitlets.Float(0.6).tag(sync=True)
     label = traitlets.Unicode("Card table").tag(sync=True)
     optimistic = traitlets.Bool(False).tag(sync=True)
+    fit = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, view: dict[str, Any] | None = None, **kwargs: Any) -> None:
         super().__init__(view=view or {}, **kwargs)

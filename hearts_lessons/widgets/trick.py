@@ -170,12 +170,6 @@ class TrickPlayground(W.VBox):
     def _render(self) -> None:
         state = self.state
         n = state.players
-        turn = state.to_play if state.phase is Phase.PLAYING else -1
-        if turn >= 0:
-            who = seat_name(turn, n)
-            title = f"{who} {'leads' if not state.current_trick else 'plays'}"
-        else:
-            title = "All cards are played"
         actions: list[dict[str, Any]] = [
             {"id": "next", "label": "Next trick", "kind": "primary" if self._finished else "default",
              "enabled": self._finished is not None},
@@ -183,8 +177,15 @@ class TrickPlayground(W.VBox):
             {"id": "deal", "label": "New deal", "kind": "default", "enabled": True},
         ]  # fmt: skip
         # the playground's cards are set out, not dealt: no seat is the dealer
-        view = open_view(state, seat=0, title=title, actions=actions, show_completed=self._finished is not None,
+        view = open_view(state, seat=0, actions=actions, show_completed=self._finished is not None,
                          dealer=False)  # fmt: skip
+        # the header and the middle of the table say the same words: both come from the model's seats and lead
+        if view["lead"]:
+            view["title"] = view["lead"]
+        elif view["turn"] is not None:
+            view["title"] = f"{view['seats'][view['turn']]['name']} plays"
+        else:
+            view["title"] = "All cards are played"
         if self._finished is None and not state.current_trick:
             view["trick"] = None
         elif self._finished is not None:

@@ -43,7 +43,8 @@ LAYOUT = """() => {
     const table = root.getBoundingClientRect();
     const shown = el => el.offsetParent !== null && !el.closest('[hidden]');
     const texts = '.hl-ct-title, .hl-ct-status, .hl-ct-chip, .hl-ct-button, .hl-ct-seat, .hl-ct-seat-name, '
-        + '.hl-ct-seat-info, .hl-ct-turn, .hl-ct-message, .hl-ct-centre-words, .hl-ct-count, .hl-ct-lastpanel';
+        + '.hl-ct-seat-info, .hl-ct-turn, .hl-ct-message, .hl-ct-centre-words, .hl-ct-count, .hl-ct-lastpanel, '
+        + '.hl-ct-pile, .hl-ct-combo-caption, .hl-ct-combo-line, .hl-ct-hole-label';
     for (const el of root.querySelectorAll(texts)) {
         if (!shown(el)) continue;
         const name = `${el.className}: "${el.innerText.slice(0, 40)}"`;
@@ -66,7 +67,7 @@ LAYOUT = """() => {
     }
     const corner = r => ({left: r.left + 2, top: r.top + 2, right: r.left + 0.38 * r.width,
                           bottom: r.top + 0.36 * r.height});
-    for (const group of ['.hl-ct-hand .hl-ct-card', '.hl-ct-trick .hl-ct-tcard']) {
+    for (const group of ['.hl-ct-hand .hl-ct-card', '.hl-ct-trick .hl-ct-tcard', '.hl-ct-seat .hl-ct-mini']) {
         const cards = [...root.querySelectorAll(group)].filter(shown);
         cards.forEach((card, i) => {
             const c = corner(card.getBoundingClientRect());
@@ -123,6 +124,15 @@ def face(page: Page, code: str) -> Any:
     return page.locator(f'.hl-ct-hand .hl-ct-card[data-code="{code}"]')
 
 
+def tap(page: Page, code: str) -> None:
+    """Click a card of the hand where a reader sees it: near its left edge (a phone's hand is one row, each card
+    under its right-hand neighbour but for the strip with its corner index)."""
+    card = face(page, code)
+    box = card.bounding_box()
+    assert box is not None
+    card.click(position={"x": min(8.0, box["width"] / 4), "y": box["height"] * 0.7})
+
+
 def my_turn(page: Page, count: int) -> None:
     page.wait_for_function(
         """([n]) => document.querySelectorAll('.hl-ct-hand .hl-ct-card').length === n
@@ -133,7 +143,7 @@ def my_turn(page: Page, count: int) -> None:
 
 def pass_three(page: Page) -> None:
     for card in [c for c in hand(page) if c["playable"]][:3]:
-        face(page, card["code"]).click()
+        tap(page, card["code"])
         expect(face(page, card["code"])).to_have_class(re.compile("is-selected"), timeout=TURN_TIMEOUT)
     page.locator('.hl-ct-action[data-action="pass"]:not([disabled])').click()
     expect(page.locator(".hl-ct-message")).to_contain_text("You received", timeout=TURN_TIMEOUT)
@@ -160,7 +170,7 @@ def test_the_table_is_readable_at_every_size(browser: Browser, app_url: str, wid
         my_turn(page, 13)
         for _ in range(3):  # a few tricks: cards in the middle, counts and points at the seats
             count = len(hand(page))
-            face(page, next(c for c in hand(page) if c["playable"])["code"]).click()
+            tap(page, next(c for c in hand(page) if c["playable"])["code"])
             my_turn(page, count - 1)
         page.locator(".hl-ct-last-button").click()
         expect(page.locator(".hl-ct-lastpanel")).to_be_visible()
@@ -196,7 +206,7 @@ def test_keyboard_play_and_a_refusal_said_at_the_table(browser: Browser, app_url
             dimmed = [c for c in hand(page) if not c["playable"]]
             if dimmed and refused is None:
                 refused = dimmed[0]
-                face(page, refused["code"]).click()
+                tap(page, refused["code"])
                 reason = refused["label"].split(" — not playable: ", 1)[1]
                 message = page.locator(".hl-ct-message")
                 expect(message).to_have_text(reason, timeout=TURN_TIMEOUT)
@@ -226,7 +236,7 @@ def test_reduced_motion_has_no_transition(browser: Browser, app_url: str) -> Non
         open_table(page, app_url)
         pass_three(page)
         my_turn(page, 13)
-        face(page, next(c for c in hand(page) if c["playable"])["code"]).click()
+        tap(page, next(c for c in hand(page) if c["playable"])["code"])
         my_turn(page, 12)
         assert page.locator(".hl-ct-tcard").count() > 0
         assert page.evaluate(TRANSITIONS) == []
@@ -311,14 +321,14 @@ def test_without_a_kernel_or_unasked_the_table_never_guesses(page_alone: Page) -
     code = view["hand"]["cards"][0]["code"]
     stand_in(page, view, optimistic=True)  # optimistic, but no kernel said "ready" (the static book)
     assert page.evaluate("() => fake.sent") == [{"event": "hello"}]
-    face(page, code).click()
+    tap(page, code)
     sent = last_sent(page)
     assert sent["event"] == "card" and sent["code"] == code and sent["seq"]
     shown = page.evaluate(SHOWN)
     assert shown["selected"] == [] and shown["guess"] is None
     stand_in(page, view)  # a kernel, but a table that did not ask for guesses
     page.evaluate("() => fake.python({event: 'ready'})")
-    face(page, code).click()
+    tap(page, code)
     assert page.evaluate(SHOWN)["selected"] == []
 
 
@@ -328,7 +338,7 @@ def test_a_pass_card_is_lifted_at_once_and_python_confirms_or_refuses(page_alone
     first, second = (c["code"] for c in view["hand"]["cards"][:2])
     stand_in(page, view, optimistic=True)
     page.evaluate("() => fake.python({event: 'ready'})")
-    face(page, first).click()
+    tap(page, first)
     shown = page.evaluate(SHOWN)
     assert shown["selected"] == [first] and shown["guess"] == "1"  # drawn before Python answered
     assert view["pass"]["chosen"] == 0 and "1 chosen" in shown["centre"]
@@ -338,7 +348,7 @@ def test_a_pass_card_is_lifted_at_once_and_python_confirms_or_refuses(page_alone
     shown = page.evaluate(SHOWN)
     assert shown["selected"] == [first] and shown["guess"] is None
     # Python refuses the next click (its view unchanged, a message says why): the guess is undone
-    face(page, second).click()
+    tap(page, second)
     assert page.evaluate(SHOWN)["selected"] == [first, second]
     seq = last_sent(page)["seq"]
     page.evaluate("([seq]) => { fake.say('not now', 'error'); fake.python({event: 'done', seq}); }", [seq])
@@ -378,7 +388,7 @@ def test_a_played_card_goes_to_the_trick_at_once_by_keyboard_too(page_alone: Pag
     assert shown["hand"] == [c["code"] for c in view["hand"]["cards"]] and len(shown["trick"]) == before
     assert shown["guess"] is None
     # played again, and this time Python's view comes: the guess gives way to it
-    face(page, playable[0]).click()
+    tap(page, playable[0])
     seq = last_sent(page)["seq"]
     game.cards.click(playable[0])
     truth = game.cards.view

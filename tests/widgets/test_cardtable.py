@@ -115,3 +115,11 @@ def test_the_play_table_refuses_without_changing_its_view_so_a_guess_is_undone()
     fourth = table.hand.hand(0)[3]
     table.cards._on_front_end(table.cards, {"event": "card", "code": fourth.code, "seq": "x"}, [])
     assert len(views) == 3 and table.cards.message_kind == "error" and sent[-1] == {"event": "done", "seq": "x"}
+
+
+def test_fit_is_a_synced_trait_the_front_end_reads() -> None:
+    table = CardTable()
+    assert table.fit is False and "fit" in table.traits(sync=True)
+    table.fit = True
+    assert table.get_state()["fit"] is True
+    assert 'model.get("fit")' in table._esm and "--hl-fit-reserve" in table._esm + table._css

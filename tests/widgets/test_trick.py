@@ -142,3 +142,18 @@ def test_beside_a_table_that_says_you_the_explanation_says_you_too(seed: int, pl
             assert f", {names[trick.winner]}'s " in text and f"wins: {names[trick.winner]} takes" in text
         # the table's own words for the seat agree: the seat plate says "You" where the text says "you"
         assert all(n in view["seats"][s]["label"] for s, n in enumerate(names))
+
+
+def test_the_header_and_the_middle_say_who_is_to_play_in_the_same_words() -> None:
+    pg = TrickPlayground(seed=3, cards_each=5)
+    for _ in range(9):
+        view = pg.view
+        turn = pg.state.to_play
+        name = view["seats"][turn]["name"]
+        if pg.state.current_trick:
+            assert view["lead"] is None and view["title"] == f"{name} plays"
+        else:
+            assert view["lead"] == view["title"] == f"{name} leads"
+        pg.click(turn, pg.state.legal_plays()[0])
+        if pg.view["actions"][0]["enabled"]:  # a trick is complete: on to the next one
+            pg.cards.press("next")
