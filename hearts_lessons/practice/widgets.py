@@ -26,20 +26,82 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card
+from ..errors import IllegalActionError
 from ..widgets.common import CardPicker, MessageLine, card_button, safe
 from ..widgets.quiz import answer_block
 from .drills import PARTS, Attempt, Drill, Feedback, Picture, Stage, stage, stages
-from .ladder import THEME_WORDS, THEMES, Puzzle, PuzzleSet, choose, ladder_puzzles
+from .glicko2 import Rating
+from .ladder import THEME_WORDS, THEMES, Puzzle, PuzzleSet, choose, interval_words, ladder_puzzles, rating_words
 from .pictures import draw, table_model
 from .progress import Progress
 
-__all__ = ["PracticePart", "ProgressPage", "PuzzleLadder", "StageDrills", "position_widget"]
+__all__ = ["ANSWER_STYLE", "PracticePart", "ProgressPage", "PuzzleLadder", "StageDrills", "played_model",
+           "position_widget", "rating_html"]  # fmt: skip
 
 STAR, NO_STAR = "★", "☆"
 
 
 def _stars(count: int, of: int = 3) -> str:
     return STAR * count + NO_STAR * (of - count)
+
+
+ANSWER_STYLE = """<style>
+.hl-answer.jupyter-button { min-height: 40px; height: auto; padding: 6px 16px; margin: 3px 6px 3px 0;
+  font-size: 15px; border-radius: 8px; border: 2px solid #5f6b7a; background: #ffffff; color: #1f2328;
+  white-space: normal; line-height: 1.3; width: auto; max-width: 100%; }
+.hl-answer.jupyter-button:hover { background: #eef3fb; }
+.hl-answer.jupyter-button:focus-visible, .hl-answer.jupyter-button:focus { outline: 3px solid #0b57d0;
+  outline-offset: 2px; }
+.hl-answer.hl-answer--wrong.jupyter-button { border-color: #b00020; background: #fde8eb; color: #6b0012; }
+.hl-answer.hl-answer--right.jupyter-button { border-color: #1b6e20; background: #dff3e4; color: #0b3d1a;
+  font-weight: bold; }
+.hl-check.jupyter-button { min-height: 40px; height: auto; padding: 6px 18px; font-size: 15px;
+  border-radius: 8px; }
+</style>"""
+"""How answer buttons look: large, a clear focus ring for the keyboard, the chosen wrong answer red and the right
+one green after answering (each also says so in its words: ✗ and ✓, for screen readers and colour-blind eyes)."""
+
+
+def rating_html(rating: Rating, attempts: int) -> str:
+    """A rating in words (``about 1440``) with its 95% interval on demand: a tooltip and a details box."""
+    words = html.escape(rating_words(rating))
+    detail = html.escape(interval_words(rating, attempts))
+    return (f"<b title='{detail}'>{words}</b> <details class='hl-rating-detail' style='display:inline-block;"
+            f"vertical-align:top;font-size:13px'><summary style='cursor:pointer;color:#0b57d0'>how sure?</summary>"
+            f"{detail}</details>")  # fmt: skip
+
+
+def played_model(picture: Picture, code: str, *, solved: bool = False) -> dict[str, Any] | None:
+    """The card table's view after the picture's seat plays ``code``: the engine plays it on a copy of the
+    position (the card lands in the trick, a completed trick shows its winner). ``None`` when the picture is not
+    a table, or the engine refuses the card (the feedback then says why). The rest of the hand stays clickable to
+    try again, unless ``solved``."""
+    from ..scoring import format_points
+    from ..seats import seat_name
+    from ..tableview import hearts_card, open_view, table_view
+
+    state = picture.state
+    if state is None or picture.haggis or picture.show != "table":
+        return None
+    seat = picture.seat if picture.seat is not None else state.to_play
+    after = state.copy()
+    try:
+        after.play(code, seat)
+    except (IllegalActionError, ValueError):
+        return None
+    names = [seat_name(s, after.players) for s in range(after.players)]
+    view = (table_view(after, seat=seat, names=names, dealer=False) if picture.seat is not None
+            else open_view(after, seat=seat, dealer=False))  # fmt: skip
+    hand = view.get("hand") or {}
+    hand["mode"] = "view" if solved else "choose"
+    hand["cards"] = [hearts_card(c, playable=not solved, seat=seat) for c in after.hand(seat)]
+    view["hand"] = hand
+    view["pass"] = None
+    taken = ", ".join(f"{seat_name(s, after.players)} {format_points(after.points_taken(s))}"
+                      for s in range(after.players))  # fmt: skip
+    played = Card.from_str(code)
+    view["status"] = f"{seat_name(seat, after.players)} played the {played.symbol} · points taken: {taken}"
+    return view
 
 
 def position_widget(picture: Picture, on_card: Any = None) -> W.Widget:
@@ -60,41 +122,61 @@ def position_widget(picture: Picture, on_card: Any = None) -> W.Widget:
 
 
 class _Answer(W.VBox):
-    """The answer controls for one drill or puzzle: card buttons, a card picker, options or a number box."""
+    """The answer controls for one drill or puzzle: one button per option, a number box, or — for cards — the
+    card table itself (``on_table``: a click plays or ticks the card; ticked cards are raised) or, where no table
+    is drawn, card buttons and a card picker."""
 
     def __init__(self, kind: str, options: tuple[str, ...], labels: dict[str, str], pick: int,
-                 submit: Any) -> None:  # fmt: skip
+                 submit: Any, *, on_table: bool = False) -> None:  # fmt: skip
         super().__init__()
         self.kind = kind
         self.submit = submit
+        self.labels = labels
+        self.on_table = on_table
         self.check_button = W.Button(description="Check", button_style="primary", tooltip="Check your answer")
+        self.check_button.add_class("hl-check")
         self.check_button.on_click(lambda _: self.submit(self.response()))
         self.buttons: dict[str, W.Button] = {}
         self.picker: CardPicker | None = None
-        self.choices: W.RadioButtons | None = None
         self.entry: W.FloatText | None = None
+        self.chosen_line = W.HTML()
         if kind == "play":
-            for code in options:
-                button = card_button(Card.from_str(code), tooltip=f"Play the {labels.get(code, code)}")
-                button.on_click(lambda _, c=code: self.submit(c))
-                self.buttons[code] = button
-            self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
+            if on_table:
+                self.children = []
+            else:
+                for code in options:
+                    button = card_button(Card.from_str(code), tooltip=f"Play the {labels.get(code, code)}")
+                    button.on_click(lambda _, c=code: self.submit(c))
+                    self.buttons[code] = button
+                self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
         elif kind in ("tick", "pass"):
             self.picker = CardPicker([Card.from_str(c) for c in options], limit=pick if kind == "pass" else None)
-            self.children = [self.picker, self.check_button]
+            if on_table:  # the table is the picker: the toggles keep the choice, hidden
+                self.picker.layout.display = "none"
+                self._chosen([])
+            self.children = [self.picker, W.HBox([self.check_button, self.chosen_line],
+                                                 layout=W.Layout(align_items="center"))]  # fmt: skip
         elif kind == "choice":
-            self.choices = W.RadioButtons(options=[(labels.get(o, o), o) for o in options], value=None,
-                                          layout=W.Layout(width="auto"))  # fmt: skip
-            self.children = [self.choices, self.check_button]
+            for option in options:
+                text = labels.get(option, option)
+                button = W.Button(description=text, tooltip=f"Answer: {text}",
+                                  layout=W.Layout(width="auto", height="auto"))  # fmt: skip
+                button.add_class("hl-answer")
+                button.on_click(lambda _, o=option: self.submit(o))
+                self.buttons[option] = button
+            self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
         else:
             self.entry = W.FloatText(value=None, description="Answer:", layout=W.Layout(width="220px"))
-            self.children = [self.entry, self.check_button]
+            self.children = [W.HBox([self.entry, self.check_button], layout=W.Layout(align_items="center"))]
+
+    def _chosen(self, cards: list[Card]) -> None:
+        shown = " ".join(c.symbol for c in cards) or "none yet (click cards of the hand)"
+        self.chosen_line.value = (f"<span style='font:14px sans-serif;margin-left:10px'>Chosen: "
+                                  f"{html.escape(shown)}</span>")  # fmt: skip
 
     def response(self) -> Any:
         if self.picker is not None:
             return [c.code for c in self.picker.selected]
-        if self.choices is not None:
-            return self.choices.value
         if self.entry is not None:
             return self.entry.value
         return None
@@ -109,16 +191,39 @@ class _Answer(W.VBox):
                 toggle = self.picker.toggle_for(card)
                 toggle.value = not toggle.value
 
+    def mark(self, chosen: str | None, right: bool, answers: tuple[str, ...] = ()) -> None:
+        """After an answer: the chosen option marked right (✓, green) or wrong (✗, red); ``answers`` (the right
+        options, once the reader may see them) marked right too. Every other button goes back to plain."""
+        if self.kind != "choice":
+            return
+        for option, button in self.buttons.items():
+            text = self.labels.get(option, option)
+            button.remove_class("hl-answer--right")
+            button.remove_class("hl-answer--wrong")
+            if option in answers or (option == chosen and right):
+                button.add_class("hl-answer--right")
+                button.description = f"✓ {text}"
+                button.tooltip = f"{text}: the right answer"
+            elif option == chosen:
+                button.add_class("hl-answer--wrong")
+                button.description = f"✗ {text}"
+                button.tooltip = f"{text}: your answer, not right"
+            else:
+                button.description = text
+                button.tooltip = f"Answer: {text}"
+
 
 class StageDrills(W.VBox):
     """The drills of one stage, one after another: a position, a goal, instant feedback, stars; the next drill
     opens when one is solved, and the stars are saved in the progress file (``path``; default: the working
-    folder's)."""
+    folder's). ``compact`` (the practice app) leaves out the stage's one-line summary and the collapsed answer
+    block that a static page needs."""
 
     def __init__(self, key: str | Stage, *, path: str | Path | None = None, progress: Progress | None = None,
-                 start: int | None = None) -> None:  # fmt: skip
+                 start: int | None = None, compact: bool = False) -> None:  # fmt: skip
         super().__init__()
         self.index: int = 0
+        self.compact = compact
         self.stage = key if isinstance(key, Stage) else stage(key)
         if progress is None:
             progress, note = Progress.load(path)
@@ -132,12 +237,13 @@ class StageDrills(W.VBox):
         self.message = MessageLine()
         self.more = W.HTML()
         self.reveal = W.HTML()
+        self.table: Any = None
         self.previous_button = W.Button(description="Previous drill", icon="arrow-left")
         self.next_button = W.Button(description="Next drill", icon="arrow-right")
         self.previous_button.on_click(lambda _: self._go(self.index - 1))
         self.next_button.on_click(lambda _: self._go(self.index + 1))
-        self.children = (self.header, self.position, self.goal, self.answer_box, self.message, self.more,
-                         W.HBox([self.previous_button, self.next_button]), self.reveal)  # fmt: skip
+        self.children = (W.HTML(ANSWER_STYLE), self.header, self.position, self.goal, self.answer_box, self.message,
+                         self.more, W.HBox([self.previous_button, self.next_button]), self.reveal)  # fmt: skip
         self.add_class("hl-stage-drills")
         self.attempt: Attempt
         self.controls: _Answer
@@ -174,9 +280,10 @@ class StageDrills(W.VBox):
                          f"{i + 1}{STAR if got else NO_STAR}</span>")  # fmt: skip
         row = " ".join(cells)
         total = sum(stars.values())
+        teaches = "" if self.compact else f" — {html.escape(self.stage.teaches)}"
         self.header.value = (
-            f"<div style='font:14px sans-serif'><b>{html.escape(self.stage.title)}</b> — "
-            f"{html.escape(self.stage.teaches)}<br><span aria-label='stars per drill'>{row}</span> "
+            f"<div style='font:14px sans-serif'><b>{html.escape(self.stage.title)}</b>{teaches}"
+            f"<br><span aria-label='stars per drill'>{row}</span> "
             f"<span style='color:#555'>· {total} of {3 * self.stage.count} stars</span></div>"
         )
 
@@ -185,15 +292,33 @@ class StageDrills(W.VBox):
         self.index = index % self.stage.count
         drill = self.stage.drill(self.index)
         self.attempt = Attempt(drill)
-        self.controls = _Answer(drill.kind, drill.options, dict(drill.labels), drill.pick, self._submit)
-        self.position.children = (position_widget(drill.picture, self.controls.card_clicked),)
-        self.goal.value = (f"<div style='font:15px sans-serif;margin:6px 0'><b>Drill {self.index + 1} of "
+        on_table = table_model(drill.picture) is not None
+        self.controls = _Answer(drill.kind, drill.options, dict(drill.labels), drill.pick, self._submit,
+                                on_table=on_table)  # fmt: skip
+        widget = position_widget(drill.picture, self.controls.card_clicked)
+        self.table = widget if on_table and type(widget).__name__ == "CardTable" else None
+        if self.controls.picker is not None and self.table is not None:
+            self.controls.picker.on_change = self._ticked
+        self.position.children = (widget,)
+        self.goal.value = (f"<div style='font:16px sans-serif;margin:6px 0'><b>Drill {self.index + 1} of "
                            f"{self.stage.count}:</b> {html.escape(drill.goal)}</div>")  # fmt: skip
         self.answer_box.children = (self.controls,)
         self.more.value = ""
-        self.reveal.value = answer_block(drill.answer_text, drill.right[:1].upper() + drill.right[1:].rstrip(".") + ".")
-        self.message.show("Your answer?" if drill.kind != "play" else "Click a card.", "info")
+        self.next_button.button_style = ""
+        self.reveal.value = "" if self.compact else answer_block(
+            drill.answer_text, drill.right[:1].upper() + drill.right[1:].rstrip(".") + ".")  # fmt: skip
+        prompt = {"play": "Click a card of your hand.", "choice": "Choose an answer."}.get(drill.kind, "Your answer?")
+        if drill.kind in ("tick", "pass") and self.table is not None:
+            prompt = "Click cards of the hand to choose them, then Check."
+        self.message.show(prompt, "info")
         self._header()
+
+    def _ticked(self, cards: list[Card]) -> None:
+        """A card was ticked or unticked: raise the chosen cards on the table."""
+        self.controls._chosen(cards)
+        view = table_model(self.drill.picture, selected=tuple(c.code for c in cards))
+        if self.table is not None and view is not None:
+            self.table.view = view
 
     @safe(lambda self: self.message)
     def _submit(self, response: Any) -> None:
@@ -204,12 +329,17 @@ class StageDrills(W.VBox):
         if self.drill.kind == "pass":  # the coach plays both passes in up to 2,000 deals: about a second
             self.message.show("Playing your pass and the coach's in the same deals…", "info")
         feedback = self.attempt.submit(response)
-        self._show(feedback)
+        if self.drill.kind == "play" and self.table is not None:  # the card goes to the trick, as in a game
+            view = played_model(self.drill.picture, str(response), solved=self.attempt.solved)
+            self.table.view = view if view is not None else table_model(self.drill.picture)
+        self._show(feedback, response)
         if feedback.right and not was_solved:
             self.progress.record_drill(self.stage.key, self.drill.id, feedback.stars)
             self._header()
 
-    def _show(self, feedback: Feedback) -> None:
+    def _show(self, feedback: Feedback, response: Any = None) -> None:
+        shown = self.drill.answer if (feedback.right or feedback.answer) else ()
+        self.controls.mark(str(response) if response is not None else None, feedback.right, shown)
         if feedback.right:
             self.message.show(f"{feedback.text} {_stars(feedback.stars)}", "ok")
             last = self.index == self.stage.count - 1
@@ -258,9 +388,11 @@ class PuzzleLadder(W.VBox):
     """Rated puzzles near the reader's rating, with a theme filter; each first answer is a rated game."""
 
     def __init__(self, *, puzzles: PuzzleSet | None = None, path: str | Path | None = None,
-                 puzzle_file: str | Path | None = None, seed: int = 0) -> None:  # fmt: skip
+                 puzzle_file: str | Path | None = None, seed: int = 0, progress: Progress | None = None,
+                 compact: bool = False) -> None:  # fmt: skip
         super().__init__()
-        self.progress, _ = Progress.load(path)
+        self.progress = progress if progress is not None else Progress.load(path)[0]
+        self.compact = compact
         self.rng = random.Random(seed)
         self.message = MessageLine()
         self.puzzles = puzzles if puzzles is not None else ladder_puzzles(puzzle_file)
@@ -277,23 +409,23 @@ class PuzzleLadder(W.VBox):
         self.next_button = W.Button(description="Next puzzle", icon="arrow-right")
         self.next_button.on_click(lambda _: self._next())
         self.puzzle: Puzzle | None = None
+        self.picture: Picture | None = None
+        self.table: Any = None
         self.tries = 0
         self.solved = False
         self.controls: _Answer | None = None
-        self.children = (self.rating_line, self.theme, self.header, self.position, self.answer_box, self.message,
-                         self.more, self.next_button, self.reveal)  # fmt: skip
+        self.children = (W.HTML(ANSWER_STYLE), self.rating_line, self.theme, self.header, self.position,
+                         self.answer_box, self.message, self.more, self.next_button, self.reveal)  # fmt: skip
         self.add_class("hl-puzzle-ladder")
         self._rating()
         self._next()
 
     def _rating(self) -> None:
-        r = self.progress.rating
-        low, high = r.interval
         done = sum(bool(p.get("solved")) for p in self.progress.puzzles.values())
+        attempts = self.progress.attempts.get("puzzles", 0)
         self.rating_line.value = (
-            f"<div style='font:14px sans-serif'>Your puzzle rating: <b>{r.rating:.0f}</b> "
-            f"(95% interval {max(0, low):.0f}–{high:.0f}) · {self.progress.attempts.get('puzzles', 0)} rated "
-            f"attempts · {done} solved · the ladder has {len(self.puzzles)} puzzles</div>"
+            f"<div style='font:14px sans-serif'>Your puzzle rating: {rating_html(self.progress.rating, attempts)} · "
+            f"{attempts} rated · {done} solved · {len(self.puzzles)} puzzles on the ladder</div>"
         )
 
     @safe(lambda self: self.message)
@@ -302,9 +434,11 @@ class PuzzleLadder(W.VBox):
         self.puzzle = choose(self.puzzles.puzzles, self.progress.rating.rating, themes=themes,
                              done=self.progress.puzzles_done(), rng=self.rng)  # fmt: skip
         self.tries, self.solved, self.more.value, self.reveal.value = 0, False, "", ""
+        self.next_button.button_style = ""
         if self.puzzle is None:
             self.header.value = f"<div style='font:14px sans-serif'>{html.escape(self.puzzles.note or '')}</div>"
             self.position.children, self.answer_box.children = (), ()
+            self.table = None
             self.message.show("No puzzle to serve yet." if not self.puzzles.puzzles else
                               "No puzzle has this theme.", "info")  # fmt: skip
             return
@@ -312,15 +446,34 @@ class PuzzleLadder(W.VBox):
         state = p.state()
         themes_text = ", ".join(THEME_WORDS[t] for t in p.themes)
         self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · rated "
-                             f"{p.rating} · {html.escape(themes_text)}<br>{html.escape(p.goal)}</div>")  # fmt: skip
+                             f"about {round(p.rating / 10) * 10} · "
+                             f"{html.escape(themes_text)}<br><span style='font-size:16px'>{html.escape(p.goal)}"
+                             f"</span></div>")  # fmt: skip
         picture = Picture(state, p.seat, "hand" if p.kind == "pass" else "table")
+        self.picture = picture
         hand = state.hand(p.seat)
+        on_table = table_model(picture) is not None
         self.controls = _Answer("play" if p.kind == "play" else "pass", tuple(c.code for c in hand),
-                                {c.code: c.symbol for c in hand}, len(p.answer), self._submit)  # fmt: skip
-        self.position.children = (position_widget(picture, self.controls.card_clicked),)
+                                {c.code: c.symbol for c in hand}, len(p.answer), self._submit,
+                                on_table=on_table)  # fmt: skip
+        widget = position_widget(picture, self.controls.card_clicked)
+        self.table = widget if on_table and type(widget).__name__ == "CardTable" else None
+        if self.controls.picker is not None and self.table is not None:
+            self.controls.picker.on_change = self._ticked
+        self.position.children = (widget,)
         self.answer_box.children = (self.controls,)
-        self.reveal.value = answer_block(" ".join(c.symbol for c in p.answer), p.explanation)
-        self.message.show("Your move?", "info")
+        if not self.compact:
+            self.reveal.value = answer_block(" ".join(c.symbol for c in p.answer), p.explanation)
+        self.message.show("Your move? Click a card of your hand." if p.kind == "play" else
+                          "Click the cards to pass, then Check.", "info")  # fmt: skip
+
+    def _ticked(self, cards: list[Card]) -> None:
+        if self.controls is not None:
+            self.controls._chosen(cards)
+        if self.table is not None and self.picture is not None:
+            view = table_model(self.picture, selected=tuple(c.code for c in cards))
+            if view is not None:
+                self.table.view = view
 
     @safe(lambda self: self.message)
     def _submit(self, response: Any) -> None:
@@ -337,9 +490,14 @@ class PuzzleLadder(W.VBox):
             reason = next((r for r in (state.why_not_pass(p.seat, c) for c in codes) if r), None)
         if reason:  # an illegal answer is not a try: the rules say why
             self.message.show(f"Not allowed: {reason}.", "error")
+            if p.kind == "play" and self.table is not None and self.picture is not None:
+                self.table.view = table_model(self.picture)
             return
         self.tries += 1
         right = p.is_right(codes)
+        if p.kind == "play" and self.table is not None and self.picture is not None:  # the card goes to the trick
+            view = played_model(self.picture, codes[0], solved=right or self.solved)
+            self.table.view = view if view is not None else table_model(self.picture)
         if self.tries == 1:
             self.progress.record_puzzle(p.id, p.rating, won=right)
             self._rating()
@@ -349,6 +507,7 @@ class PuzzleLadder(W.VBox):
             self.solved = True
             self.message.show(f"Right: {p.explanation}", "ok")
             self.more.value = ""
+            self.next_button.button_style = "success"
             return
         self.message.show(f"Not this one. {p.feedback(codes)}", "error")
         extra = [f"<b>Hint:</b> think about {html.escape(', '.join(THEME_WORDS[t] for t in p.themes))}."]
@@ -361,9 +520,12 @@ class PuzzleLadder(W.VBox):
 class ProgressPage(W.VBox):
     """"Your progress": stars per stage, the puzzle rating with its interval, attempts; reload and reset."""
 
-    def __init__(self, *, path: str | Path | None = None) -> None:
+    def __init__(self, *, path: str | Path | None = None, progress: Progress | None = None) -> None:
         super().__init__()
-        self.progress, note = Progress.load(path)
+        if progress is None:
+            self.progress, note = Progress.load(path)
+        else:
+            self.progress, note = progress, ""
         self.table = W.HTML()
         self.message = MessageLine(note)
         self.reload_button = W.Button(description="Reload", icon="refresh", tooltip="Read the progress file again")
@@ -393,8 +555,6 @@ class ProgressPage(W.VBox):
                         f"{STAR * round(5 * stars / (3 * s.count))}{NO_STAR * (5 - round(5 * stars / (3 * s.count)))}"
                         f"</td><td style='padding:2px 8px'>{stars} of {3 * s.count}</td>"
                         f"<td style='padding:2px 8px'>{sum(1 for v in got.values() if v)} of {s.count}</td></tr>")
-        r = self.progress.rating
-        low, high = r.interval
         attempts = self.progress.attempts
         solved = sum(bool(p.get("solved")) for p in self.progress.puzzles.values())
         self.table.value = (
@@ -403,8 +563,9 @@ class ProgressPage(W.VBox):
             "<th style='padding:2px 8px;text-align:left'>stage</th><th style='padding:2px 8px'></th>"
             "<th style='padding:2px 8px'>stars</th><th style='padding:2px 8px'>drills done</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
-            f"<p style='font:13px sans-serif'>Puzzle rating: <b>{r.rating:.0f}</b> (95% interval "
-            f"{max(0, low):.0f}–{high:.0f}) · rated puzzle attempts: {attempts.get('puzzles', 0)} · puzzles solved: "
+            f"<p style='font:13px sans-serif'>Puzzle rating: "
+            f"{rating_html(self.progress.rating, attempts.get('puzzles', 0))} · rated puzzle attempts: "
+            f"{attempts.get('puzzles', 0)} · puzzles solved: "
             f"{solved} · drill answers completed: {attempts.get('drills', 0)}</p>"
         )
 

@@ -1,0 +1,118 @@
+"""The practice app, clicked from pytest: home, one click to the next drill, stages, the ladder, shared progress."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from hearts_lessons.practice.app import PracticeApp, next_drill
+from hearts_lessons.practice.drills import PARTS, stage
+from hearts_lessons.practice.ladder import PuzzleSet, load_puzzles
+from hearts_lessons.practice.progress import Progress
+from hearts_lessons.practice.widgets import StageDrills
+
+from .helpers import puzzle_data, write
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "progress.json"
+
+
+@pytest.fixture
+def puzzles(tmp_path: Path) -> PuzzleSet:
+    return load_puzzles(write(tmp_path / "puzzles.json", puzzle_data(12)))
+
+
+def tiles(app: PracticeApp) -> dict[str, str]:
+    """The stage tiles of the home screen: the first line of each (the stage's title) → the whole text."""
+    found = {}
+    for box in app.body.children:
+        for child in getattr(box, "children", ()):
+            if "hl-tile" in child._dom_classes:
+                found[child.description.split("\n")[0]] = child.description
+    return found
+
+
+def test_home_shows_every_stage_and_one_click_opens_the_first_drill(path: Path) -> None:
+    app = PracticeApp(path=path)
+    assert app.screen == "home" and app.home_button.layout.display == "none"
+    titles = tiles(app)
+    assert all(stage(k).title in titles for keys in PARTS.values() for k in keys)
+    assert {"Puzzle ladder", "Your progress"} <= set(titles)
+    assert app.continue_button.description == f"▶ Start: {stage('tricks').title} · drill 1"
+    app.continue_button.click()  # one click
+    assert app.screen == "stage" and app.drills is not None
+    assert (app.drills.stage.key, app.drills.index) == ("tricks", 0) and "Drill 1 of" in app.drills.goal.value
+    assert app.drills.compact and app.drills.reveal.value == ""  # no answer block to scroll past
+    assert app.home_button.layout.display == "" and app.body.children == (app.drills,)
+
+
+def test_a_drill_solved_in_the_app_moves_continue_on_and_shows_in_the_notebooks(path: Path) -> None:
+    app = PracticeApp(path=path)
+    app.continue_button.click()
+    drills = app.drills
+    assert drills is not None
+    drills.picker.select(drills.drill.picture.state.legal_plays())  # type: ignore[union-attr]
+    drills.check_button.click()
+    assert drills.attempt.stars == 3
+    app.home_button.click()
+    assert app.screen == "home" and app.continue_button.description.startswith("▶ Continue: ")
+    assert app.continue_button.description.endswith("· drill 2")
+    assert "3 of 27" in tiles(app)[stage("tricks").title]
+    # the notebooks' widget reads the same file: the stage opens at drill 2 with the three stars
+    notebook = StageDrills("tricks", path=path)
+    assert notebook.index == 1 and "3 of 27 stars" in notebook.header.value
+    # and stars earned in a notebook show in the app when it comes home
+    StageDrills("breaking", path=path).progress.record_drill("breaking", "breaking-1", 2)
+    app.open_stage("points")
+    app.home_button.click()
+    assert "2 of 24" in tiles(app)[stage("breaking").title]
+
+
+def test_continue_goes_to_the_ladder_when_every_drill_has_a_star(path: Path, puzzles: PuzzleSet) -> None:
+    progress, _ = Progress.load(path)
+    for keys in PARTS.values():
+        for key in keys:
+            progress.stars[key] = {f"{key}-{i + 1}": 1 for i in range(stage(key).count)}
+    progress.save()
+    assert next_drill(progress) is None
+    app = PracticeApp(path=path, puzzles=puzzles)
+    assert "puzzle ladder" in app.continue_button.description
+    app.continue_button.click()
+    assert app.screen == "ladder" and app.ladder is not None and app.ladder.puzzle is not None
+
+
+def test_the_ladder_opens_in_place_with_the_rating_in_words(path: Path, puzzles: PuzzleSet) -> None:
+    app = PracticeApp(path=path, puzzles=puzzles)
+    home = " ".join(getattr(w, "value", "") for w in app.body.children)
+    assert "about 1500, a first guess" in home and "how sure?" in home and "95% interval 810–2190" in home
+    assert "1500 (95%" not in home
+    app.ladder_tile.click()
+    ladder = app.ladder
+    assert app.screen == "ladder" and ladder is not None and ladder.compact and ladder.reveal.value == ""
+    p = ladder.puzzle
+    assert p is not None
+    ladder.table.click(p.answer[0].code)
+    assert ladder.solved
+    app.home_button.click()
+    rating = Progress.load(path)[0].rating
+    home = " ".join(getattr(w, "value", "") for w in app.body.children)
+    assert f"about {round(rating.rating / 10) * 10}<" in home and "after 1 rated puzzle:" in home
+    app.progress_tile.click()
+    assert app.screen == "progress" and app.progress_page is not None
+    assert f"about {round(rating.rating / 10) * 10}<" in app.progress_page.table.value
+
+
+def test_a_damaged_progress_file_is_refused_with_what_is_wrong_and_kept(path: Path) -> None:
+    damaged = json.dumps({"kind": "hearts-lessons-progress", "schema": 1, "stars": {"tricks": {"tricks-1": 9}}})
+    path.write_text(damaged, encoding="utf-8")
+    app = PracticeApp(path=path)
+    assert "damaged" in app.notice.text and "the stars of drill 'tricks-1' are not 0 to 3" in app.notice.text
+    backup = path.with_name(path.name + ".bak")
+    assert backup.read_text(encoding="utf-8") == damaged  # nothing lost: the file is kept as it was
+    assert app.continue_button.description.startswith("▶ Start: ")  # and the app still works
+    app.continue_button.click()
+    assert app.screen == "stage"
