@@ -42,25 +42,37 @@
   var record = { states: [], started: Date.now(), app: app, appMode: appMode };
   window.hlKernelNote = record;
   var ran = false; // app mode: the cells were sent to run
-  var APP_CSS =
-    "html.hl-app-mode #top-panel-wrapper, html.hl-app-mode #menu-panel-wrapper," +
-    " html.hl-app-mode #top-panel, html.hl-app-mode #menu-panel," +
-    " html.hl-app-mode .jp-NotebookPanel-toolbar, html.hl-app-mode .jp-Cell-inputWrapper," +
-    " html.hl-app-mode .jp-InputArea, html.hl-app-mode .jp-InputPrompt, html.hl-app-mode .jp-OutputPrompt," +
-    " html.hl-app-mode .jp-Collapser, html.hl-app-mode .jp-cell-toolbar, html.hl-app-mode .jp-Notebook-footer," +
-    " html.hl-app-mode .jp-MarkdownCell, html.hl-app-mode .jp-Cell-footer, html.hl-app-mode .jp-Placeholder" +
-    " { display: none !important; }" +
-    " html.hl-app-mode:not(.hl-app-ran) .jp-OutputArea { visibility: hidden; }" +
-    " html.hl-app-mode .jp-Notebook, html.hl-app-mode .jp-Cell { padding: 0 !important; }" +
-    " html.hl-app-mode .jp-Notebook { padding: 8px 6px 24px !important; }" +
-    " html.hl-app-mode .jp-Cell, html.hl-app-mode .jp-Notebook .jp-Cell.jp-mod-selected," +
-    " html.hl-app-mode .jp-Notebook.jp-mod-commandMode .jp-Cell.jp-mod-selected { background: transparent !important;" +
-    " border: 0 !important; box-shadow: none !important; }" +
-    " html.hl-app-mode .jp-OutputArea-child, html.hl-app-mode .jp-OutputArea-output { padding: 0 !important;" +
-    " margin: 0 !important; }" +
-    " html.hl-app-mode #hl-kernel-note.hl-note-centre { top: 40%; bottom: auto; left: 50%; right: auto;" +
-    " transform: translate(-50%, -50%); max-width: min(90vw, 520px); border-radius: 12px; padding: 18px 24px;" +
-    " font-size: 18px; box-shadow: 0 4px 18px rgba(0,0,0,.25); }";
+  var APP_CSS = [
+    "html.hl-app-mode #top-panel-wrapper, html.hl-app-mode #menu-panel-wrapper, html.hl-app-mode #top-panel,",
+    "html.hl-app-mode #menu-panel, html.hl-app-mode .jp-NotebookPanel-toolbar, html.hl-app-mode .jp-Cell-inputWrapper,",
+    "html.hl-app-mode .jp-InputArea, html.hl-app-mode .jp-InputPrompt, html.hl-app-mode .jp-OutputPrompt,",
+    "html.hl-app-mode .jp-Collapser, html.hl-app-mode .jp-cell-toolbar, html.hl-app-mode .jp-Notebook-footer,",
+    "html.hl-app-mode .jp-MarkdownCell, html.hl-app-mode .jp-Cell-footer, html.hl-app-mode .jp-Placeholder",
+    "{ display: none !important; }",
+    "html.hl-app-mode:not(.hl-app-ran) .jp-OutputArea { visibility: hidden; }",
+    // the hidden bars above keep their room in Lumino's absolute layout: give it back to the notebook
+    "html.hl-app-mode #main, html.hl-app-mode body { background: #ffffff !important; }",
+    "html.hl-app-mode #main-panel { top: 0 !important; height: 100% !important; }",
+    "html.hl-app-mode .jp-NotebookPanel { top: 0 !important; height: 100% !important; }",
+    "html.hl-app-mode .jp-NotebookPanel > .jp-Notebook { top: 0 !important; height: 100% !important;",
+    "  padding: 0 !important; background: #ffffff !important; }",
+    "html.hl-app-mode .jp-WindowedPanel-outer { padding: 6px 8px 16px !important; background: #ffffff !important; }",
+    "html.hl-app-mode .jp-WindowedPanel-viewport { box-shadow: none !important; padding: 0 !important;",
+    "  border: 0 !important; max-width: none !important; }",
+    "html.hl-app-mode .jp-Notebook.jp-mod-scrollPastEnd::after { display: none !important; }",
+    "html.hl-app-mode .jp-Cell, html.hl-app-mode .jp-Notebook .jp-Cell.jp-mod-selected,",
+    "html.hl-app-mode .jp-Notebook.jp-mod-commandMode .jp-Cell.jp-mod-selected { padding: 0 !important;",
+    "  background: transparent !important; border: 0 !important; box-shadow: none !important; }",
+    "html.hl-app-mode .jp-OutputArea-child, html.hl-app-mode .jp-OutputArea-output { padding: 0 !important;",
+    "  margin: 0 !important; }",
+  ].join("\n");
+  // app mode: the note is a box in the middle of the empty screen, not a bar at its foot
+  var BAR_CSS = appMode
+    ? "position:fixed;top:38%;left:50%;transform:translate(-50%,-50%);z-index:10000;width:min(90vw,480px);" +
+      "box-sizing:border-box;padding:20px 24px;border-radius:12px;font:18px/1.45 system-ui,-apple-system," +
+      "'Segoe UI',Arial,sans-serif;text-align:center;box-shadow:0 4px 18px rgba(0,0,0,.25)"
+    : "position:fixed;bottom:0;left:0;right:0;z-index:10000;padding:8px 14px;font:15px/1.4 system-ui,-apple-system," +
+      "'Segoe UI',Arial,sans-serif;text-align:center;box-shadow:0 -2px 6px rgba(0,0,0,.25)";
   if (appMode) {
     document.documentElement.classList.add("hl-app-mode");
     var style = document.createElement("style");
@@ -74,9 +86,7 @@
   bar.id = "hl-kernel-note";
   bar.setAttribute("role", "status");
   bar.setAttribute("aria-live", "polite");
-  bar.style.cssText =
-    "position:fixed;bottom:0;left:0;right:0;z-index:10000;padding:8px 14px;font:15px/1.4 system-ui,-apple-system," +
-    "'Segoe UI',Arial,sans-serif;text-align:center;box-shadow:0 -2px 6px rgba(0,0,0,.25)";
+  bar.style.cssText = BAR_CSS;
   var COLOURS = {
     starting: ["#fff4ce", "#3b2f00"],
     restarting: ["#fff4ce", "#3b2f00"],
@@ -100,7 +110,6 @@
     bar.style.background = COLOURS[next][0];
     bar.style.color = COLOURS[next][1];
     bar.hidden = false;
-    bar.classList.toggle("hl-note-centre", appMode && next !== "ready");
     if (appMode && next === "ready") {
       bar.hidden = true; // the app itself is the sign that it is ready
       record.states.push({ state: "hidden", at: Date.now() - record.started });

@@ -242,8 +242,13 @@ class StageDrills(W.VBox):
         self.next_button = W.Button(description="Next drill", icon="arrow-right")
         self.previous_button.on_click(lambda _: self._go(self.index - 1))
         self.next_button.on_click(lambda _: self._go(self.index + 1))
-        self.children = (W.HTML(ANSWER_STYLE), self.header, self.position, self.goal, self.answer_box, self.message,
-                         self.more, W.HBox([self.previous_button, self.next_button]), self.reveal)  # fmt: skip
+        nav = W.HBox([self.previous_button, self.next_button])
+        if compact:  # the app: the goal above the table, the answer and the way on right under it
+            self.children = [W.HTML(ANSWER_STYLE), self.header, self.goal, self.position, self.answer_box,
+                             self.message, self.more, nav]  # fmt: skip
+        else:
+            self.children = [W.HTML(ANSWER_STYLE), self.header, self.position, self.goal, self.answer_box,
+                             self.message, self.more, nav, self.reveal]  # fmt: skip
         self.add_class("hl-stage-drills")
         self.attempt: Attempt
         self.controls: _Answer
@@ -252,6 +257,7 @@ class StageDrills(W.VBox):
         self._go(first_open if start is None else start)
         if note and note != "No saved progress yet: a fresh start." and note != "Progress loaded.":
             self.message.show(note, "info")
+            self.message.layout.display = ""
 
     def _id(self, index: int) -> str:
         return f"{self.stage.key}-{index + 1}"
@@ -287,7 +293,22 @@ class StageDrills(W.VBox):
             f"<span style='color:#555'>· {total} of {3 * self.stage.count} stars</span></div>"
         )
 
-    @safe(lambda self: self.message)
+    def _say(self, text: str, kind: str = "info") -> None:
+        """Say it on the message line; in the app (``compact``) at the card table instead, when there is one."""
+        self.message.show(text, kind)
+        if self.compact and self.table is not None:
+            self.table.show(text, kind)
+        self.message.layout.display = "none" if self.compact and self.table is not None else ""
+
+    @property
+    def _out(self) -> Any:
+        return self if self.compact and self.table is not None else self.message
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """What a refusal or an unexpected error says (:func:`~hearts_lessons.widgets.common.safe`)."""
+        self._say(text, kind)
+
+    @safe(lambda self: self._out)
     def _go(self, index: int) -> None:
         self.index = index % self.stage.count
         drill = self.stage.drill(self.index)
@@ -310,7 +331,7 @@ class StageDrills(W.VBox):
         prompt = {"play": "Click a card of your hand.", "choice": "Choose an answer."}.get(drill.kind, "Your answer?")
         if drill.kind in ("tick", "pass") and self.table is not None:
             prompt = "Click cards of the hand to choose them, then Check."
-        self.message.show(prompt, "info")
+        self._say(prompt, "info")
         self._header()
 
     def _ticked(self, cards: list[Card]) -> None:
@@ -320,14 +341,14 @@ class StageDrills(W.VBox):
         if self.table is not None and view is not None:
             self.table.view = view
 
-    @safe(lambda self: self.message)
+    @safe(lambda self: self._out)
     def _submit(self, response: Any) -> None:
         if response is None or (isinstance(response, list) and not response and self.drill.kind == "pass"):
-            self.message.show("Choose an answer first.", "info")
+            self._say("Choose an answer first.", "info")
             return
         was_solved = self.attempt.solved
         if self.drill.kind == "pass":  # the coach plays both passes in up to 2,000 deals: about a second
-            self.message.show("Playing your pass and the coach's in the same deals…", "info")
+            self._say("Playing your pass and the coach's in the same deals…", "info")
         feedback = self.attempt.submit(response)
         if self.drill.kind == "play" and self.table is not None:  # the card goes to the trick, as in a game
             view = played_model(self.drill.picture, str(response), solved=self.attempt.solved)
@@ -341,14 +362,14 @@ class StageDrills(W.VBox):
         shown = self.drill.answer if (feedback.right or feedback.answer) else ()
         self.controls.mark(str(response) if response is not None else None, feedback.right, shown)
         if feedback.right:
-            self.message.show(f"{feedback.text} {_stars(feedback.stars)}", "ok")
+            self._say(f"{feedback.text} {_stars(feedback.stars)}", "ok")
             last = self.index == self.stage.count - 1
             self.more.value = ("<div style='font:13px sans-serif'>" + ("Stage complete! " if last else
                                "Next drill: click <b>Next drill</b>.") + "</div>")  # fmt: skip
             self.next_button.button_style = "success"
             return
         self.next_button.button_style = ""
-        self.message.show(feedback.text, "error")
+        self._say(feedback.text, "error")
         extra = []
         if feedback.hint:
             extra.append(f"<b>Hint:</b> {html.escape(feedback.hint)}")
@@ -428,7 +449,22 @@ class PuzzleLadder(W.VBox):
             f"{attempts} rated · {done} solved · {len(self.puzzles)} puzzles on the ladder</div>"
         )
 
-    @safe(lambda self: self.message)
+    def _say(self, text: str, kind: str = "info") -> None:
+        """Say it on the message line; in the app (``compact``) at the card table instead, when there is one."""
+        self.message.show(text, kind)
+        if self.compact and self.table is not None:
+            self.table.show(text, kind)
+        self.message.layout.display = "none" if self.compact and self.table is not None else ""
+
+    @property
+    def _out(self) -> Any:
+        return self if self.compact and self.table is not None else self.message
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """What a refusal or an unexpected error says (:func:`~hearts_lessons.widgets.common.safe`)."""
+        self._say(text, kind)
+
+    @safe(lambda self: self._out)
     def _next(self) -> None:
         themes = [self.theme.value] if self.theme.value else []
         self.puzzle = choose(self.puzzles.puzzles, self.progress.rating.rating, themes=themes,
@@ -439,7 +475,7 @@ class PuzzleLadder(W.VBox):
             self.header.value = f"<div style='font:14px sans-serif'>{html.escape(self.puzzles.note or '')}</div>"
             self.position.children, self.answer_box.children = (), ()
             self.table = None
-            self.message.show("No puzzle to serve yet." if not self.puzzles.puzzles else
+            self._say("No puzzle to serve yet." if not self.puzzles.puzzles else
                               "No puzzle has this theme.", "info")  # fmt: skip
             return
         p = self.puzzle
@@ -464,7 +500,7 @@ class PuzzleLadder(W.VBox):
         self.answer_box.children = (self.controls,)
         if not self.compact:
             self.reveal.value = answer_block(" ".join(c.symbol for c in p.answer), p.explanation)
-        self.message.show("Your move? Click a card of your hand." if p.kind == "play" else
+        self._say("Your move? Click a card of your hand." if p.kind == "play" else
                           "Click the cards to pass, then Check.", "info")  # fmt: skip
 
     def _ticked(self, cards: list[Card]) -> None:
@@ -475,7 +511,7 @@ class PuzzleLadder(W.VBox):
             if view is not None:
                 self.table.view = view
 
-    @safe(lambda self: self.message)
+    @safe(lambda self: self._out)
     def _submit(self, response: Any) -> None:
         p = self.puzzle
         if p is None:
@@ -489,7 +525,7 @@ class PuzzleLadder(W.VBox):
         else:
             reason = next((r for r in (state.why_not_pass(p.seat, c) for c in codes) if r), None)
         if reason:  # an illegal answer is not a try: the rules say why
-            self.message.show(f"Not allowed: {reason}.", "error")
+            self._say(f"Not allowed: {reason}.", "error")
             if p.kind == "play" and self.table is not None and self.picture is not None:
                 self.table.view = table_model(self.picture)
             return
@@ -505,11 +541,11 @@ class PuzzleLadder(W.VBox):
             self.progress.note_puzzle(p.id, tries=self.tries, solved=right)
         if right:
             self.solved = True
-            self.message.show(f"Right: {p.explanation}", "ok")
+            self._say(f"Right: {p.explanation}", "ok")
             self.more.value = ""
             self.next_button.button_style = "success"
             return
-        self.message.show(f"Not this one. {p.feedback(codes)}", "error")
+        self._say(f"Not this one. {p.feedback(codes)}", "error")
         extra = [f"<b>Hint:</b> think about {html.escape(', '.join(THEME_WORDS[t] for t in p.themes))}."]
         if self.tries >= 2:
             answer = " ".join(c.symbol for c in p.answer)
