@@ -54,8 +54,10 @@ APP_STYLE = """<style>
   padding-bottom: 6px; }
 .hl-practice-app .hl-app-continue.jupyter-button { height: auto; min-height: 60px; font-size: 20px;
   font-weight: bold; border-radius: 12px; padding: 10px 24px; white-space: normal; max-width: 100%; }
-.hl-practice-app .hl-tile.jupyter-button { height: auto; min-height: 58px; width: 290px; max-width: 100%;
-  text-align: left; white-space: pre-line; line-height: 1.35; padding: 8px 12px; margin: 4px 8px 4px 0;
+.hl-practice-app .hl-tiles { display: grid !important; grid-template-columns: repeat(auto-fill, minmax(250px, 1fr));
+  gap: 8px; }
+.hl-practice-app .hl-tile.jupyter-button { height: auto; min-height: 58px; width: auto; max-width: 100%;
+  text-align: left; white-space: pre-line; line-height: 1.35; padding: 8px 12px; margin: 0;
   border-radius: 10px; border: 1px solid #8c959f; background: #ffffff; color: #1f2328; font-size: 15px; }
 .hl-practice-app .hl-tile.jupyter-button:hover { background: #eef3fb; }
 .hl-practice-app .hl-tile.hl-tile--done.jupyter-button { border-color: #1b6e20; background: #f1faf3; }
@@ -171,7 +173,7 @@ class PracticeApp(W.VBox):
                 tiles.append(tile)
             sections.append(W.HTML(f"<h3 style='font:bold 17px system-ui,sans-serif;margin:14px 0 4px'>"
                                    f"{html.escape(PART_TITLES[part])}</h3>"))  # fmt: skip
-            sections.append(W.HBox(tiles, layout=W.Layout(flex_flow="row wrap")))
+            sections.append(self._tiles(tiles))
         attempts = self.progress.attempts.get("puzzles", 0)
         ladder = W.Button(description="Puzzle ladder\nPositions from real games, rated", layout=W.Layout(height="auto"),
                           tooltip="Rated puzzles near your rating")  # fmt: skip
@@ -184,11 +186,17 @@ class PracticeApp(W.VBox):
         self.ladder_tile, self.progress_tile = ladder, progress
         sections += [
             W.HTML("<h3 style='font:bold 17px system-ui,sans-serif;margin:14px 0 4px'>Puzzles</h3>"),
-            W.HBox([ladder, progress], layout=W.Layout(flex_flow="row wrap")),
+            self._tiles([ladder, progress]),
             W.HTML(f"<div class='hl-app-rating' style='font:15px system-ui,sans-serif;margin:4px 0'>Your puzzle "
                    f"rating: {rating_html(self.progress.rating, attempts)}</div>"),
         ]  # fmt: skip
         self._screen("home", "Practice", *sections)
+
+    @staticmethod
+    def _tiles(tiles: list[W.Button]) -> W.Box:
+        box = W.Box(tiles)
+        box.add_class("hl-tiles")
+        return box
 
     @safe(lambda self: self.notice)
     def continue_(self) -> None:
@@ -221,21 +229,19 @@ class PracticeApp(W.VBox):
 
 
 def app_link() -> W.HTML:
-    """The link to the practice app for a practice page: in the live site (Pyodide) the app's address beside
-    this page; in the static book the live site's (relative to the page); in a Jupyter server on a computer,
-    the command that serves it with Voilà. A widget, not an HTML output: JupyterLab rewrites the links of HTML
-    outputs into paths of its own files, and leaves a widget's alone."""
+    """The link to the practice app for a practice page: in the live site (Pyodide) and the static book, the live
+    site's app page; in a Jupyter server on a computer, the command that serves it with Voilà. A widget, not an
+    HTML output: JupyterLab rewrites the relative links of HTML outputs into paths of its own files, while a
+    widget's link is relative to the page, as in the book."""
     style = ("display:inline-block;padding:8px 16px;border-radius:8px;background:#1b6e20;color:#ffffff;"
              "font:bold 15px system-ui,sans-serif;text-decoration:none")  # fmt: skip
-    command = ("<code>bash scripts/app.sh practice</code> opens it with Voilà on your computer (see the README).")
-    if sys.platform == "emscripten":  # the live site: an absolute address, which JupyterLab leaves as it is
-        import js  # type: ignore[import-not-found]
-
-        href = str(js.URL.new("index.html?path=practice.ipynb&app=1", js.location.href).href)
+    command = "<code>bash scripts/app.sh practice</code> opens it with Voilà on your computer (see the README)."
+    words = "every drill and the puzzle ladder, without code"
+    if sys.platform == "emscripten":  # the live site: the page is live/notebooks/index.html (or live/lab/…)
+        href = "../" + LIVE_APP_URL.removeprefix("live/")
         return W.HTML(f"<p><a href='{html.escape(href)}' target='_blank' rel='noopener' style='{style}'>▶ Open the "
-                    f"practice app</a> — every drill and the puzzle ladder, without code.</p>")  # fmt: skip
+                      f"practice app</a> — {words}.</p>")  # fmt: skip
     if os.environ.get("JPY_SESSION_NAME"):  # a notebook server on a computer: no live site beside it
-        return W.HTML(f"<p><b>The practice app</b> — every drill and the puzzle ladder, without code: {command}</p>")
-    return W.HTML(f"<p><a href='../{LIVE_APP_URL.replace('&', '&amp;')}' target='_blank' rel='noopener' "
-                f"style='{style}'>▶ Open the practice app</a> — every drill and the puzzle ladder, without code, in "
-                f"your browser. Or {command}</p>")  # fmt: skip
+        return W.HTML(f"<p><b>The practice app</b> — {words}: {command}</p>")
+    return W.HTML(f"<p><a href='../{html.escape(LIVE_APP_URL)}' target='_blank' rel='noopener' style='{style}'>"
+                  f"▶ Open the practice app</a> — {words}, in your browser. Or {command}</p>")  # fmt: skip

@@ -286,10 +286,11 @@ class StageDrills(W.VBox):
                          f"{i + 1}{STAR if got else NO_STAR}</span>")  # fmt: skip
         row = " ".join(cells)
         total = sum(stars.values())
-        teaches = "" if self.compact else f" — {html.escape(self.stage.teaches)}"
+        title = "" if self.compact else (f"<b>{html.escape(self.stage.title)}</b> — "
+                                         f"{html.escape(self.stage.teaches)}<br>")  # the app's bar names the stage
         self.header.value = (
-            f"<div style='font:14px sans-serif'><b>{html.escape(self.stage.title)}</b>{teaches}"
-            f"<br><span aria-label='stars per drill'>{row}</span> "
+            f"<div style='font:14px sans-serif'>{title}"
+            f"<span aria-label='stars per drill'>{row}</span> "
             f"<span style='color:#555'>· {total} of {3 * self.stage.count} stars</span></div>"
         )
 

@@ -116,3 +116,30 @@ def test_a_damaged_progress_file_is_refused_with_what_is_wrong_and_kept(path: Pa
     assert app.continue_button.description.startswith("▶ Start: ")  # and the app still works
     app.continue_button.click()
     assert app.screen == "stage"
+
+
+def test_the_app_notebook_is_one_hidden_cell_that_shows_the_app() -> None:
+    notebook = json.loads((Path(__file__).resolve().parents[2] / "app" / "practice.ipynb").read_text("utf-8"))
+    [cell] = notebook["cells"]
+    assert cell["cell_type"] == "code" and "remove-input" in cell["metadata"]["tags"] and cell["outputs"] == []
+    assert "".join(cell["source"]).strip().endswith("PracticeApp()")
+
+
+def test_the_practice_pages_link_the_app_where_it_opens(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from hearts_lessons.practice.app import LIVE_APP_URL, app_link
+
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
+    book = app_link().value  # the static book: the live site, relative to the page
+    assert f"href='../{LIVE_APP_URL.replace('&', '&amp;')}'" in book and "bash scripts/app.sh practice" in book
+    monkeypatch.setattr(sys, "platform", "emscripten")  # the live site: beside the lesson's page
+    assert "href='../notebooks/index.html?path=practice.ipynb&amp;app=1'" in app_link().value
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.setenv("JPY_SESSION_NAME", "40_practice_basics.ipynb")  # JupyterLab on a computer: the command
+    lab = app_link().value
+    assert "href" not in lab and "bash scripts/app.sh practice" in lab
+    for name in ("40_practice_basics", "41_practice_strategy", "42_practice_haggis", "43_puzzle_ladder",
+                 "44_your_progress"):  # fmt: skip
+        cells = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / f"{name}.ipynb").read_text("utf-8"))
+        assert any("app_link()" in "".join(c["source"]) for c in cells["cells"]), name
