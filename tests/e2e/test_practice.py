@@ -390,7 +390,13 @@ def test_the_practice_app_in_the_live_site(watch: Watch, live_practice: Path) ->
     no_icon: list[str] = []
     page.on("console", lambda m: no_icon.append(m.text) if is_favicon_404(m) else None)
     page.set_viewport_size(SIZES[0])
-    page.goto("live/app/practice.html", wait_until="commit")  # forwards to the notebook view in app mode
+    page.goto(f"notebooks/{NOTEBOOK}.html")  # the practice page of the book links the app
+    page.wait_for_load_state("networkidle")
+    link = page.get_by_role("link", name="▶ Open the practice app")
+    expect(link).to_have_count(1)
+    href = link.get_attribute("href") or ""
+    assert href == "../live/notebooks/index.html?path=practice.ipynb&app=1", href
+    page.goto("live/app/practice.html", wait_until="commit")  # the short link forwards to the same address
     page.wait_for_url(re.compile(r"/live/notebooks/index\.html\?path=practice\.ipynb&app=1$"))
     note = page.locator("#hl-kernel-note")
     expect(note).to_contain_text("Python is starting", timeout=30_000)
