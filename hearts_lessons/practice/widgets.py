@@ -360,7 +360,7 @@ class StageDrills(W.VBox):
             self._header()
 
     def _show(self, feedback: Feedback, response: Any = None) -> None:
-        shown = self.drill.answer if (feedback.right or feedback.answer) else ()
+        shown = self.drill.answer if (feedback.right or feedback.answer or self.attempt.solved) else ()
         self.controls.mark(str(response) if response is not None else None, feedback.right, shown)
         if feedback.right:
             self._say(f"{feedback.text} {_stars(feedback.stars)}", "ok")
@@ -566,8 +566,10 @@ class ProgressPage(W.VBox):
         self.table = W.HTML()
         self.message = MessageLine(note)
         self.reload_button = W.Button(description="Reload", icon="refresh", tooltip="Read the progress file again")
-        self.reset_button = W.Button(description="Reset my progress", button_style="danger", icon="trash")
-        self.confirm_button = W.Button(description="Yes, forget everything", button_style="danger")
+        self.reset_button = W.Button(description="Reset my progress", button_style="danger", icon="trash",
+                                     layout=W.Layout(width="auto"))  # the whole label, never "Reset my progr…"
+        self.confirm_button = W.Button(description="Yes, forget everything", button_style="danger",
+                                       layout=W.Layout(width="auto"))
         self.cancel_button = W.Button(description="Cancel")
         self.confirm = W.HBox([W.HTML("Reset every star, the rating and the attempts?"), self.confirm_button,
                                self.cancel_button], layout=W.Layout(display="none"))  # fmt: skip
@@ -600,10 +602,10 @@ class ProgressPage(W.VBox):
             "<th style='padding:2px 8px;text-align:left'>stage</th><th style='padding:2px 8px'></th>"
             "<th style='padding:2px 8px'>stars</th><th style='padding:2px 8px'>drills done</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
-            f"<p style='font:13px sans-serif'>Puzzle rating: "
+            f"<div style='font:13px sans-serif;margin:8px 0'>Puzzle rating: "
             f"{rating_html(self.progress.rating, attempts.get('puzzles', 0))} · rated puzzle attempts: "
             f"{attempts.get('puzzles', 0)} · puzzles solved: "
-            f"{solved} · drill answers completed: {attempts.get('drills', 0)}</p>"
+            f"{solved} · drill answers completed: {attempts.get('drills', 0)}</div>"
         )
 
     @safe(lambda self: self.message)

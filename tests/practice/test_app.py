@@ -143,3 +143,27 @@ def test_the_practice_pages_link_the_app_where_it_opens(monkeypatch: pytest.Monk
                  "44_your_progress"):  # fmt: skip
         cells = json.loads((Path(__file__).resolve().parents[2] / "notebooks" / f"{name}.ipynb").read_text("utf-8"))
         assert any("app_link()" in "".join(c["source"]) for c in cells["cells"]), name
+
+
+def test_after_a_drill_is_solved_the_right_answer_stays_marked(path: Path) -> None:
+    app = PracticeApp(path=path)
+    app.open_stage("tricks", 2)  # who wins this trick: one button per seat
+    drills = app.drills
+    assert drills is not None and drills.drill.kind == "choice"
+    right = drills.drill.answer[0]
+    wrong = next(o for o in drills.drill.options if o != right)
+    drills.controls.buttons[right].click()
+    drills.controls.buttons[wrong].click()  # a click after solving: checked, but the answer stays shown
+    assert "hl-answer--right" in drills.controls.buttons[right]._dom_classes
+    assert "hl-answer--wrong" in drills.controls.buttons[wrong]._dom_classes
+    assert Progress.load(path)[0].stars_for("tricks") == {"tricks-3": 3}
+
+
+def test_a_second_damaged_file_never_writes_over_the_first(path: Path) -> None:
+    path.write_text("{first", encoding="utf-8")
+    PracticeApp(path=path)
+    path.write_text("[2]", encoding="utf-8")
+    app = PracticeApp(path=path)
+    assert "the file does not hold a JSON object" in app.notice.text and "bak-2" in app.notice.text
+    assert path.with_name(path.name + ".bak").read_text(encoding="utf-8") == "{first"
+    assert path.with_name(path.name + ".bak-2").read_text(encoding="utf-8") == "[2]"
