@@ -88,6 +88,14 @@ def next_drill(progress: Progress) -> tuple[str, int] | None:
     return None
 
 
+class _Notice(MessageLine):
+    """The app's notice line (a damaged progress file, an unexpected error): takes no room while it is empty."""
+
+    def show(self, text: str, kind: str = "info") -> None:
+        super().show(text, kind)
+        self.layout.display = "" if text else "none"
+
+
 def _tile_stars(got: int, of: int) -> str:
     filled = round(5 * got / of) if of else 0
     return STAR * filled + NO_STAR * (5 - filled)
@@ -117,7 +125,7 @@ class PracticeApp(W.VBox):
         self.home_button = W.Button(description="← Home", tooltip="Back to the practice home screen")
         self.home_button.add_class("hl-home-button")
         self.home_button.on_click(lambda _: self.show_home())
-        self.notice = MessageLine()
+        self.notice = _Notice()
         if "damaged" in note:
             self.notice.show(note, "error")
         self.continue_button = W.Button(button_style="success", layout=W.Layout(width="auto", height="auto"))

@@ -322,9 +322,10 @@ def card_to_trick() -> tuple[str, str, str, str]:
     return wrong.code, f"{name}: {wrong.name}", right.code, f"{name}: {right.name}"
 
 
-def check_the_practice_app(page: Page, where: str, timeout: float) -> None:
-    """The app opens on its home screen with no code; one click opens the first drill; a card clicked in a
-    play drill lies in the trick with the feedback; no widget shows a broken value. Screenshots at both sizes."""
+def check_the_practice_app(page: Page, where: str, timeout: float, *, keyboard: bool = False) -> None:
+    """The app opens on its home screen with no code; one click (or, with ``keyboard``, Enter on the focused
+    button, which shows a focus ring) opens the first drill; a card clicked in a play drill lies in the trick with
+    the feedback; no widget shows a broken value. Screenshots at both sizes."""
     app = page.locator(".hl-practice-app")
     expect(app).to_be_visible(timeout=timeout)
     first = stage("tricks")
@@ -336,7 +337,12 @@ def check_the_practice_app(page: Page, where: str, timeout: float) -> None:
         page.set_viewport_size(size)
         screenshot(page, f"practice-app-{where}-home-{size['width']}")
     page.set_viewport_size(SIZES[0])
-    start.click()  # one click from home to the first drill
+    if keyboard:
+        start.focus()
+        assert start.evaluate("b => getComputedStyle(b).outlineStyle") != "none"  # where the keyboard is
+        page.keyboard.press("Enter")
+    else:
+        start.click()  # one click from home to the first drill
     drills = app.locator(".hl-stage-drills")
     expect(drills).to_contain_text(f"Drill 1 of {first.count}", timeout=ANSWER_MS)
     expect(app.locator(".hl-home-button")).to_be_visible()
@@ -402,7 +408,7 @@ def test_the_practice_app_in_the_live_site(watch: Watch, live_practice: Path) ->
     expect(note).to_contain_text("Python is starting", timeout=30_000)
     expect(page.locator(CODE_SHOWN)).to_have_count(0)
     screenshot(page, "practice-app-live-starting-1280")
-    check_the_practice_app(page, "live", KERNEL_MS)
+    check_the_practice_app(page, "live", KERNEL_MS, keyboard=True)
     states = [s["state"] for s in page.evaluate("() => window.hlKernelNote.states")]
     assert states == ["starting", "opening", "ready", "hidden"], states
     for text in no_icon:
