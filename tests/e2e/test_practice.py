@@ -362,6 +362,8 @@ def check_the_practice_app(page: Page, where: str, timeout: float, *, keyboard: 
     expect(drills.locator(f'.hl-ct-tcard[aria-label^="{right_label}"]')).to_have_count(1, timeout=ANSWER_MS)
     expect(drills.locator(".hl-ct-message")).to_contain_text("Right:")
     expect(trick).to_have_count(before + 1)  # the first try left the trick: one card of the seat in it
+    # the stars are shown once they are saved (the feedback comes first)
+    expect(drills).to_contain_text(f"2 of {3 * stage(PLAY_STAGE).count} stars", timeout=ANSWER_MS)
     for size in SIZES:
         page.set_viewport_size(size)
         screenshot(page, f"practice-app-{where}-played-{size['width']}")
