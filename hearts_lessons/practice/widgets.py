@@ -240,6 +240,9 @@ class StageDrills(W.VBox):
         self.table: Any = None
         self.previous_button = W.Button(description="Previous drill", icon="arrow-left")
         self.next_button = W.Button(description="Next drill", icon="arrow-right")
+        if compact:  # the app: buttons as large as the answers
+            self.previous_button.add_class("hl-check")
+            self.next_button.add_class("hl-check")
         self.previous_button.on_click(lambda _: self._go(self.index - 1))
         self.next_button.on_click(lambda _: self._go(self.index + 1))
         nav = W.HBox([self.previous_button, self.next_button])
@@ -365,8 +368,9 @@ class StageDrills(W.VBox):
         if feedback.right:
             self._say(f"{feedback.text} {_stars(feedback.stars)}", "ok")
             last = self.index == self.stage.count - 1
-            self.more.value = ("<div style='font:13px sans-serif'>" + ("Stage complete! " if last else
-                               "Next drill: click <b>Next drill</b>.") + "</div>")  # fmt: skip
+            if last or not self.compact:  # the app's green Next drill says the rest
+                self.more.value = ("<div style='font:13px sans-serif'>" + ("Stage complete! " if last else
+                                   "Next drill: click <b>Next drill</b>.") + "</div>")  # fmt: skip
             self.next_button.button_style = "success"
             return
         self.next_button.button_style = ""
@@ -429,6 +433,8 @@ class PuzzleLadder(W.VBox):
         self.more = W.HTML()
         self.reveal = W.HTML()
         self.next_button = W.Button(description="Next puzzle", icon="arrow-right")
+        if compact:
+            self.next_button.add_class("hl-check")
         self.next_button.on_click(lambda _: self._next())
         self.puzzle: Puzzle | None = None
         self.picture: Picture | None = None
