@@ -104,6 +104,18 @@ def played_model(picture: Picture, code: str, *, solved: bool = False) -> dict[s
     return view
 
 
+def _table_actions(kind: str, solved: bool, controls: Any, next_label: str) -> list[dict[str, Any]]:
+    """The buttons the app puts at the table: **Next** once solved; **Check** (with how many cards are chosen)
+    while cards are being ticked for a ``tick`` or ``pass`` answer; none while a card is to be played."""
+    if solved:
+        return [{"id": "next", "label": next_label, "enabled": True, "kind": "primary"}]
+    if kind in ("tick", "pass") and controls is not None and controls.picker is not None:
+        chosen = len(controls.picker.selected)
+        return [{"id": "check", "label": f"Check ({chosen} chosen)", "enabled": kind == "tick" or chosen > 0,
+                 "kind": "primary"}]  # fmt: skip
+    return []
+
+
 def position_widget(picture: Picture, on_card: Any = None) -> W.Widget:
     """The one place a drill's position is drawn: on the card table when it can draw the picture (a Hearts table
     or hand; a click on a card of the hand calls ``on_card(code)``), else as HTML."""
@@ -324,6 +336,10 @@ class StageDrills(W.VBox):
         self.table = widget if on_table and type(widget).__name__ == "CardTable" else None
         if self.controls.picker is not None and self.table is not None:
             self.controls.picker.on_change = self._ticked
+        if self.table is not None and self.compact:  # Check at the table: nothing to answer with below it
+            self.table.on_action(self._action)
+            self._draw(table_model(drill.picture))
+        self.answer_box.layout.display = "none" if self.table is not None and self.compact else ""
         self.position.children = (widget,)
         self.goal.value = (f"<div style='font:16px sans-serif;margin:6px 0'><b>Drill {self.index + 1} of "
                            f"{self.stage.count}:</b> {html.escape(drill.goal)}</div>")  # fmt: skip
@@ -338,12 +354,28 @@ class StageDrills(W.VBox):
         self._say(prompt, "info")
         self._header()
 
+    def _draw(self, view: dict[str, Any] | None) -> None:
+        """Put a view on the table; in the app (``compact``) with the drill's buttons at the table, beside the
+        hand: **Check** while cards are being ticked, **Next drill** once it is solved."""
+        if self.table is None or view is None:
+            return
+        if self.compact:
+            view["actions"] = _table_actions(self.drill.kind, self.attempt.solved, self.controls, "Next drill →")
+        self.table.view = view
+
+    def _selected(self) -> list[str]:
+        return [c.code for c in self.controls.picker.selected] if self.controls.picker is not None else []
+
+    def _action(self, action: str) -> None:
+        if action == "check":
+            self._submit(self.controls.response())
+        elif action == "next":
+            self._go(self.index + 1)
+
     def _ticked(self, cards: list[Card]) -> None:
         """A card was ticked or unticked: raise the chosen cards on the table."""
         self.controls._chosen(cards)
-        view = table_model(self.drill.picture, selected=tuple(c.code for c in cards))
-        if self.table is not None and view is not None:
-            self.table.view = view
+        self._draw(table_model(self.drill.picture, selected=tuple(c.code for c in cards)))
 
     @safe(lambda self: self._out)
     def _submit(self, response: Any) -> None:
@@ -356,11 +388,13 @@ class StageDrills(W.VBox):
         feedback = self.attempt.submit(response)
         if self.drill.kind == "play" and self.table is not None:  # the card goes to the trick, as in a game
             view = played_model(self.drill.picture, str(response), solved=self.attempt.solved)
-            self.table.view = view if view is not None else table_model(self.drill.picture)
+            self._draw(view if view is not None else table_model(self.drill.picture))
         self._show(feedback, response)
         if feedback.right and not was_solved:
             self.progress.record_drill(self.stage.key, self.drill.id, feedback.stars)
             self._header()
+        if self.compact and self.table is not None and self.drill.kind != "play":  # Check becomes Next drill
+            self._draw(table_model(self.drill.picture, selected=tuple(self._selected())))
 
     def _show(self, feedback: Feedback, response: Any = None) -> None:
         shown = self.drill.answer if (feedback.right or feedback.answer or self.attempt.solved) else ()
@@ -503,6 +537,10 @@ class PuzzleLadder(W.VBox):
         self.table = widget if on_table and type(widget).__name__ == "CardTable" else None
         if self.controls.picker is not None and self.table is not None:
             self.controls.picker.on_change = self._ticked
+        if self.table is not None and self.compact:
+            self.table.on_action(self._action)
+            self._draw(table_model(picture))
+        self.answer_box.layout.display = "none" if self.table is not None and self.compact else ""
         self.position.children = (widget,)
         self.answer_box.children = (self.controls,)
         if not self.compact:
@@ -510,13 +548,27 @@ class PuzzleLadder(W.VBox):
         self._say("Your move? Click a card of your hand." if p.kind == "play" else
                           "Click the cards to pass, then Check.", "info")  # fmt: skip
 
+    def _draw(self, view: dict[str, Any] | None) -> None:
+        """Put a view on the table; in the app (``compact``) with **Check** for a pass and **Next puzzle** once
+        solved, at the table."""
+        if self.table is None or view is None:
+            return
+        if self.compact and self.puzzle is not None:
+            kind = "play" if self.puzzle.kind == "play" else "pass"
+            view["actions"] = _table_actions(kind, self.solved, self.controls, "Next puzzle →")
+        self.table.view = view
+
+    def _action(self, action: str) -> None:
+        if action == "check" and self.controls is not None:
+            self._submit(self.controls.response())
+        elif action == "next":
+            self._next()
+
     def _ticked(self, cards: list[Card]) -> None:
         if self.controls is not None:
             self.controls._chosen(cards)
-        if self.table is not None and self.picture is not None:
-            view = table_model(self.picture, selected=tuple(c.code for c in cards))
-            if view is not None:
-                self.table.view = view
+        if self.picture is not None:
+            self._draw(table_model(self.picture, selected=tuple(c.code for c in cards)))
 
     @safe(lambda self: self._out)
     def _submit(self, response: Any) -> None:
@@ -533,21 +585,24 @@ class PuzzleLadder(W.VBox):
             reason = next((r for r in (state.why_not_pass(p.seat, c) for c in codes) if r), None)
         if reason:  # an illegal answer is not a try: the rules say why
             self._say(f"Not allowed: {reason}.", "error")
-            if p.kind == "play" and self.table is not None and self.picture is not None:
-                self.table.view = table_model(self.picture)
+            if p.kind == "play" and self.picture is not None:
+                self._draw(table_model(self.picture))
             return
         self.tries += 1
         right = p.is_right(codes)
-        if p.kind == "play" and self.table is not None and self.picture is not None:  # the card goes to the trick
-            view = played_model(self.picture, codes[0], solved=right or self.solved)
-            self.table.view = view if view is not None else table_model(self.picture)
+        if right:
+            self.solved = True
+        if p.kind == "play" and self.picture is not None:  # the card goes to the trick
+            view = played_model(self.picture, codes[0], solved=self.solved)
+            self._draw(view if view is not None else table_model(self.picture))
+        elif self.picture is not None and self.compact:  # a pass: Check becomes Next puzzle once solved
+            self._draw(table_model(self.picture, selected=tuple(codes)))
         if self.tries == 1:
             self.progress.record_puzzle(p.id, p.rating, won=right)
             self._rating()
         else:
             self.progress.note_puzzle(p.id, tries=self.tries, solved=right)
         if right:
-            self.solved = True
             self._say(f"Right: {p.explanation}", "ok")
             self.more.value = ""
             self.next_button.button_style = "success"

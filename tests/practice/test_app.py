@@ -167,3 +167,29 @@ def test_a_second_damaged_file_never_writes_over_the_first(path: Path) -> None:
     assert "the file does not hold a JSON object" in app.notice.text and "bak-2" in app.notice.text
     assert path.with_name(path.name + ".bak").read_text(encoding="utf-8") == "{first"
     assert path.with_name(path.name + ".bak-2").read_text(encoding="utf-8") == "[2]"
+
+
+def test_in_the_app_check_and_next_are_buttons_at_the_table(path: Path, puzzles: PuzzleSet) -> None:
+    app = PracticeApp(path=path, puzzles=puzzles)
+    app.continue_button.click()  # drill 1: tick every card West may play, on the table
+    drills = app.drills
+    assert drills is not None and drills.table is not None
+    table = drills.table
+    assert table.action("check") == {"id": "check", "label": "Check (0 chosen)", "enabled": True, "kind": "primary"}
+    legal = [c.code for c in drills.drill.picture.state.legal_plays()]  # type: ignore[union-attr]
+    for code in legal:
+        table.click(code)
+    assert table.action("check")["label"] == f"Check ({len(legal)} chosen)"  # type: ignore[index]
+    table.press("check")
+    assert drills.attempt.stars == 3 and table.action("check") is None
+    assert table.action("next") is not None and table.text.startswith("Right: ")  # the feedback at the table
+    table.press("next")
+    assert drills.index == 1 and table is not drills.table
+    app.open_ladder()
+    ladder = app.ladder
+    assert ladder is not None and ladder.table is not None and ladder.puzzle is not None
+    assert ladder.table.action("next") is None
+    ladder.table.click(ladder.puzzle.answer[0].code)
+    first = ladder.puzzle
+    ladder.table.press("next")
+    assert ladder.puzzle is not first
