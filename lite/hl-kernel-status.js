@@ -9,6 +9,12 @@
 // it says Python is ready and goes away a few seconds later; if the kernel dies it says how to start again.
 // No network, no JupyterLab extension: only the app's public session model (sessionContext.session.kernel).
 // The states it went through, with their times, are kept in window.hlKernelNote for the browser tests.
+//
+// App mode: notebooks/index.html?path=NAME.ipynb&app=1 opens a notebook as an app (the app notebooks of app/,
+// e.g. the practice app). The page's menus, toolbar, code cells' inputs, prompts and markdown are hidden by a
+// stylesheet added at once; a note in the middle of the screen says Python is starting; once the kernel is
+// idle every cell is run (outputs left by an earlier visit are cleared first and never shown), the note says the
+// app is opening, and it goes when the cells have run. If a cell fails, the note says so.
 (function () {
   "use strict";
   var POLL_MS = 200;
@@ -22,23 +28,72 @@
     restarting: "Python is restarting in your browser…",
     stopped: "Python stopped. Reload the page to start it again.",
   };
+  var APP_WORDS = {
+    starting: "Python is starting in your browser… (the first start can take up to a minute)",
+    opening: "Opening the app…",
+    ready: "Ready.",
+    restarting: "Python is restarting in your browser…",
+    stopped: "Python stopped. Reload the page to start it again.",
+    failed: "The app stopped with an error. Reload the page to try again.",
+  };
   // notebooks/ always shows one notebook; lab/ may show none (its launcher), and then nothing is starting
   var app = (document.currentScript && document.currentScript.dataset.app) || "notebooks";
-  var record = { states: [], started: Date.now(), app: app };
+  var appMode = app === "notebooks" && new URLSearchParams(window.location.search).get("app") === "1";
+  var record = { states: [], started: Date.now(), app: app, appMode: appMode };
   window.hlKernelNote = record;
+  var ran = false; // app mode: the cells were sent to run
+  var APP_CSS = [
+    "html.hl-app-mode #top-panel-wrapper, html.hl-app-mode #menu-panel-wrapper, html.hl-app-mode #top-panel,",
+    "html.hl-app-mode #menu-panel, html.hl-app-mode .jp-NotebookPanel-toolbar, html.hl-app-mode .jp-Cell-inputWrapper,",
+    "html.hl-app-mode .jp-InputArea, html.hl-app-mode .jp-InputPrompt, html.hl-app-mode .jp-OutputPrompt,",
+    "html.hl-app-mode .jp-Collapser, html.hl-app-mode .jp-cell-toolbar, html.hl-app-mode .jp-Notebook-footer,",
+    "html.hl-app-mode .jp-MarkdownCell, html.hl-app-mode .jp-Cell-footer, html.hl-app-mode .jp-Placeholder",
+    "{ display: none !important; }",
+    "html.hl-app-mode:not(.hl-app-ran) .jp-OutputArea { visibility: hidden; }",
+    // the hidden bars above keep their room in Lumino's absolute layout: give it back to the notebook
+    "html.hl-app-mode #main, html.hl-app-mode body { background: #ffffff !important; }",
+    "html.hl-app-mode #main-panel { top: 0 !important; height: 100% !important; }",
+    "html.hl-app-mode .jp-NotebookPanel { top: 0 !important; height: 100% !important; }",
+    "html.hl-app-mode .jp-NotebookPanel > .jp-Notebook { top: 0 !important; height: 100% !important;",
+    "  padding: 0 !important; background: #ffffff !important; }",
+    "html.hl-app-mode .jp-WindowedPanel-outer { padding: 6px 8px 16px !important; background: #ffffff !important; }",
+    "html.hl-app-mode .jp-WindowedPanel-viewport { box-shadow: none !important; padding: 0 !important;",
+    "  border: 0 !important; max-width: none !important; }",
+    "html.hl-app-mode .jp-Notebook.jp-mod-scrollPastEnd::after { display: none !important; }",
+    "html.hl-app-mode .jp-Cell, html.hl-app-mode .jp-Notebook .jp-Cell.jp-mod-selected,",
+    "html.hl-app-mode .jp-Notebook.jp-mod-commandMode .jp-Cell.jp-mod-selected { padding: 0 !important;",
+    "  background: transparent !important; border: 0 !important; box-shadow: none !important; }",
+    "html.hl-app-mode .jp-OutputArea-child, html.hl-app-mode .jp-OutputArea-output { padding: 0 !important;",
+    "  margin: 0 !important; }",
+  ].join("\n");
+  // app mode: the note is a box in the middle of the empty screen, not a bar at its foot
+  var BAR_CSS = appMode
+    ? "position:fixed;top:38%;left:50%;transform:translate(-50%,-50%);z-index:10000;width:min(90vw,480px);" +
+      "box-sizing:border-box;padding:20px 24px;border-radius:12px;font:18px/1.45 system-ui,-apple-system," +
+      "'Segoe UI',Arial,sans-serif;text-align:center;box-shadow:0 4px 18px rgba(0,0,0,.25)"
+    : "position:fixed;bottom:0;left:0;right:0;z-index:10000;padding:8px 14px;font:15px/1.4 system-ui,-apple-system," +
+      "'Segoe UI',Arial,sans-serif;text-align:center;box-shadow:0 -2px 6px rgba(0,0,0,.25)";
+  if (appMode) {
+    document.documentElement.classList.add("hl-app-mode");
+    var style = document.createElement("style");
+    style.id = "hl-app-mode-style";
+    style.textContent = APP_CSS;
+    (document.head || document.documentElement).appendChild(style);
+    WORDS = APP_WORDS;
+  }
 
   var bar = document.createElement("div");
   bar.id = "hl-kernel-note";
   bar.setAttribute("role", "status");
   bar.setAttribute("aria-live", "polite");
-  bar.style.cssText =
-    "position:fixed;bottom:0;left:0;right:0;z-index:10000;padding:8px 14px;font:15px/1.4 system-ui,-apple-system," +
-    "'Segoe UI',Arial,sans-serif;text-align:center;box-shadow:0 -2px 6px rgba(0,0,0,.25)";
+  bar.style.cssText = BAR_CSS;
   var COLOURS = {
     starting: ["#fff4ce", "#3b2f00"],
     restarting: ["#fff4ce", "#3b2f00"],
+    opening: ["#fff4ce", "#3b2f00"],
     ready: ["#dff3e4", "#0b3d1a"],
     stopped: ["#fde8eb", "#6b0012"],
+    failed: ["#fde8eb", "#6b0012"],
   };
   var state = null;
   var hideTimer = 0;
@@ -55,7 +110,10 @@
     bar.style.background = COLOURS[next][0];
     bar.style.color = COLOURS[next][1];
     bar.hidden = false;
-    if (next === "ready") {
+    if (appMode && next === "ready") {
+      bar.hidden = true; // the app itself is the sign that it is ready
+      record.states.push({ state: "hidden", at: Date.now() - record.started });
+    } else if (next === "ready") {
       hideTimer = setTimeout(function () {
         bar.hidden = true;
         record.states.push({ state: "hidden", at: Date.now() - record.started });
@@ -88,10 +146,54 @@
       if (seenKernel !== null && status !== "idle" && status !== "busy") state = null;
       seenKernel = found.kernel.id;
     }
+    if (appMode && (status === "idle" || status === "busy")) {
+      runApp(window.jupyterapp, status);
+      return;
+    }
     if (status === "idle" || status === "busy") show("ready");
     else if (status === "dead") show("stopped");
     else if (state === "ready" || state === "restarting") show("restarting");
     else if (state !== "restarting") show("starting");
+  }
+
+  // App mode: once the kernel is idle, clear what an earlier visit left and run every cell; then show the app.
+  function runApp(jupyterapp, status) {
+    var panel = jupyterapp.shell.currentWidget;
+    if (!ran) {
+      if (status !== "idle") return;
+      ran = true;
+      show("opening");
+      jupyterapp.commands
+        .execute("notebook:clear-all-cell-outputs")
+        .then(function () {
+          return jupyterapp.commands.execute("notebook:run-all-cells");
+        })
+        .catch(function (error) {
+          record.error = String(error);
+          show("failed");
+        });
+      return;
+    }
+    if (state !== "opening" || status !== "idle") return;
+    var cells = panel.content.widgets.filter(function (c) {
+      return c.model.type === "code";
+    });
+    var failed = cells.some(function (c) {
+      return c.model.outputs.toJSON().some(function (o) {
+        return o.output_type === "error";
+      });
+    });
+    var done = cells.every(function (c) {
+      return c.model.executionCount !== null;
+    });
+    if (failed) {
+      document.documentElement.classList.add("hl-app-ran");
+      show("failed");
+    } else if (done) {
+      document.documentElement.classList.add("hl-app-ran");
+      if (panel.context && panel.context.model) panel.context.model.dirty = false; // nothing of the reader's to save
+      show("ready");
+    }
   }
 
   function start() {

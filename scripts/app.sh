@@ -4,6 +4,8 @@
 # address.
 #   bash scripts/app.sh                         # http://127.0.0.1:8866/voila/render/app/game.ipynb (PORT=...)
 #   bash scripts/app.sh notebooks/01_tricks.ipynb   # any lesson as an app
+#   bash scripts/app.sh practice                # an app notebook of app/ by its name: app/practice.ipynb,
+#                                               # the practice stages and the puzzle ladder
 # Voilà serves the folder above the notebook's (the project's folder for app/ and notebooks/), so the links
 # between pages open ("Learn the rules" opens lesson 1 as an app) and none answers 403.
 # Extra arguments go to `voila`, e.g. bash scripts/app.sh --no-browser
@@ -18,8 +20,17 @@ notebook="$HL_ROOT/app/game.ipynb"
 if [ "$#" -gt 0 ] && [[ "$1" == *.ipynb ]]; then
   notebook="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
   shift
+elif [ "$#" -gt 0 ] && [[ "$1" =~ ^[a-z][a-z0-9_-]*$ ]]; then
+  [ -f "$HL_ROOT/app/$1.ipynb" ] || hl_die "no app named $1 (the apps: $(cd "$HL_ROOT/app" && ls -- *.ipynb | sed 's/\.ipynb$//' | tr '\n' ' '))"
+  notebook="$HL_ROOT/app/$1.ipynb"
+  shift
 fi
 [ -f "$notebook" ] || hl_die "no notebook at $notebook"
+# An app of app/ keeps the reader's progress in the lessons' file (notebooks/hearts_lessons_progress.json), so
+# stars and ratings earned in the app show in the practice notebooks and back.
+if [[ "$notebook" == "$HL_ROOT/app/"* ]]; then
+  export HEARTS_LESSONS_PROGRESS="${HEARTS_LESSONS_PROGRESS:-$HL_ROOT/notebooks/hearts_lessons_progress.json}"
+fi
 
 hl_setup
 hl_compile_engine

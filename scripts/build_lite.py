@@ -18,9 +18,15 @@ and no page asks any other site for anything. It holds
 * every lesson notebook listed in ``_toc.yml``, unchanged, and ``lessons.json``: for each lesson, the modules it
   imports that the live site does not have (Pyodide's npm package ships no compiled packages such as numpy or
   pandas, and PyPI has no build of them for this Pyodide; see README.md);
+* every app notebook of ``app/`` (``app/NAME.ipynb``: the practice app, and any other), beside the lessons (so
+  that they share the lessons' working folder and progress file), listed under ``apps`` in ``lessons.json``;
+  each opens **as an app** at ``notebooks/index.html?path=NAME.ipynb&app=1`` (and ``app/NAME.html``, a page
+  that forwards there): the notebook view with its menus, toolbar, code and prompts hidden, its cells run once
+  Python is ready (``hl-kernel-status.js``, below);
 * ``hl-kernel-status.js`` (from ``lite/``), added after the build to the ``notebooks/`` and ``lab/`` pages with a
   ``<script>`` before ``</head>``: a bar that says Python is starting in the browser while the kernel starts, and
-  that it is ready once the kernel is idle (JupyterLite itself only says "No Kernel" for those seconds).
+  that it is ready once the kernel is idle (JupyterLite itself only says "No Kernel" for those seconds); with
+  ``app=1`` in the address, it also turns the notebook page into the app screen described above.
 
 Nothing downloaded is kept in git: npm tarballs and wheels are cached in ``.cache/`` (which ignores itself), and
 every build starts clean (an incremental JupyterLite build was seen to fall back to a CDN). JupyterLite's build
@@ -40,6 +46,7 @@ from __future__ import annotations
 import argparse
 import ast
 import hashlib
+import html
 import importlib.metadata
 import json
 import os
@@ -51,6 +58,7 @@ import tarfile
 import tempfile
 import time
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +75,8 @@ SITE = WORK / "site"  # the built live site
 LOG = WORK / "build.log"
 INSTALLED = ROOT / "_build" / "html" / "live"
 MANIFEST = "lessons.json"
+APP_NOTEBOOKS = ROOT / "app"  # app/NAME.ipynb: notebooks the live site opens as apps
+APP_PAGES = "app"  # the live site's app/NAME.html, forwarding to the app's address
 
 # The Pyodide runtime, from npm. Its version must be the one the kernel was built for
 # (jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION); the build stops if they differ.
@@ -160,6 +170,29 @@ def lessons(toc_path: Path) -> list[Path]:
     if not found:
         raise BuildError(f"{toc_path.name} lists no notebook")
     return found
+
+
+def app_notebooks(folder: Path = APP_NOTEBOOKS) -> list[Path]:
+    """The app notebooks (``app/*.ipynb``), by name."""
+    return sorted(folder.glob("*.ipynb"))
+
+
+def app_url(notebook: Path) -> str:
+    """Where the live site opens an app notebook as an app, from the site's root folder.
+
+    >>> app_url(Path("app/practice.ipynb"))
+    'notebooks/index.html?path=practice.ipynb&app=1'
+    """
+    return f"notebooks/index.html?path={notebook.name}&app=1"
+
+
+def app_page(notebook: Path) -> str:
+    """``app/NAME.html``: a page that forwards to the app's address (a short link to give a class)."""
+    target = html.escape(f"../{app_url(notebook)}")
+    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(notebook.stem)}'
+            f'</title>\n<meta http-equiv="refresh" content="0; url={target}">\n'
+            f'<script>location.replace("../{app_url(notebook)}" + location.hash);</script></head>\n'
+            f'<body><p><a href="{target}">Open the app</a></p></body></html>\n')  # fmt: skip
 
 
 def imported_modules(notebook: Path) -> set[str]:
@@ -372,11 +405,16 @@ def lab_extension_dirs() -> list[Path]:
     return dirs
 
 
-def manifest(notebooks: list[Path], lock: dict[str, Any], pyodide_modules: set[str]) -> dict[str, Any]:
-    """What each lesson imports that the live site lacks (``missing``), for the book's "run it live" notes."""
+def manifest(notebooks: list[Path], lock: dict[str, Any], pyodide_modules: set[str],
+             apps: Sequence[Path] = ()) -> dict[str, Any]:  # fmt: skip
+    """What each lesson imports that the live site lacks (``missing``), for the book's "run it live" notes; and
+    each app notebook's address and what it lacks (``apps``)."""
     available = set(sys.stdlib_module_names) | KERNEL_MODULES
     available |= {i for e in lock["packages"].values() for i in e["imports"]}
-    result: dict[str, Any] = {"pyodide": PYODIDE.version, "lessons": {}}
+    result: dict[str, Any] = {"pyodide": PYODIDE.version, "lessons": {}, "apps": {}}
+    for nb in apps:
+        result["apps"][nb.stem] = {"notebook": nb.name, "url": app_url(nb),
+                                   "missing": sorted(imported_modules(nb) - available)}  # fmt: skip
     for nb in notebooks:
         missing = sorted(imported_modules(nb) - available)
         result["lessons"][nb.stem] = {
@@ -428,12 +466,27 @@ def add_kernel_note(site: Path) -> None:
         page.write_text(text.replace("</head>", f"  {kernel_note_tag(app)}\n  </head>"), encoding="utf-8")
 
 
-def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any]) -> None:
-    """The built live site has every lesson, the local Pyodide with every wheel, and every extension it needs."""
+def add_app_pages(site: Path, apps: list[Path]) -> None:
+    """``app/NAME.html`` for each app notebook: a page that forwards to the app's address."""
+    folder = site / APP_PAGES
+    if apps:
+        folder.mkdir(exist_ok=True)
+    for nb in apps:
+        (folder / f"{nb.stem}.html").write_text(app_page(nb), encoding="utf-8")
+
+
+def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Sequence[Path] = ()) -> None:
+    """The built live site has every lesson and app, the local Pyodide with every wheel, and every extension it
+    needs."""
     problems: list[str] = []
     for nb in notebooks:
         if not (site / "files" / nb.name).exists():
             problems.append(f"lesson {nb.name} is missing from files/")
+    for nb in apps:
+        if not (site / "files" / nb.name).exists():
+            problems.append(f"app {nb.name} is missing from files/")
+        if not (site / APP_PAGES / f"{nb.stem}.html").exists():
+            problems.append(f"{APP_PAGES}/{nb.stem}.html is missing")
     pyodide = site / "static" / "pyodide"
     for name in (*PYODIDE.keep, *(e["file_name"] for e in lock["packages"].values())):
         if not (pyodide / name).exists():
@@ -474,25 +527,31 @@ def build(toc_path: Path) -> None:
     start = time.monotonic()
     check_versions()
     notebooks = lessons(toc_path)
+    apps = app_notebooks()
+    clash = sorted({nb.name for nb in apps} & {nb.name for nb in notebooks})
+    if clash:
+        raise BuildError(f"app notebooks named like lessons: {clash} (both go to the live site's files/)")
     shutil.rmtree(WORK, ignore_errors=True)  # always clean: an incremental build once went back to the CDN
     (STAGE / "files").mkdir(parents=True)
     for name in ("jupyter-lite.json", "overrides.json"):
         shutil.copy2(LITE_CONFIG / name, STAGE / name)
-    for nb in notebooks:
-        shutil.copy2(nb, STAGE / "files" / nb.name)  # unchanged: the lessons run as they are
+    for nb in [*notebooks, *apps]:
+        shutil.copy2(nb, STAGE / "files" / nb.name)  # unchanged: the lessons and apps run as they are
     lock, pyodide_modules = assemble_pyodide(STAGE)
     log("jupyter lite build (log: _build/lite/build.log)")
     jupyter_lite_build(STAGE, SITE)
     add_kernel_note(SITE)
-    check_site(SITE, notebooks, lock)
-    info = manifest(notebooks, lock, pyodide_modules)
+    add_app_pages(SITE, apps)
+    check_site(SITE, notebooks, lock, apps)
+    info = manifest(notebooks, lock, pyodide_modules, apps)
     (SITE / MANIFEST).write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    for stem, lesson in info["lessons"].items():
+    for stem, lesson in [*info["lessons"].items(), *info["apps"].items()]:
         if lesson["missing"]:
             log(f"warning: {stem} imports {', '.join(lesson['missing'])}, which the live site does not have")
     size, count = site_size(SITE)
-    log(f"built {len(notebooks)} lessons into _build/lite/site: {size / 1e6:.1f} MB in {count} files, "
-        f"{time.monotonic() - start:.0f} s")  # fmt: skip
+    names = ", ".join(nb.stem for nb in apps)
+    log(f"built {len(notebooks)} lessons and {len(apps)} apps ({names}) into _build/lite/site: "
+        f"{size / 1e6:.1f} MB in {count} files, {time.monotonic() - start:.0f} s")  # fmt: skip
 
 
 def install(target: Path) -> None:

@@ -151,3 +151,33 @@ def test_the_engine_wheel_must_carry_the_widgets_front_end(tmp_path: Path, monke
     with zipfile.ZipFile(wheel, "a") as zf:
         zf.writestr("hearts_lessons/widgets/table.css", ".t {}")
     build_lite.check_engine_assets(wheel)
+
+
+def test_every_app_notebook_is_in_the_live_site_and_opens_as_an_app(tmp_path: Path) -> None:
+    """``app/NAME.ipynb`` goes beside the lessons and opens at ``notebooks/index.html?path=NAME.ipynb&app=1``, to
+    which ``app/NAME.html`` forwards; the package's link to the practice app is that address."""
+    from hearts_lessons.practice.app import LIVE_APP_URL
+
+    apps = build_lite.app_notebooks()
+    assert ROOT / "app" / "practice.ipynb" in apps
+    assert all(nb.parent == ROOT / "app" for nb in apps)
+    assert "live/" + build_lite.app_url(ROOT / "app" / "practice.ipynb") == LIVE_APP_URL
+    build_lite.add_app_pages(tmp_path, apps)
+    page = (tmp_path / "app" / "practice.html").read_text(encoding="utf-8")
+    assert 'content="0; url=../notebooks/index.html?path=practice.ipynb&amp;app=1"' in page
+    assert 'location.replace("../notebooks/index.html?path=practice.ipynb&app=1"' in page
+    assert "://" not in page  # relative: the site works from any folder or host
+    lock = {"packages": {"x": {"imports": ["hearts_lessons", "ipywidgets"]}}}
+    info = build_lite.manifest([], lock, set(), apps)
+    assert info["apps"]["practice"] == {"notebook": "practice.ipynb", "missing": [],
+                                        "url": "notebooks/index.html?path=practice.ipynb&app=1"}  # fmt: skip
+
+
+def test_the_kernel_note_opens_app_notebooks_as_apps() -> None:
+    """lite/hl-kernel-status.js: ``app=1`` hides the notebook's chrome and code, and runs every cell once Python
+    is ready (the browser tests watch it do so)."""
+    script = (ROOT / "lite" / "hl-kernel-status.js").read_text(encoding="utf-8")
+    assert 'get("app") === "1"' in script and 'app === "notebooks"' in script
+    for hidden in (".jp-InputArea", ".jp-NotebookPanel-toolbar", "#menu-panel-wrapper", ".jp-InputPrompt"):
+        assert f"html.hl-app-mode {hidden}" in script
+    assert '"notebook:run-all-cells"' in script and '"notebook:clear-all-cell-outputs"' in script

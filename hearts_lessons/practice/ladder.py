@@ -89,11 +89,12 @@ from ..cards import Card, CardParseError
 from ..errors import RecordError
 from ..facts import Fact
 from ..state import HandState, Phase
+from .glicko2 import Rating
 from .puzzle_words import compare_facts, compare_pass, fact_from_json, wrong_text
 from .recheck import Settings
 
 __all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "best_meaning", "choose",
-           "homework", "ladder_puzzles", "load_puzzles"]  # fmt: skip
+           "homework", "interval_words", "ladder_puzzles", "load_puzzles", "rating_words"]  # fmt: skip
 
 FORMAT = 2
 DATA_FILE = Path(__file__).parent / "data" / "puzzles.json"
@@ -423,6 +424,39 @@ def choose(puzzles: Iterable[Puzzle], rating: float, *, themes: Sequence[str] = 
     fresh = [p for p in pool if p.id not in finished] or pool
     fresh.sort(key=lambda p: (abs(p.rating - rating), p.id))
     return (rng or random.Random(0)).choice(fresh[: max(1, nearest)])
+
+
+ROUGH_RD = 300.0
+"""A deviation above this makes a rating "a first guess" in words: a new reader's is 350 (a 95% interval of
+about ±690); one rated puzzle brings it to about 250."""
+
+
+def rating_words(rating: Rating) -> str:
+    """A rating as a reader says it: ``about 1440``, to the nearest ten (the 95% interval, at least ±60 for any
+    reader with a handful of rated puzzles, is far wider than that rounding); the interval itself is for
+    :func:`interval_words`, shown on demand.
+
+    >>> rating_words(Rating(1444.4, 205.0)), rating_words(Rating(1500.0, 350.0)), rating_words(Rating(38.0, 60.0))
+    ('about 1440', 'about 1500, a first guess', 'about 40')
+    """
+    rounded = max(0, round(rating.rating / 10.0) * 10)
+    return f"about {rounded}" + (", a first guess" if rating.rd > ROUGH_RD else "")
+
+
+def interval_words(rating: Rating, attempts: int) -> str:
+    """The 95% interval of a rating, in a sentence (for a details box or a tooltip).
+
+    >>> interval_words(Rating(1444.4, 205.0), 3)
+    '95% interval 1040–1850, after 3 rated puzzles: the more puzzles you answer, the narrower it gets.'
+    >>> interval_words(Rating(), 0)
+    '95% interval 810–2190: no rated puzzle yet, so every reader starts here.'
+    """
+    low, high = rating.interval
+    span = f"95% interval {max(0, round(low / 10) * 10):.0f}–{round(high / 10) * 10:.0f}"
+    if attempts == 0:
+        return f"{span}: no rated puzzle yet, so every reader starts here."
+    return (f"{span}, after {attempts} rated puzzle{'s' if attempts != 1 else ''}: the more puzzles you answer, "
+            f"the narrower it gets.")  # fmt: skip
 
 
 def homework(puzzles: Iterable[Puzzle], theme: str, count: int = 10) -> list[Puzzle]:

@@ -3,7 +3,8 @@
 The file lives in the working folder: beside the notebooks in JupyterLab and Voilà; on the live site the working
 folder of JupyterLite's Pyodide kernel is the browser-backed drive, so a plain file write there is kept in the
 browser's storage and survives a reload. Loading never raises: a missing file is a fresh start; a damaged one is
-renamed aside (``….json.bak``) and the reader gets a clear message and a fresh start.
+renamed aside (``….json.bak``, or ``.bak-2``… when an earlier one is there: none is written over) and the reader
+gets a clear message, saying what is wrong, and a fresh start.
 
 The file (schema 1)::
 
@@ -103,6 +104,26 @@ def _parse(data: Any) -> dict[str, Any]:
             "attempts": counts}  # fmt: skip
 
 
+def _free_backup(where: Path) -> Path:
+    """Where a damaged file is kept: ``….json.bak``, or ``….json.bak-2``, ``-3``… when an earlier one is there
+    (a damaged file is never written over).
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _free_backup(folder / "p.json").name
+    'p.json.bak'
+    >>> _ = (folder / "p.json.bak").write_text("{")
+    >>> _free_backup(folder / "p.json").name
+    'p.json.bak-2'
+    """
+    backup = where.with_name(where.name + ".bak")
+    number = 2
+    while backup.exists():
+        backup = where.with_name(f"{where.name}.bak-{number}")
+        number += 1
+    return backup
+
+
 @dataclass
 class Progress:
     """A reader's progress, saved to ``path`` after every change (``path=None``: kept in memory only)."""
@@ -124,7 +145,7 @@ class Progress:
             parts = _parse(json.loads(where.read_text(encoding="utf-8")))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, _Damaged) as exc:
             reason = str(exc) if isinstance(exc, _Damaged) else "the file could not be read as JSON"
-            backup = where.with_name(where.name + ".bak")
+            backup = _free_backup(where)
             try:
                 where.replace(backup)
                 kept = f"it was kept as {backup.name}"

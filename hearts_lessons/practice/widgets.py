@@ -26,20 +26,94 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card
+from ..errors import IllegalActionError
 from ..widgets.common import CardPicker, MessageLine, card_button, safe
 from ..widgets.quiz import answer_block
 from .drills import PARTS, Attempt, Drill, Feedback, Picture, Stage, stage, stages
-from .ladder import THEME_WORDS, THEMES, Puzzle, PuzzleSet, choose, ladder_puzzles
+from .glicko2 import Rating
+from .ladder import THEME_WORDS, THEMES, Puzzle, PuzzleSet, choose, interval_words, ladder_puzzles, rating_words
 from .pictures import draw, table_model
 from .progress import Progress
 
-__all__ = ["PracticePart", "ProgressPage", "PuzzleLadder", "StageDrills", "position_widget"]
+__all__ = ["ANSWER_STYLE", "PracticePart", "ProgressPage", "PuzzleLadder", "StageDrills", "played_model",
+           "position_widget", "rating_html"]  # fmt: skip
 
 STAR, NO_STAR = "★", "☆"
 
 
 def _stars(count: int, of: int = 3) -> str:
     return STAR * count + NO_STAR * (of - count)
+
+
+ANSWER_STYLE = """<style>
+.hl-answer.jupyter-button { min-height: 40px; height: auto; padding: 6px 16px; margin: 3px 6px 3px 0;
+  font-size: 15px; border-radius: 8px; border: 2px solid #5f6b7a; background: #ffffff; color: #1f2328;
+  white-space: normal; line-height: 1.3; width: auto; max-width: 100%; }
+.hl-answer.jupyter-button:hover { background: #eef3fb; }
+.hl-answer.jupyter-button:focus-visible, .hl-answer.jupyter-button:focus { outline: 3px solid #0b57d0;
+  outline-offset: 2px; }
+.hl-answer.hl-answer--wrong.jupyter-button { border-color: #b00020; background: #fde8eb; color: #6b0012; }
+.hl-answer.hl-answer--right.jupyter-button { border-color: #1b6e20; background: #dff3e4; color: #0b3d1a;
+  font-weight: bold; }
+.hl-check.jupyter-button { min-height: 40px; height: auto; padding: 6px 18px; font-size: 15px;
+  border-radius: 8px; }
+</style>"""
+"""How answer buttons look: large, a clear focus ring for the keyboard, the chosen wrong answer red and the right
+one green after answering (each also says so in its words: ✗ and ✓, for screen readers and colour-blind eyes)."""
+
+
+def rating_html(rating: Rating, attempts: int) -> str:
+    """A rating in words (``about 1440``) with its 95% interval on demand: a tooltip and a details box."""
+    words = html.escape(rating_words(rating))
+    detail = html.escape(interval_words(rating, attempts))
+    return (f"<b title='{detail}'>{words}</b> <details class='hl-rating-detail' style='display:inline-block;"
+            f"vertical-align:top;font-size:13px'><summary style='cursor:pointer;color:#0b57d0'>how sure?</summary>"
+            f"{detail}</details>")  # fmt: skip
+
+
+def played_model(picture: Picture, code: str, *, solved: bool = False) -> dict[str, Any] | None:
+    """The card table's view after the picture's seat plays ``code``: the engine plays it on a copy of the
+    position (the card lands in the trick, a completed trick shows its winner). ``None`` when the picture is not
+    a table, or the engine refuses the card (the feedback then says why). The rest of the hand stays clickable to
+    try again, unless ``solved``."""
+    from ..scoring import format_points
+    from ..seats import seat_name
+    from ..tableview import hearts_card, open_view, table_view
+
+    state = picture.state
+    if state is None or picture.haggis or picture.show != "table":
+        return None
+    seat = picture.seat if picture.seat is not None else state.to_play
+    after = state.copy()
+    try:
+        after.play(code, seat)
+    except (IllegalActionError, ValueError):
+        return None
+    names = [seat_name(s, after.players) for s in range(after.players)]
+    view = (table_view(after, seat=seat, names=names, dealer=False) if picture.seat is not None
+            else open_view(after, seat=seat, dealer=False))  # fmt: skip
+    hand = view.get("hand") or {}
+    hand["mode"] = "view" if solved else "choose"
+    hand["cards"] = [hearts_card(c, playable=not solved, seat=seat) for c in after.hand(seat)]
+    view["hand"] = hand
+    view["pass"] = None
+    taken = ", ".join(f"{seat_name(s, after.players)} {format_points(after.points_taken(s))}"
+                      for s in range(after.players))  # fmt: skip
+    played = Card.from_str(code)
+    view["status"] = f"{seat_name(seat, after.players)} played the {played.symbol} · points taken: {taken}"
+    return view
+
+
+def _table_actions(kind: str, solved: bool, controls: Any, next_label: str) -> list[dict[str, Any]]:
+    """The buttons the app puts at the table: **Next** once solved; **Check** (with how many cards are chosen)
+    while cards are being ticked for a ``tick`` or ``pass`` answer; none while a card is to be played."""
+    if solved:
+        return [{"id": "next", "label": next_label, "enabled": True, "kind": "primary"}]
+    if kind in ("tick", "pass") and controls is not None and controls.picker is not None:
+        chosen = len(controls.picker.selected)
+        return [{"id": "check", "label": f"Check ({chosen} chosen)", "enabled": kind == "tick" or chosen > 0,
+                 "kind": "primary"}]  # fmt: skip
+    return []
 
 
 def position_widget(picture: Picture, on_card: Any = None) -> W.Widget:
@@ -60,41 +134,61 @@ def position_widget(picture: Picture, on_card: Any = None) -> W.Widget:
 
 
 class _Answer(W.VBox):
-    """The answer controls for one drill or puzzle: card buttons, a card picker, options or a number box."""
+    """The answer controls for one drill or puzzle: one button per option, a number box, or — for cards — the
+    card table itself (``on_table``: a click plays or ticks the card; ticked cards are raised) or, where no table
+    is drawn, card buttons and a card picker."""
 
     def __init__(self, kind: str, options: tuple[str, ...], labels: dict[str, str], pick: int,
-                 submit: Any) -> None:  # fmt: skip
+                 submit: Any, *, on_table: bool = False) -> None:  # fmt: skip
         super().__init__()
         self.kind = kind
         self.submit = submit
+        self.labels = labels
+        self.on_table = on_table
         self.check_button = W.Button(description="Check", button_style="primary", tooltip="Check your answer")
+        self.check_button.add_class("hl-check")
         self.check_button.on_click(lambda _: self.submit(self.response()))
         self.buttons: dict[str, W.Button] = {}
         self.picker: CardPicker | None = None
-        self.choices: W.RadioButtons | None = None
         self.entry: W.FloatText | None = None
+        self.chosen_line = W.HTML()
         if kind == "play":
-            for code in options:
-                button = card_button(Card.from_str(code), tooltip=f"Play the {labels.get(code, code)}")
-                button.on_click(lambda _, c=code: self.submit(c))
-                self.buttons[code] = button
-            self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
+            if on_table:
+                self.children = []
+            else:
+                for code in options:
+                    button = card_button(Card.from_str(code), tooltip=f"Play the {labels.get(code, code)}")
+                    button.on_click(lambda _, c=code: self.submit(c))
+                    self.buttons[code] = button
+                self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
         elif kind in ("tick", "pass"):
             self.picker = CardPicker([Card.from_str(c) for c in options], limit=pick if kind == "pass" else None)
-            self.children = [self.picker, self.check_button]
+            if on_table:  # the table is the picker: the toggles keep the choice, hidden
+                self.picker.layout.display = "none"
+                self._chosen([])
+            self.children = [self.picker, W.HBox([self.check_button, self.chosen_line],
+                                                 layout=W.Layout(align_items="center"))]  # fmt: skip
         elif kind == "choice":
-            self.choices = W.RadioButtons(options=[(labels.get(o, o), o) for o in options], value=None,
-                                          layout=W.Layout(width="auto"))  # fmt: skip
-            self.children = [self.choices, self.check_button]
+            for option in options:
+                text = labels.get(option, option)
+                button = W.Button(description=text, tooltip=f"Answer: {text}",
+                                  layout=W.Layout(width="auto", height="auto"))  # fmt: skip
+                button.add_class("hl-answer")
+                button.on_click(lambda _, o=option: self.submit(o))
+                self.buttons[option] = button
+            self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
         else:
             self.entry = W.FloatText(value=None, description="Answer:", layout=W.Layout(width="220px"))
-            self.children = [self.entry, self.check_button]
+            self.children = [W.HBox([self.entry, self.check_button], layout=W.Layout(align_items="center"))]
+
+    def _chosen(self, cards: list[Card]) -> None:
+        shown = " ".join(c.symbol for c in cards) or "none yet (click cards of the hand)"
+        self.chosen_line.value = (f"<span style='font:14px sans-serif;margin-left:10px'>Chosen: "
+                                  f"{html.escape(shown)}</span>")  # fmt: skip
 
     def response(self) -> Any:
         if self.picker is not None:
             return [c.code for c in self.picker.selected]
-        if self.choices is not None:
-            return self.choices.value
         if self.entry is not None:
             return self.entry.value
         return None
@@ -109,16 +203,39 @@ class _Answer(W.VBox):
                 toggle = self.picker.toggle_for(card)
                 toggle.value = not toggle.value
 
+    def mark(self, chosen: str | None, right: bool, answers: tuple[str, ...] = ()) -> None:
+        """After an answer: the chosen option marked right (✓, green) or wrong (✗, red); ``answers`` (the right
+        options, once the reader may see them) marked right too. Every other button goes back to plain."""
+        if self.kind != "choice":
+            return
+        for option, button in self.buttons.items():
+            text = self.labels.get(option, option)
+            button.remove_class("hl-answer--right")
+            button.remove_class("hl-answer--wrong")
+            if option in answers or (option == chosen and right):
+                button.add_class("hl-answer--right")
+                button.description = f"✓ {text}"
+                button.tooltip = f"{text}: the right answer"
+            elif option == chosen:
+                button.add_class("hl-answer--wrong")
+                button.description = f"✗ {text}"
+                button.tooltip = f"{text}: your answer, not right"
+            else:
+                button.description = text
+                button.tooltip = f"Answer: {text}"
+
 
 class StageDrills(W.VBox):
     """The drills of one stage, one after another: a position, a goal, instant feedback, stars; the next drill
     opens when one is solved, and the stars are saved in the progress file (``path``; default: the working
-    folder's)."""
+    folder's). ``compact`` (the practice app) leaves out the stage's one-line summary and the collapsed answer
+    block that a static page needs."""
 
     def __init__(self, key: str | Stage, *, path: str | Path | None = None, progress: Progress | None = None,
-                 start: int | None = None) -> None:  # fmt: skip
+                 start: int | None = None, compact: bool = False) -> None:  # fmt: skip
         super().__init__()
         self.index: int = 0
+        self.compact = compact
         self.stage = key if isinstance(key, Stage) else stage(key)
         if progress is None:
             progress, note = Progress.load(path)
@@ -132,12 +249,21 @@ class StageDrills(W.VBox):
         self.message = MessageLine()
         self.more = W.HTML()
         self.reveal = W.HTML()
+        self.table: Any = None
         self.previous_button = W.Button(description="Previous drill", icon="arrow-left")
         self.next_button = W.Button(description="Next drill", icon="arrow-right")
+        if compact:  # the app: buttons as large as the answers
+            self.previous_button.add_class("hl-check")
+            self.next_button.add_class("hl-check")
         self.previous_button.on_click(lambda _: self._go(self.index - 1))
         self.next_button.on_click(lambda _: self._go(self.index + 1))
-        self.children = (self.header, self.position, self.goal, self.answer_box, self.message, self.more,
-                         W.HBox([self.previous_button, self.next_button]), self.reveal)  # fmt: skip
+        nav = W.HBox([self.previous_button, self.next_button])
+        if compact:  # the app: the goal above the table, the answer and the way on right under it
+            self.children = [W.HTML(ANSWER_STYLE), self.header, self.goal, self.position, self.answer_box,
+                             self.message, self.more, nav]  # fmt: skip
+        else:
+            self.children = [W.HTML(ANSWER_STYLE), self.header, self.position, self.goal, self.answer_box,
+                             self.message, self.more, nav, self.reveal]  # fmt: skip
         self.add_class("hl-stage-drills")
         self.attempt: Attempt
         self.controls: _Answer
@@ -146,6 +272,7 @@ class StageDrills(W.VBox):
         self._go(first_open if start is None else start)
         if note and note != "No saved progress yet: a fresh start." and note != "Progress loaded.":
             self.message.show(note, "info")
+            self.message.layout.display = ""
 
     def _id(self, index: int) -> str:
         return f"{self.stage.key}-{index + 1}"
@@ -174,51 +301,114 @@ class StageDrills(W.VBox):
                          f"{i + 1}{STAR if got else NO_STAR}</span>")  # fmt: skip
         row = " ".join(cells)
         total = sum(stars.values())
+        title = "" if self.compact else (f"<b>{html.escape(self.stage.title)}</b> — "
+                                         f"{html.escape(self.stage.teaches)}<br>")  # the app's bar names the stage
         self.header.value = (
-            f"<div style='font:14px sans-serif'><b>{html.escape(self.stage.title)}</b> — "
-            f"{html.escape(self.stage.teaches)}<br><span aria-label='stars per drill'>{row}</span> "
+            f"<div style='font:14px sans-serif'>{title}"
+            f"<span aria-label='stars per drill'>{row}</span> "
             f"<span style='color:#555'>· {total} of {3 * self.stage.count} stars</span></div>"
         )
 
-    @safe(lambda self: self.message)
+    def _say(self, text: str, kind: str = "info") -> None:
+        """Say it on the message line; in the app (``compact``) at the card table instead, when there is one."""
+        self.message.show(text, kind)
+        if self.compact and self.table is not None:
+            self.table.show(text, kind)
+        self.message.layout.display = "none" if self.compact and self.table is not None else ""
+
+    @property
+    def _out(self) -> Any:
+        return self if self.compact and self.table is not None else self.message
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """What a refusal or an unexpected error says (:func:`~hearts_lessons.widgets.common.safe`)."""
+        self._say(text, kind)
+
+    @safe(lambda self: self._out)
     def _go(self, index: int) -> None:
         self.index = index % self.stage.count
         drill = self.stage.drill(self.index)
         self.attempt = Attempt(drill)
-        self.controls = _Answer(drill.kind, drill.options, dict(drill.labels), drill.pick, self._submit)
-        self.position.children = (position_widget(drill.picture, self.controls.card_clicked),)
-        self.goal.value = (f"<div style='font:15px sans-serif;margin:6px 0'><b>Drill {self.index + 1} of "
+        on_table = table_model(drill.picture) is not None
+        self.controls = _Answer(drill.kind, drill.options, dict(drill.labels), drill.pick, self._submit,
+                                on_table=on_table)  # fmt: skip
+        widget = position_widget(drill.picture, self.controls.card_clicked)
+        self.table = widget if on_table and type(widget).__name__ == "CardTable" else None
+        if self.controls.picker is not None and self.table is not None:
+            self.controls.picker.on_change = self._ticked
+        if self.table is not None and self.compact:  # Check at the table: nothing to answer with below it
+            self.table.on_action(self._action)
+            self._draw(table_model(drill.picture))
+        self.answer_box.layout.display = "none" if self.table is not None and self.compact else ""
+        self.position.children = (widget,)
+        self.goal.value = (f"<div style='font:16px sans-serif;margin:6px 0'><b>Drill {self.index + 1} of "
                            f"{self.stage.count}:</b> {html.escape(drill.goal)}</div>")  # fmt: skip
         self.answer_box.children = (self.controls,)
         self.more.value = ""
-        self.reveal.value = answer_block(drill.answer_text, drill.right[:1].upper() + drill.right[1:].rstrip(".") + ".")
-        self.message.show("Your answer?" if drill.kind != "play" else "Click a card.", "info")
+        self.next_button.button_style = ""
+        self.reveal.value = "" if self.compact else answer_block(
+            drill.answer_text, drill.right[:1].upper() + drill.right[1:].rstrip(".") + ".")  # fmt: skip
+        prompt = {"play": "Click a card of your hand.", "choice": "Choose an answer."}.get(drill.kind, "Your answer?")
+        if drill.kind in ("tick", "pass") and self.table is not None:
+            prompt = "Click cards of the hand to choose them, then Check."
+        self._say(prompt, "info")
         self._header()
 
-    @safe(lambda self: self.message)
+    def _draw(self, view: dict[str, Any] | None) -> None:
+        """Put a view on the table; in the app (``compact``) with the drill's buttons at the table, beside the
+        hand: **Check** while cards are being ticked, **Next drill** once it is solved."""
+        if self.table is None or view is None:
+            return
+        if self.compact:
+            view["actions"] = _table_actions(self.drill.kind, self.attempt.solved, self.controls, "Next drill →")
+        self.table.view = view
+
+    def _selected(self) -> list[str]:
+        return [c.code for c in self.controls.picker.selected] if self.controls.picker is not None else []
+
+    def _action(self, action: str) -> None:
+        if action == "check":
+            self._submit(self.controls.response())
+        elif action == "next":
+            self._go(self.index + 1)
+
+    def _ticked(self, cards: list[Card]) -> None:
+        """A card was ticked or unticked: raise the chosen cards on the table."""
+        self.controls._chosen(cards)
+        self._draw(table_model(self.drill.picture, selected=tuple(c.code for c in cards)))
+
+    @safe(lambda self: self._out)
     def _submit(self, response: Any) -> None:
         if response is None or (isinstance(response, list) and not response and self.drill.kind == "pass"):
-            self.message.show("Choose an answer first.", "info")
+            self._say("Choose an answer first.", "info")
             return
         was_solved = self.attempt.solved
         if self.drill.kind == "pass":  # the coach plays both passes in up to 2,000 deals: about a second
-            self.message.show("Playing your pass and the coach's in the same deals…", "info")
+            self._say("Playing your pass and the coach's in the same deals…", "info")
         feedback = self.attempt.submit(response)
-        self._show(feedback)
+        if self.drill.kind == "play" and self.table is not None:  # the card goes to the trick, as in a game
+            view = played_model(self.drill.picture, str(response), solved=self.attempt.solved)
+            self._draw(view if view is not None else table_model(self.drill.picture))
+        self._show(feedback, response)
         if feedback.right and not was_solved:
             self.progress.record_drill(self.stage.key, self.drill.id, feedback.stars)
             self._header()
+        if self.compact and self.table is not None and self.drill.kind != "play":  # Check becomes Next drill
+            self._draw(table_model(self.drill.picture, selected=tuple(self._selected())))
 
-    def _show(self, feedback: Feedback) -> None:
+    def _show(self, feedback: Feedback, response: Any = None) -> None:
+        shown = self.drill.answer if (feedback.right or feedback.answer or self.attempt.solved) else ()
+        self.controls.mark(str(response) if response is not None else None, feedback.right, shown)
         if feedback.right:
-            self.message.show(f"{feedback.text} {_stars(feedback.stars)}", "ok")
+            self._say(f"{feedback.text} {_stars(feedback.stars)}", "ok")
             last = self.index == self.stage.count - 1
-            self.more.value = ("<div style='font:13px sans-serif'>" + ("Stage complete! " if last else
-                               "Next drill: click <b>Next drill</b>.") + "</div>")  # fmt: skip
+            if last or not self.compact:  # the app's green Next drill says the rest
+                self.more.value = ("<div style='font:13px sans-serif'>" + ("Stage complete! " if last else
+                                   "Next drill: click <b>Next drill</b>.") + "</div>")  # fmt: skip
             self.next_button.button_style = "success"
             return
         self.next_button.button_style = ""
-        self.message.show(feedback.text, "error")
+        self._say(feedback.text, "error")
         extra = []
         if feedback.hint:
             extra.append(f"<b>Hint:</b> {html.escape(feedback.hint)}")
@@ -258,9 +448,11 @@ class PuzzleLadder(W.VBox):
     """Rated puzzles near the reader's rating, with a theme filter; each first answer is a rated game."""
 
     def __init__(self, *, puzzles: PuzzleSet | None = None, path: str | Path | None = None,
-                 puzzle_file: str | Path | None = None, seed: int = 0) -> None:  # fmt: skip
+                 puzzle_file: str | Path | None = None, seed: int = 0, progress: Progress | None = None,
+                 compact: bool = False) -> None:  # fmt: skip
         super().__init__()
-        self.progress, _ = Progress.load(path)
+        self.progress = progress if progress is not None else Progress.load(path)[0]
+        self.compact = compact
         self.rng = random.Random(seed)
         self.message = MessageLine()
         self.puzzles = puzzles if puzzles is not None else ladder_puzzles(puzzle_file)
@@ -275,54 +467,110 @@ class PuzzleLadder(W.VBox):
         self.more = W.HTML()
         self.reveal = W.HTML()
         self.next_button = W.Button(description="Next puzzle", icon="arrow-right")
+        if compact:
+            self.next_button.add_class("hl-check")
         self.next_button.on_click(lambda _: self._next())
         self.puzzle: Puzzle | None = None
+        self.picture: Picture | None = None
+        self.table: Any = None
         self.tries = 0
         self.solved = False
         self.controls: _Answer | None = None
-        self.children = (self.rating_line, self.theme, self.header, self.position, self.answer_box, self.message,
-                         self.more, self.next_button, self.reveal)  # fmt: skip
+        self.children = (W.HTML(ANSWER_STYLE), self.rating_line, self.theme, self.header, self.position,
+                         self.answer_box, self.message, self.more, self.next_button, self.reveal)  # fmt: skip
         self.add_class("hl-puzzle-ladder")
         self._rating()
         self._next()
 
     def _rating(self) -> None:
-        r = self.progress.rating
-        low, high = r.interval
         done = sum(bool(p.get("solved")) for p in self.progress.puzzles.values())
+        attempts = self.progress.attempts.get("puzzles", 0)
         self.rating_line.value = (
-            f"<div style='font:14px sans-serif'>Your puzzle rating: <b>{r.rating:.0f}</b> "
-            f"(95% interval {max(0, low):.0f}–{high:.0f}) · {self.progress.attempts.get('puzzles', 0)} rated "
-            f"attempts · {done} solved · the ladder has {len(self.puzzles)} puzzles</div>"
+            f"<div style='font:14px sans-serif'>Your puzzle rating: {rating_html(self.progress.rating, attempts)} · "
+            f"{attempts} rated · {done} solved · {len(self.puzzles)} puzzles on the ladder</div>"
         )
 
-    @safe(lambda self: self.message)
+    def _say(self, text: str, kind: str = "info") -> None:
+        """Say it on the message line; in the app (``compact``) at the card table instead, when there is one."""
+        self.message.show(text, kind)
+        if self.compact and self.table is not None:
+            self.table.show(text, kind)
+        self.message.layout.display = "none" if self.compact and self.table is not None else ""
+
+    @property
+    def _out(self) -> Any:
+        return self if self.compact and self.table is not None else self.message
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """What a refusal or an unexpected error says (:func:`~hearts_lessons.widgets.common.safe`)."""
+        self._say(text, kind)
+
+    @safe(lambda self: self._out)
     def _next(self) -> None:
         themes = [self.theme.value] if self.theme.value else []
         self.puzzle = choose(self.puzzles.puzzles, self.progress.rating.rating, themes=themes,
                              done=self.progress.puzzles_done(), rng=self.rng)  # fmt: skip
         self.tries, self.solved, self.more.value, self.reveal.value = 0, False, "", ""
+        self.next_button.button_style = ""
         if self.puzzle is None:
             self.header.value = f"<div style='font:14px sans-serif'>{html.escape(self.puzzles.note or '')}</div>"
             self.position.children, self.answer_box.children = (), ()
-            self.message.show("No puzzle to serve yet." if not self.puzzles.puzzles else
+            self.table = None
+            self._say("No puzzle to serve yet." if not self.puzzles.puzzles else
                               "No puzzle has this theme.", "info")  # fmt: skip
             return
         p = self.puzzle
         state = p.state()
         themes_text = ", ".join(THEME_WORDS[t] for t in p.themes)
         self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · rated "
-                             f"{p.rating} · {html.escape(themes_text)}<br>{html.escape(p.goal)}</div>")  # fmt: skip
+                             f"about {round(p.rating / 10) * 10} · "
+                             f"{html.escape(themes_text)}<br><span style='font-size:16px'>{html.escape(p.goal)}"
+                             f"</span></div>")  # fmt: skip
         picture = Picture(state, p.seat, "hand" if p.kind == "pass" else "table")
+        self.picture = picture
         hand = state.hand(p.seat)
+        on_table = table_model(picture) is not None
         self.controls = _Answer("play" if p.kind == "play" else "pass", tuple(c.code for c in hand),
-                                {c.code: c.symbol for c in hand}, len(p.answer), self._submit)  # fmt: skip
-        self.position.children = (position_widget(picture, self.controls.card_clicked),)
+                                {c.code: c.symbol for c in hand}, len(p.answer), self._submit,
+                                on_table=on_table)  # fmt: skip
+        widget = position_widget(picture, self.controls.card_clicked)
+        self.table = widget if on_table and type(widget).__name__ == "CardTable" else None
+        if self.controls.picker is not None and self.table is not None:
+            self.controls.picker.on_change = self._ticked
+        if self.table is not None and self.compact:
+            self.table.on_action(self._action)
+            self._draw(table_model(picture))
+        self.answer_box.layout.display = "none" if self.table is not None and self.compact else ""
+        self.position.children = (widget,)
         self.answer_box.children = (self.controls,)
-        self.reveal.value = answer_block(" ".join(c.symbol for c in p.answer), p.explanation)
-        self.message.show("Your move?", "info")
+        if not self.compact:
+            self.reveal.value = answer_block(" ".join(c.symbol for c in p.answer), p.explanation)
+        self._say("Your move? Click a card of your hand." if p.kind == "play" else
+                          "Click the cards to pass, then Check.", "info")  # fmt: skip
 
-    @safe(lambda self: self.message)
+    def _draw(self, view: dict[str, Any] | None) -> None:
+        """Put a view on the table; in the app (``compact``) with **Check** for a pass and **Next puzzle** once
+        solved, at the table."""
+        if self.table is None or view is None:
+            return
+        if self.compact and self.puzzle is not None:
+            kind = "play" if self.puzzle.kind == "play" else "pass"
+            view["actions"] = _table_actions(kind, self.solved, self.controls, "Next puzzle →")
+        self.table.view = view
+
+    def _action(self, action: str) -> None:
+        if action == "check" and self.controls is not None:
+            self._submit(self.controls.response())
+        elif action == "next":
+            self._next()
+
+    def _ticked(self, cards: list[Card]) -> None:
+        if self.controls is not None:
+            self.controls._chosen(cards)
+        if self.picture is not None:
+            self._draw(table_model(self.picture, selected=tuple(c.code for c in cards)))
+
+    @safe(lambda self: self._out)
     def _submit(self, response: Any) -> None:
         p = self.puzzle
         if p is None:
@@ -336,21 +584,30 @@ class PuzzleLadder(W.VBox):
         else:
             reason = next((r for r in (state.why_not_pass(p.seat, c) for c in codes) if r), None)
         if reason:  # an illegal answer is not a try: the rules say why
-            self.message.show(f"Not allowed: {reason}.", "error")
+            self._say(f"Not allowed: {reason}.", "error")
+            if p.kind == "play" and self.picture is not None:
+                self._draw(table_model(self.picture))
             return
         self.tries += 1
         right = p.is_right(codes)
+        if right:
+            self.solved = True
+        if p.kind == "play" and self.picture is not None:  # the card goes to the trick
+            view = played_model(self.picture, codes[0], solved=self.solved)
+            self._draw(view if view is not None else table_model(self.picture))
+        elif self.picture is not None and self.compact:  # a pass: Check becomes Next puzzle once solved
+            self._draw(table_model(self.picture, selected=tuple(codes)))
         if self.tries == 1:
             self.progress.record_puzzle(p.id, p.rating, won=right)
             self._rating()
         else:
             self.progress.note_puzzle(p.id, tries=self.tries, solved=right)
         if right:
-            self.solved = True
-            self.message.show(f"Right: {p.explanation}", "ok")
+            self._say(f"Right: {p.explanation}", "ok")
             self.more.value = ""
+            self.next_button.button_style = "success"
             return
-        self.message.show(f"Not this one. {p.feedback(codes)}", "error")
+        self._say(f"Not this one. {p.feedback(codes)}", "error")
         extra = [f"<b>Hint:</b> think about {html.escape(', '.join(THEME_WORDS[t] for t in p.themes))}."]
         if self.tries >= 2:
             answer = " ".join(c.symbol for c in p.answer)
@@ -361,14 +618,19 @@ class PuzzleLadder(W.VBox):
 class ProgressPage(W.VBox):
     """"Your progress": stars per stage, the puzzle rating with its interval, attempts; reload and reset."""
 
-    def __init__(self, *, path: str | Path | None = None) -> None:
+    def __init__(self, *, path: str | Path | None = None, progress: Progress | None = None) -> None:
         super().__init__()
-        self.progress, note = Progress.load(path)
+        if progress is None:
+            self.progress, note = Progress.load(path)
+        else:
+            self.progress, note = progress, ""
         self.table = W.HTML()
         self.message = MessageLine(note)
         self.reload_button = W.Button(description="Reload", icon="refresh", tooltip="Read the progress file again")
-        self.reset_button = W.Button(description="Reset my progress", button_style="danger", icon="trash")
-        self.confirm_button = W.Button(description="Yes, forget everything", button_style="danger")
+        self.reset_button = W.Button(description="Reset my progress", button_style="danger", icon="trash",
+                                     layout=W.Layout(width="auto"))  # the whole label, never "Reset my progr…"
+        self.confirm_button = W.Button(description="Yes, forget everything", button_style="danger",
+                                       layout=W.Layout(width="auto"))
         self.cancel_button = W.Button(description="Cancel")
         self.confirm = W.HBox([W.HTML("Reset every star, the rating and the attempts?"), self.confirm_button,
                                self.cancel_button], layout=W.Layout(display="none"))  # fmt: skip
@@ -393,8 +655,6 @@ class ProgressPage(W.VBox):
                         f"{STAR * round(5 * stars / (3 * s.count))}{NO_STAR * (5 - round(5 * stars / (3 * s.count)))}"
                         f"</td><td style='padding:2px 8px'>{stars} of {3 * s.count}</td>"
                         f"<td style='padding:2px 8px'>{sum(1 for v in got.values() if v)} of {s.count}</td></tr>")
-        r = self.progress.rating
-        low, high = r.interval
         attempts = self.progress.attempts
         solved = sum(bool(p.get("solved")) for p in self.progress.puzzles.values())
         self.table.value = (
@@ -403,9 +663,10 @@ class ProgressPage(W.VBox):
             "<th style='padding:2px 8px;text-align:left'>stage</th><th style='padding:2px 8px'></th>"
             "<th style='padding:2px 8px'>stars</th><th style='padding:2px 8px'>drills done</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>"
-            f"<p style='font:13px sans-serif'>Puzzle rating: <b>{r.rating:.0f}</b> (95% interval "
-            f"{max(0, low):.0f}–{high:.0f}) · rated puzzle attempts: {attempts.get('puzzles', 0)} · puzzles solved: "
-            f"{solved} · drill answers completed: {attempts.get('drills', 0)}</p>"
+            f"<div style='font:13px sans-serif;margin:8px 0'>Puzzle rating: "
+            f"{rating_html(self.progress.rating, attempts.get('puzzles', 0))} · rated puzzle attempts: "
+            f"{attempts.get('puzzles', 0)} · puzzles solved: "
+            f"{solved} · drill answers completed: {attempts.get('drills', 0)}</div>"
         )
 
     @safe(lambda self: self.message)

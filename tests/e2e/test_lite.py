@@ -25,7 +25,7 @@ from playwright.sync_api import Locator, Page, Request, expect
 
 from hearts_lessons.cards import Card
 
-from .conftest import ANYWIDGET_COUNTER, ANYWIDGET_COUNTER_GREEN, ARTIFACTS, SITE, Watch, lesson_docs, required
+from .conftest import ANYWIDGET_COUNTER, ANYWIDGET_COUNTER_GREEN, ARTIFACTS, ROOT, SITE, Watch, lesson_docs, required
 from .test_cardtable_lab import ON_ELEMENT, SIZES
 from .words import broken_words
 
@@ -229,6 +229,13 @@ def test_every_lesson_is_in_the_live_site(live_site: Path) -> None:
         assert (live_site / "static" / "pyodide" / entry["file_name"]).exists()
     manifest = json.loads((live_site / "lessons.json").read_text(encoding="utf-8"))
     assert set(manifest["lessons"]) == set(lessons)
+    # every app notebook of app/ too, opened as an app (tests/e2e/test_practice.py runs the practice app)
+    apps = sorted(p.stem for p in (ROOT / "app").glob("*.ipynb"))
+    assert "practice" in apps and sorted(manifest["apps"]) == apps
+    for app in apps:
+        assert (live_site / "files" / f"{app}.ipynb").exists() and (live_site / "app" / f"{app}.html").exists()
+        assert manifest["apps"][app]["url"] == f"notebooks/index.html?path={app}.ipynb&app=1"
+        assert manifest["apps"][app]["missing"] == [], f"the app {app} imports what the live site lacks"
 
 
 CORNER = {"x": 6, "y": 10}

@@ -44,8 +44,10 @@ def words(text: str) -> str:
 
 
 def text_of(markup: str) -> str:
-    """What a browser shows of an HTML fragment, as :func:`words`."""
-    return words(html.unescape(re.sub(r"<[^>]+>", " ", markup)))
+    """What a browser shows of an HTML fragment, as :func:`words` (of a closed ``<details>``, its summary only:
+    e.g. a rating's interval, shown on demand)."""
+    shown = re.sub(r"</summary>.*?</details>", " ", markup, flags=re.S)
+    return words(html.unescape(re.sub(r"<[^>]+>", " ", shown)))
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,6 @@
-"""The practice pages run for real: a drill gives feedback, and the stars it earns survive a reload.
+"""The practice pages run for real: a drill gives feedback, and the stars it earns survive a reload; and the
+practice app (``app/practice.ipynb``) opens with no code, one click from the first drill, in Voilà (``bash
+scripts/app.sh practice``) and in the live site (``live/app/practice.html``, the notebook view in app mode).
 
 In JupyterLab and in the live site (JupyterLite, ``_build/html/live``): the first drill of the first stage is
 answered wrongly, then rightly; the feedback is the engine's (computed here with the same drill, so nothing is typed
@@ -28,10 +30,20 @@ from playwright.sync_api import Browser, ConsoleMessage, Locator, Page, expect
 
 from hearts_lessons.practice.drills import Attempt, Feedback, stage
 from hearts_lessons.practice.progress import ENV_VAR, FILE_NAME
+from hearts_lessons.seats import seat_name
 
-from .app_support import ARTIFACTS, LAB_TOKEN, open_watched, require_servers, screenshot, serve_lab
+from .app_support import (
+    APP_SCRIPT,
+    ARTIFACTS,
+    LAB_TOKEN,
+    _server,
+    open_watched,
+    require_servers,
+    screenshot,
+    serve_lab,
+)
 from .conftest import ARTIFACTS as E2E_ARTIFACTS
-from .conftest import SITE, Watch, required
+from .conftest import LOCAL_HOST, ROOT, SITE, Watch, free_port, required
 from .words import broken_words
 
 pytestmark = pytest.mark.e2e
@@ -76,7 +88,8 @@ CLEAR_AND_SAVE = f"""async () => {{
 
 
 def expected() -> tuple[Feedback, Feedback, str, list[str], int]:
-    """What the page must say: the engine's feedback for a wrong and then a right answer to the first drill."""
+    """What the page must say: the engine's feedback for a wrong and then a right answer to the first drill; the
+    wrong card and the right cards (codes), and the stage's number of drills."""
     drills = stage(STAGE)
     drill = drills.drill(0)
     wrong = next(code for code in drill.options if code not in drill.answer)
@@ -84,32 +97,43 @@ def expected() -> tuple[Feedback, Feedback, str, list[str], int]:
     miss = attempt.submit([wrong])
     hit = attempt.submit(list(drill.answer))
     assert not miss.right and hit.right and hit.stars == 2, (miss, hit)
-    labels = dict(drill.labels)
-    return miss, hit, labels.get(wrong, wrong), [labels.get(c, c) for c in drill.answer], drills.count
+    return miss, hit, wrong, list(drill.answer), drills.count
 
 
-def toggle(root: Locator, label: str) -> Locator:
-    button = root.locator(".hl-card-toggle", has_text=re.compile(f"^\\s*{re.escape(label)}\\s*$"))
-    expect(button).to_have_count(1)
-    return button
+def table_card(root: Locator, code: str) -> Locator:
+    """A card of the drill's hand on the card table (the table is the picker: a click ticks or unticks it)."""
+    card = root.locator(f'.hl-ct-hand .hl-ct-card[data-code="{code}"]')
+    expect(card).to_have_count(1)
+    return card
+
+
+def tick(root: Locator, code: str, selected: bool) -> None:
+    """Click a card of the hand at its corner index (overlapped cards show it) and wait until it is (un)raised."""
+    table_card(root, code).click(position={"x": 6, "y": 10})
+    pattern = re.compile(r"\bis-selected\b")
+    if selected:
+        expect(table_card(root, code)).to_have_class(pattern, timeout=ANSWER_MS)
+    else:
+        expect(table_card(root, code)).not_to_have_class(pattern, timeout=ANSWER_MS)
 
 
 def answer_the_first_drill(page: Page) -> None:
-    """Tick a wrong card and check; see why it is wrong and the hint. Then tick the right cards: two stars."""
+    """Tick a wrong card on the table and check; see why it is wrong and the hint. Then tick the right cards: two
+    stars."""
     miss, hit, wrong, right, count = expected()
     root = page.locator(".hl-stage-drills").first
     expect(root).to_contain_text("Drill 1 of", timeout=ANSWER_MS)
     expect(root).to_contain_text(f"0 of {3 * count} stars")
     check = root.locator(".widget-button", has_text=re.compile(r"^\s*Check\s*$"))
     message = root.locator(".hl-message").first
-    toggle(root, wrong).click()
+    tick(root, wrong, True)
     check.click()
     expect(message).to_contain_text(miss.text, timeout=ANSWER_MS)
     if miss.hint:
         expect(root).to_contain_text(f"Hint: {miss.hint}")
-    toggle(root, wrong).click()  # untick it
-    for label in right:
-        toggle(root, label).click()
+    tick(root, wrong, False)
+    for code in right:
+        tick(root, code, True)
     check.click()
     expect(message).to_contain_text(hit.text, timeout=ANSWER_MS)
     expect(message).to_contain_text("★★☆")
@@ -272,6 +296,123 @@ def test_a_drill_gives_feedback_and_its_stars_survive_a_reload_in_the_live_site(
     run_all(page)  # a new page: a new Pyodide kernel, and the progress file read from the browser's storage
     stars_are_kept(page)
     screenshot(page, "practice-lite-reloaded")
+    for text in no_icon:
+        watch.console_errors.remove(text)
+    watch.assert_clean()
+
+
+# The practice app ------------------------------------------------------------------------------------------
+
+PLAY_STAGE = "ducking"  # a stage whose drills are answered by playing a card of the table
+CODE_SHOWN = ".jp-InputArea:visible, .jp-InputPrompt:visible, .cm-editor:visible, .jp-Toolbar:visible"
+SIZES = ({"width": 1280, "height": 800}, {"width": 375, "height": 740})
+
+
+def card_to_trick() -> tuple[str, str, str, str]:
+    """The first drill of the play stage, as the app opens it: a legal card that is not the answer and the answer,
+    and what the table says of each once played (the seat's name and the card's, as the trick's cards say)."""
+    drill = stage(PLAY_STAGE).drill(0)
+    state = drill.picture.state
+    seat = drill.picture.seat
+    assert state is not None and seat is not None and drill.kind == "play"
+    assert len(state.current_trick) < state.players - 1, "the drill's card ends the trick: pick another drill"
+    wrong = next(c for c in state.legal_plays() if c.code not in drill.answer)
+    right = next(c for c in state.legal_plays() if c.code in drill.answer)
+    name = seat_name(seat, state.players)
+    return wrong.code, f"{name}: {wrong.name}", right.code, f"{name}: {right.name}"
+
+
+def check_the_practice_app(page: Page, where: str, timeout: float, *, keyboard: bool = False) -> None:
+    """The app opens on its home screen with no code; one click (or, with ``keyboard``, Enter on the focused
+    button, which shows a focus ring) opens the first drill; a card clicked in a play drill lies in the trick with
+    the feedback; no widget shows a broken value. Screenshots at both sizes."""
+    app = page.locator(".hl-practice-app")
+    expect(app).to_be_visible(timeout=timeout)
+    first = stage("tricks")
+    start = app.locator(".hl-app-continue")
+    expect(start).to_have_text(f"▶ Start: {first.title} · drill 1")
+    expect(page.locator(CODE_SHOWN)).to_have_count(0)
+    assert "PracticeApp" not in page.locator("body").inner_text()
+    for size in SIZES:
+        page.set_viewport_size(size)
+        screenshot(page, f"practice-app-{where}-home-{size['width']}")
+    page.set_viewport_size(SIZES[0])
+    if keyboard:
+        start.focus()
+        assert start.evaluate("b => getComputedStyle(b).outlineStyle") != "none"  # where the keyboard is
+        page.keyboard.press("Enter")
+    else:
+        start.click()  # one click from home to the first drill
+    drills = app.locator(".hl-stage-drills")
+    expect(drills).to_contain_text(f"Drill 1 of {first.count}", timeout=ANSWER_MS)
+    expect(app.locator(".hl-home-button")).to_be_visible()
+    screenshot(page, f"practice-app-{where}-first-drill-1280")
+    app.locator(".hl-home-button").click()
+    wrong, wrong_label, right, right_label = card_to_trick()
+    app.locator(".hl-tile", has_text=stage(PLAY_STAGE).title).click()
+    expect(drills).to_contain_text("Drill 1 of", timeout=ANSWER_MS)
+    hand = drills.locator(".hl-ct-hand")
+    trick = drills.locator(".hl-ct-tcard")
+    before = trick.count()
+    hand.locator(f'.hl-ct-card[data-code="{wrong}"]').click(position={"x": 6, "y": 10})  # its corner index
+    expect(drills.locator(f'.hl-ct-tcard[aria-label^="{wrong_label}"]')).to_have_count(1, timeout=ANSWER_MS)
+    expect(trick).to_have_count(before + 1)
+    expect(drills.locator(".hl-ct-message")).to_contain_text("Not yet:")
+    hand.locator(f'.hl-ct-card[data-code="{right}"]').click(position={"x": 6, "y": 10})
+    expect(drills.locator(f'.hl-ct-tcard[aria-label^="{right_label}"]')).to_have_count(1, timeout=ANSWER_MS)
+    expect(drills.locator(".hl-ct-message")).to_contain_text("Right:")
+    expect(trick).to_have_count(before + 1)  # the first try left the trick: one card of the seat in it
+    # the stars are shown once they are saved (the feedback comes first)
+    expect(drills).to_contain_text(f"2 of {3 * stage(PLAY_STAGE).count} stars", timeout=ANSWER_MS)
+    for size in SIZES:
+        page.set_viewport_size(size)
+        screenshot(page, f"practice-app-{where}-played-{size['width']}")
+    assert broken_words(page) == []
+
+
+@pytest.fixture(scope="module")
+def practice_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """``bash scripts/app.sh practice`` on a free port, its progress in a temporary file."""
+    require_servers()
+    progress = tmp_path_factory.mktemp("practice-app") / FILE_NAME
+    port = free_port()
+    env = {**os.environ, "PORT": str(port), ENV_VAR: str(progress)}
+    command = ["bash", str(APP_SCRIPT), "practice", "--no-browser"]
+    with _server(command, ROOT, env, ARTIFACTS / "voila-practice.log", port, "scripts/app.sh practice"):
+        yield f"http://{LOCAL_HOST}:{port}/", progress
+
+
+def test_the_practice_app_in_voila(browser: Browser, practice_app: tuple[str, Path]) -> None:
+    url, progress = practice_app
+    with open_watched(browser, viewport=SIZES[0]) as watch:
+        watch.page.goto(url, wait_until="commit")
+        check_the_practice_app(watch.page, "voila", KERNEL_MS)
+        saved = json.loads(progress.read_text(encoding="utf-8"))  # the app wrote the file it was given
+        assert saved["stars"] == {PLAY_STAGE: {f"{PLAY_STAGE}-1": 2}}, saved["stars"]
+        assert watch.external == [], f"requests outside 127.0.0.1: {watch.external}"
+        watch.assert_clean()
+
+
+def test_the_practice_app_in_the_live_site(watch: Watch, live_practice: Path) -> None:
+    page = watch.page
+    no_icon: list[str] = []
+    page.on("console", lambda m: no_icon.append(m.text) if is_favicon_404(m) else None)
+    page.set_viewport_size(SIZES[0])
+    page.goto(f"notebooks/{NOTEBOOK}.html")  # the practice page of the book links the app
+    page.wait_for_load_state("networkidle")
+    link = page.get_by_role("link", name="▶ Open the practice app")
+    expect(link).to_have_count(1)
+    href = link.get_attribute("href") or ""
+    assert href == "../live/notebooks/index.html?path=practice.ipynb&app=1", href
+    page.goto("live/app/practice.html", wait_until="commit")  # the short link forwards to the same address
+    page.wait_for_url(re.compile(r"/live/notebooks/index\.html\?path=practice\.ipynb&app=1$"))
+    note = page.locator("#hl-kernel-note")
+    expect(note).to_contain_text("Python is starting", timeout=30_000)
+    expect(page.locator(CODE_SHOWN)).to_have_count(0)
+    screenshot(page, "practice-app-live-starting-1280")
+    check_the_practice_app(page, "live", KERNEL_MS, keyboard=True)
+    states = [s["state"] for s in page.evaluate("() => window.hlKernelNote.states")]
+    assert states == ["starting", "opening", "ready", "hidden"], states
     for text in no_icon:
         watch.console_errors.remove(text)
     watch.assert_clean()
