@@ -379,7 +379,7 @@ def practice_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     env = {**os.environ, "PORT": str(port), ENV_VAR: str(progress)}
     command = ["bash", str(APP_SCRIPT), "practice", "--no-browser"]
     with _server(command, ROOT, env, ARTIFACTS / "voila-practice.log", port, "scripts/app.sh practice"):
-        yield f"http://{LOCAL_HOST}:{port}/", progress
+        yield f"http://{LOCAL_HOST}:{port}/voila/render/app/practice.ipynb", progress
 
 
 def test_the_practice_app_in_voila(browser: Browser, practice_app: tuple[str, Path]) -> None:
