@@ -27,13 +27,12 @@ serves it with Voilà, and the live site opens it as an app at ``live/notebooks/
 from __future__ import annotations
 
 import html
-import os
-import sys
 from pathlib import Path
 
 import ipywidgets as W
 
-from ..widgets.common import MessageLine, safe
+from ..widgets.common import MessageLine, live_app_url, safe
+from ..widgets.common import app_link as common_app_link
 from .drills import PARTS, stage
 from .ladder import PuzzleSet, ladder_puzzles
 from .progress import Progress
@@ -44,7 +43,7 @@ __all__ = ["LIVE_APP_URL", "PART_TITLES", "PracticeApp", "app_link", "next_drill
 PART_TITLES = {"basics": "Hearts basics", "strategy": "Hearts strategy", "haggis": "Haggis"}
 """The practice pages' parts, as the home screen names them (the stages of notebooks 40, 41 and 42)."""
 
-LIVE_APP_URL = "live/notebooks/index.html?path=practice.ipynb&app=1"
+LIVE_APP_URL = live_app_url("practice")
 """Where the live site opens the practice app, from the book's root folder."""
 
 APP_STYLE = """<style>
@@ -237,19 +236,5 @@ class PracticeApp(W.VBox):
 
 
 def app_link() -> W.HTML:
-    """The link to the practice app for a practice page: in the live site (Pyodide) and the static book, the live
-    site's app page; in a Jupyter server on a computer, the command that serves it with Voilà. A widget, not an
-    HTML output: JupyterLab rewrites the relative links of HTML outputs into paths of its own files, while a
-    widget's link is relative to the page, as in the book."""
-    style = ("display:inline-block;padding:8px 16px;border-radius:8px;background:#1b6e20;color:#ffffff;"
-             "font:bold 15px system-ui,sans-serif;text-decoration:none")  # fmt: skip
-    command = "<code>bash scripts/app.sh practice</code> opens it with Voilà on your computer (see the README)."
-    words = "every drill and the puzzle ladder, without code"
-    if sys.platform == "emscripten":  # the live site: the page is live/notebooks/index.html (or live/lab/…)
-        href = "../" + LIVE_APP_URL.removeprefix("live/")
-        return W.HTML(f"<p><a href='{html.escape(href)}' target='_blank' rel='noopener' style='{style}'>▶ Open the "
-                      f"practice app</a> — {words}.</p>")  # fmt: skip
-    if os.environ.get("JPY_SESSION_NAME"):  # a notebook server on a computer: no live site beside it
-        return W.HTML(f"<p><b>The practice app</b> — {words}: {command}</p>")
-    return W.HTML(f"<p><a href='../{html.escape(LIVE_APP_URL)}' target='_blank' rel='noopener' style='{style}'>"
-                  f"▶ Open the practice app</a> — {words}, in your browser. Or {command}</p>")  # fmt: skip
+    """The link to the practice app for a practice page (:func:`~hearts_lessons.widgets.common.app_link`)."""
+    return common_app_link("practice", "the practice app", "every drill and the puzzle ladder, without code")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import functools
 import html
+import os
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
@@ -163,3 +165,33 @@ class CardPicker(W.HBox):
 
 
 SUIT_ORDER: tuple[Suit, ...] = tuple(Suit)
+
+
+def live_app_url(name: str) -> str:
+    """The live site's address of the app notebook ``app/NAME.ipynb``, from the book's root (the notebook view in
+    app mode: scripts/build_lite.py and lite/hl-kernel-status.js)."""
+    return f"live/notebooks/index.html?path={name}.ipynb&app=1"
+
+
+def app_link(name: str, title: str, words: str) -> W.HTML:
+    """A link to the app ``app/NAME.ipynb`` for a lesson page: in the live site (Pyodide) and the static book, the
+    live site's app page; in a Jupyter server on a computer, the command that serves it with Voilà. A widget, not
+    an HTML output: JupyterLab rewrites the relative links of HTML outputs into paths of its own files, while a
+    widget's link is relative to the page, as in the book.
+
+    >>> "bash scripts/app.sh practice" in app_link("practice", "the practice app", "every drill").value
+    True
+    """
+    style = ("display:inline-block;padding:8px 16px;border-radius:8px;background:#1b6e20;color:#ffffff;"
+             "font:bold 15px system-ui,sans-serif;text-decoration:none")  # fmt: skip
+    url = live_app_url(name)
+    script = "" if name == "game" else f" {name}"
+    command = f"<code>bash scripts/app.sh{script}</code> opens it with Voilà on your computer (see the README)."
+    if sys.platform == "emscripten":  # the live site: the page is live/notebooks/index.html (or live/lab/…)
+        href = "../" + url.removeprefix("live/")
+        return W.HTML(f"<p><a href='{html.escape(href)}' target='_blank' rel='noopener' style='{style}'>▶ Open "
+                      f"{html.escape(title)}</a> — {html.escape(words)}.</p>")  # fmt: skip
+    if os.environ.get("JPY_SESSION_NAME"):  # a notebook server on a computer: no live site beside it
+        return W.HTML(f"<p><b>{html.escape(title[:1].upper() + title[1:])}</b> — {html.escape(words)}: {command}</p>")
+    return W.HTML(f"<p><a href='../{html.escape(url)}' target='_blank' rel='noopener' style='{style}'>▶ Open "
+                  f"{html.escape(title)}</a> — {html.escape(words)}, in your browser. Or {command}</p>")  # fmt: skip
