@@ -101,6 +101,8 @@ body:has(.hl-app) #rendered_cells, body:has(.hl-app) .jp-Notebook, body:has(.hl-
 body:has(.hl-app) .jp-OutputArea-output, body:has(.hl-app) .jp-Cell-outputWrapper { padding: 0 !important;
   margin: 0 !important; }
 body:has(.hl-app) .jp-OutputPrompt, body:has(.hl-app) .jp-InputPrompt { display: none !important; }
+body:has(.hl-app) .jp-WindowedPanel-outer, body:has(.hl-app) .jp-WindowedPanel-inner { padding: 0 !important;
+  margin: 0 !important; }
 .hl-app .hl-app-bar .widget-button i { margin-right: 6px; }
 .hl-app { position: relative; width: 100%; max-width: 100vw; box-sizing: border-box;
   font: 15px/1.35 system-ui, -apple-system, "Segoe UI", Arial, sans-serif; color: #1d2330; }
@@ -267,6 +269,7 @@ class GameApp(W.VBox):
         table = PlayTable(rules, level=self.level_name, seed=self.seed, pace=self.pace, large=self.large,
                           four_colour=self.four_colour, counting=self.counting, show_setup=False)  # fmt: skip
         table.children = (table.cards,)  # the rest of the lesson's table lives in the app's panels
+        table.advice_where = "in the Coach panel"
         table.cards.fit = True
         table.render_hooks.append(self._draw_state)
         return table

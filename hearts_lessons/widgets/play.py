@@ -159,6 +159,8 @@ class PlayTable(W.VBox):
         self.files = FileButtons(filename="hearts-game.json", save_label="Save game", open_label="Load a saved game")
         self.files.on_save(self._save)
         self.files.on_open(self._load)
+        self.advice_where = "below the table"
+        """Where the coach's advice shows (the app's game screen shows it in its Coach panel)."""
         self.render_hooks: list[Callable[[], None]] = []
         """Called after every redraw (the app's game screen keeps its own panels up to date with them)."""
         self.setup = self._setup_panel() if show_setup else W.VBox()
@@ -497,9 +499,9 @@ class PlayTable(W.VBox):
         if advice.kind == "pass":
             self.chosen = list(advice.choice)
             self._render()
-            self.message.show("The coach has chosen its pass for you (lifted): see why below the table.", "info")
+            self.message.show(f"The coach has chosen its pass for you (lifted): see why {self.advice_where}.", "info")
         else:
-            self.message.show("The coach has an idea: see below the table.", "info")
+            self.message.show(f"The coach has an idea: see {self.advice_where}.", "info")
 
     def _coach_seed(self) -> int:
         return self.seed * 1009 + 7919 * self.hand.hand_number
