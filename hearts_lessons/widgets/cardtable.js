@@ -633,6 +633,11 @@ function render({ model, el }) {
     if (text(seat.total)) facts.push({ words: `total ${text(seat.total)}`, keep: 2 });
     const voids = Array.isArray(seat.voids) ? seat.voids.map(text).filter(Boolean) : [];
     if (voids.length) facts.push({ words: `void ${voids.join("")}`, keep: 4 });
+    // other games' facts for the same line: [{text, keep}] (keep: 1 stays longest; a fact dropped from a narrow
+    // plate stays in its title and its accessible name)
+    for (const fact of Array.isArray(seat.facts) ? seat.facts : []) {
+      if (fact && typeof fact === "object" && text(fact.text)) facts.push({ words: text(fact.text), keep: finite(fact.keep, 2) });
+    }
     return facts;
   }
 
@@ -652,7 +657,7 @@ function render({ model, el }) {
         }
         if (over(plate._info)) {
           if (plate._facts.length > 1) {
-            const drop = plate._facts.reduce((a, b) => (b.keep > a.keep ? b : a));
+            const drop = plate._facts.reduce((a, b) => (b.keep >= a.keep ? b : a)); // of two alike, the later
             plate._facts = plate._facts.filter((f) => f !== drop);
             plate._info.textContent = plate._facts.map((f) => f.words).join(" · ");
             plate.title = plate._all;
