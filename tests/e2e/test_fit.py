@@ -285,6 +285,13 @@ def test_the_table_fills_the_room_and_keeps_the_reserve_free(fit_page: Page) -> 
     kept = page.evaluate(FIT)
     assert kept["height"] == 800 - BAR - 60
     page.evaluate("() => document.body.style.removeProperty('--hl-fit-reserve')")
+    # the bar above grows (its buttons wrap, say): the table moves down and fits again, with no resize of the window
+    page.evaluate("() => { document.querySelector('.app-bar').style.height = '90px'; }")
+    page.evaluate(SETTLE)
+    moved = page.evaluate(FIT)
+    assert (moved["top"], moved["height"], moved["problems"]) == (90, 800 - 90, [])
+    page.evaluate(f"() => {{ document.querySelector('.app-bar').style.height = '{BAR}px'; }}")
+    page.evaluate(SETTLE)
     # large cards on a projector grow past their natural size; a phone's hand shrinks to fit one row
     show(page, view, 1920, 1080, large=True, fit=True)
     assert float(page.evaluate(FIT)["scale"]) > 1
