@@ -28,8 +28,8 @@ const FIT_MAX_LARGE = 1.6; // the largest scale `fit` grows large cards to (a pr
 const FIT_MAX = 1.25; // the largest scale `fit` grows normal cards to (a laptop with room to spare)
 const FIT_FLOOR = 220; // px: a fitted table is never shorter than this, however little room the window leaves
 // The trick's ring for n seats: [rx / card width, ry / card height], at its natural width and at its narrowest.
-// Each was found by trying every order of play: no card of a full trick covers another's corner index (0.38 of
-// its width by 0.36 of its height), whichever was played last.
+// For each, no card of a full trick covers another's corner index (0.38 of its width by 0.36 of its height),
+// whichever of the two was played last (tests/widgets/test_cardtable.py checks every pair).
 const RINGS = {
   2: [[1.15, 0.62], [0.8, 0.5]],
   3: [[1.15, 0.62], [0.8, 0.7]],
