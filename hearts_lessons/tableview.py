@@ -17,7 +17,9 @@ Schema (``kind`` is ``table``, ``hand`` or ``trick``)::
      "lead" (words for the middle while a trick waits for its lead: "Your lead", "West leads"; else None),
      "seats": [{"seat", "name", "you", "x", "y", "angle", "count", "tricks", "points", "total", "dealer",
                 "turn", "voids", "label", "cards" (face-up cards of an open deal, else None),
-                "taken" (the cards the seat took, as piles by suit: see :func:`taken_entry`; else None)}],
+                "taken" (the cards the seat took, as piles by suit: see :func:`taken_entry`; else None),
+                optional "facts": [{"text", "keep"}] (another game's facts for the plate's facts line; the
+                front end drops those of highest ``keep`` first where the line does not fit)}],
      "hand": {"seat", "mode" ("play" | "pass" | "choose" | "view"), "label", "cards": [card]},
      "trick": {"number", "complete", "winner", "label", "plays": [{"seat", "winner", "card": card}]} | None,
      "last_trick": (as "trick") | None, "pass": {"count", "to", "arrow", "words", "chosen"} | None,

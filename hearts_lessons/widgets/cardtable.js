@@ -28,8 +28,8 @@ const FIT_MAX_LARGE = 1.6; // the largest scale `fit` grows large cards to (a pr
 const FIT_MAX = 1.25; // the largest scale `fit` grows normal cards to (a laptop with room to spare)
 const FIT_FLOOR = 220; // px: a fitted table is never shorter than this, however little room the window leaves
 // The trick's ring for n seats: [rx / card width, ry / card height], at its natural width and at its narrowest.
-// Each was found by trying every order of play: no card of a full trick covers another's corner index (0.38 of
-// its width by 0.36 of its height), whichever was played last.
+// For each, no card of a full trick covers another's corner index (0.38 of its width by 0.36 of its height),
+// whichever of the two was played last (tests/widgets/test_cardtable.py checks every pair).
 const RINGS = {
   2: [[1.15, 0.62], [0.8, 0.5]],
   3: [[1.15, 0.62], [0.8, 0.7]],
@@ -633,6 +633,11 @@ function render({ model, el }) {
     if (text(seat.total)) facts.push({ words: `total ${text(seat.total)}`, keep: 2 });
     const voids = Array.isArray(seat.voids) ? seat.voids.map(text).filter(Boolean) : [];
     if (voids.length) facts.push({ words: `void ${voids.join("")}`, keep: 4 });
+    // other games' facts for the same line: [{text, keep}] (keep: 1 stays longest; a fact dropped from a narrow
+    // plate stays in its title and its accessible name)
+    for (const fact of Array.isArray(seat.facts) ? seat.facts : []) {
+      if (fact && typeof fact === "object" && text(fact.text)) facts.push({ words: text(fact.text), keep: finite(fact.keep, 2) });
+    }
     return facts;
   }
 
@@ -652,7 +657,7 @@ function render({ model, el }) {
         }
         if (over(plate._info)) {
           if (plate._facts.length > 1) {
-            const drop = plate._facts.reduce((a, b) => (b.keep > a.keep ? b : a));
+            const drop = plate._facts.reduce((a, b) => (b.keep >= a.keep ? b : a)); // of two alike, the later
             plate._facts = plate._facts.filter((f) => f !== drop);
             plate._info.textContent = plate._facts.map((f) => f.words).join(" · ");
             plate.title = plate._all;

@@ -285,6 +285,13 @@ def test_the_table_fills_the_room_and_keeps_the_reserve_free(fit_page: Page) -> 
     kept = page.evaluate(FIT)
     assert kept["height"] == 800 - BAR - 60
     page.evaluate("() => document.body.style.removeProperty('--hl-fit-reserve')")
+    # the bar above grows (its buttons wrap, say): the table moves down and fits again, with no resize of the window
+    page.evaluate("() => { document.querySelector('.app-bar').style.height = '90px'; }")
+    page.evaluate(SETTLE)
+    moved = page.evaluate(FIT)
+    assert (moved["top"], moved["height"], moved["problems"]) == (90, 800 - 90, [])
+    page.evaluate(f"() => {{ document.querySelector('.app-bar').style.height = '{BAR}px'; }}")
+    page.evaluate(SETTLE)
     # large cards on a projector grow past their natural size; a phone's hand shrinks to fit one row
     show(page, view, 1920, 1080, large=True, fit=True)
     assert float(page.evaluate(FIT)["scale"]) > 1
@@ -344,3 +351,23 @@ def test_the_last_trick_opens_over_the_felt_and_the_table_still_fits(fit_page: P
                 problems.append(f"last-{key}-{size}: the last trick's panel hangs below the felt")
     page.evaluate("() => fake.set({show_last: false})")
     assert not problems, "\n".join(problems)
+
+
+def test_a_narrow_plate_keeps_the_facts_most_needed_on_one_line(fit_page: Page) -> None:
+    page = fit_page
+    view = mid_hand(4)
+    west = view["seats"][1]
+    west["voids"] = ["♣", "♦"]
+    west["facts"] = [{"text": "bet little (15)", "keep": 1}, {"text": "captured 4 cards", "keep": 5}]
+    show(page, view, 375, 740, fit=True)
+    plate = page.locator(".hl-ct-seat").nth(1)
+    facts = plate.locator(".hl-ct-seat-facts").inner_text()
+    assert facts.startswith("0 points")  # the most needed stays
+    assert "captured" not in facts and "void" not in facts and "trick" not in facts  # the least needed go first
+    title = plate.get_attribute("title") or ""
+    assert all(words in title for words in ("1 trick", "void ♣♦", "bet little (15)", "captured 4 cards", "total 10"))
+    assert page.evaluate(FIT)["lines"][1] == 2
+    show(page, view, 1920, 1080, large=True, fit=True)  # a wide plate shows more of them, still on one line
+    wide = page.locator(".hl-ct-seat").nth(1).locator(".hl-ct-seat-facts").inner_text()
+    assert wide.count(" · ") > facts.count(" · ")
+    assert page.evaluate(FIT)["lines"][1] == 2

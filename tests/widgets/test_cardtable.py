@@ -3,6 +3,9 @@ handlers, and the play table answers them (a click, Enter on a card, Escape) as 
 
 from __future__ import annotations
 
+import json
+import math
+import re
 import tomllib
 from pathlib import Path
 
@@ -123,3 +126,25 @@ def test_fit_is_a_synced_trait_the_front_end_reads() -> None:
     table.fit = True
     assert table.get_state()["fit"] is True
     assert 'model.get("fit")' in table._esm and "--hl-fit-reserve" in table._esm + table._css
+
+
+def test_the_tricks_ring_leaves_every_corner_index_visible_whatever_the_order_of_play() -> None:
+    """The front end's ring for n seats (``RINGS`` in cardtable.js, at its natural width and its narrowest): no
+    card of a full trick covers the corner index (0.38 of the width by 0.36 of the height, as the art draws it)
+    of any other card, whichever of the two lies on top."""
+    source = CardTable()._esm
+    body = re.search(r"const RINGS = \{(.*?)\};", source, re.S)
+    assert body is not None
+    rings = {int(n): json.loads(pair) for n, pair in re.findall(r"(\d+): (\[\[.*?\]\])", body.group(1))}
+    assert sorted(rings) == list(range(2, 11))
+    width, height = 100.0, 140.0  # RATIO 84 / 60
+    for n, shapes in rings.items():
+        for ax, ay in shapes:
+            spots = [(-ax * width * math.sin(2 * math.pi * i / n), ay * height * math.cos(2 * math.pi * i / n))
+                     for i in range(n)]  # fmt: skip
+            for i, (x, y) in enumerate(spots):
+                left, top = x - width / 2, y - height / 2
+                for j, (u, v) in enumerate(spots):
+                    across = left + 2 < u + width / 2 and u - width / 2 < left + 0.38 * width
+                    down = top + 2 < v + height / 2 and v - height / 2 < top + 0.36 * height
+                    assert i == j or not (across and down), (n, ax, ay, i, j)
