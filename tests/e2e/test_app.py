@@ -173,7 +173,7 @@ def pass_three(page: Page) -> list[str]:
     expect(page.locator(".hl-ct-hand .hl-ct-card")).to_have_count(13)
     chosen = [c["code"] for c in table(page)["cards"] if c["playable"]][:3]
     for code in chosen:
-        card_face(page, code).click()
+        card_face(page, code).click(position=CORNER)
         expect(card_face(page, code)).to_have_class(re.compile("is-selected"), timeout=TURN_TIMEOUT)
     pass_button = page.locator('.hl-ct-action[data-action="pass"]')
     expect(pass_button).to_have_text(re.compile("^Pass 3.3"), timeout=TURN_TIMEOUT)
@@ -196,7 +196,7 @@ def refuse_a_greyed_card(page: Page, state: dict[str, Any]) -> str | None:
     card = greyed[0]
     assert " — not playable: " in card["label"], card
     reason = card["label"].split(" — not playable: ", 1)[1]
-    card_face(page, card["code"]).click()
+    card_face(page, card["code"]).click(position=CORNER)
     message = page.locator(".hl-ct-message")
     expect(message).to_have_text(reason, timeout=TURN_TIMEOUT)
     expect(message).to_have_class(re.compile("is-error"))
@@ -231,7 +231,7 @@ def play_the_hand(page: Page) -> dict[str, Any]:
             box.press("Enter")
             close_panel(page)
         else:
-            card_face(page, code).click()
+            card_face(page, code).click(position=CORNER)
         wait_for_my_turn_or_the_end(page, count - 1)
         assert code not in [c["code"] for c in table(page)["cards"]]
     return {"refused": refused, "typed": typed}
@@ -375,7 +375,7 @@ def test_the_end_of_a_game_shows_the_final_scoreboard(browser: Browser, app_url:
         close_panel(page)
         last = page.locator(".hl-ct-hand .hl-ct-card.is-playable")
         expect(last).to_have_count(1, timeout=TURN_TIMEOUT)
-        last.click()
+        last.click(position=CORNER)
         overlay = page.locator(".hl-app-overlay")
         expect(overlay).to_contain_text("Game over", timeout=TURN_TIMEOUT)
         rows = overlay.locator("table.hl-app-scores tbody tr")
