@@ -111,8 +111,9 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     """The mean of independent values and the half width of its 95% confidence interval (Student's t below 31
     values, 1.96 standard errors from 31 on); the half width is ``inf`` for a single value.
 
-    >>> interval([1.0, 2.0, 3.0])
-    (2.0, 2.484)
+    >>> mean, half = interval([1.0, 2.0, 3.0])  # sd 1, 3 values: t(2) = 4.303 standard errors of 1/√3
+    >>> mean, round(half, 4)
+    (2.0, 2.4843)
     """
     if not values:
         raise ValueError("no values")
@@ -120,7 +121,7 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
     if len(values) == 1:
         return mean, math.inf
     half = t_quantile(len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, round(half, 12)
+    return mean, half
 
 
 def deal_margin(coach_points: Sequence[int], baseline_points: Sequence[int]) -> float:
