@@ -386,6 +386,8 @@ def main() -> None:
     parser.add_argument("--minutes", type=float, default=0.0, help="stop after this wall time (0: no limit)")
     parser.add_argument("--out", default=None, help="append each deal's row to this JSON-lines file")
     parser.add_argument("--summarize", default=None, help="only print the figures of a JSON-lines file")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the rows already in --out and play only the deals they lack")  # fmt: skip
     args = parser.parse_args()
     if args.summarize:
         with open(args.summarize, encoding="utf-8") as f:
@@ -406,12 +408,18 @@ def main() -> None:
           f"{args.processes} process(es), ISMCTS UCT c {args.uct_c}")  # fmt: skip
     sys.stdout.flush()
     rows: list[dict[str, Any]] = []
+    if args.resume and args.out:
+        with open(args.out, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.strip()]
+        print(f"resuming: {len(rows)} deals already played (in {args.out})")
+    done = {(row["table"], row["deal"]) for row in rows}
+    todo = (job for job in jobs(tables, args.deals, args.seed, args.uct_c) if (job.table, job.deal) not in done)
     start = time.perf_counter()
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None
     pool = multiprocessing.get_context(method).Pool(args.processes)
     try:
-        for row in pool.imap_unordered(run_deal, jobs(tables, args.deals, args.seed, args.uct_c)):
+        for row in pool.imap_unordered(run_deal, todo):
             rows.append(row)
             if out is not None:
                 out.write(json.dumps(row) + "\n")
