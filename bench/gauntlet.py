@@ -166,11 +166,17 @@ def summarize(rows: Sequence[dict[str, Any]]) -> list[Line]:
     return lines
 
 
-def _figure(pair: tuple[float, float] | None) -> str:
+FEWEST_FOR_AN_INTERVAL = 3
+"""Deals below which a margin is printed without an interval (two equal margins would give ± 0.00)."""
+
+
+def _figure(pair: tuple[float, float] | None, deals: int) -> str:
     if pair is None:
         return "-"
     mean, half = pair
-    return f"{mean:+.2f} ± {half:.2f}" if math.isfinite(half) else f"{mean:+.2f} (one deal: no interval)"
+    if deals < FEWEST_FOR_AN_INTERVAL:
+        return f"{mean:+.2f} (too few deals for an interval)"
+    return f"{mean:+.2f} ± {half:.2f}"
 
 
 def table_text(lines: Sequence[Line]) -> str:
@@ -179,13 +185,14 @@ def table_text(lines: Sequence[Line]) -> str:
     >>> print(table_text([Line("rules", 4, (2.0, 1.5), (2.5, 3.0), 3, (0.5, math.inf), 1, 5.0, 7.0)]))
     | opponents | deals | margin (points a hand) | passing deals | hold deals | coach | baseline |
     |---|---|---|---|---|---|---|
-    | rules | 4 | +2.00 ± 1.50 | +2.50 ± 3.00 (3) | +0.50 (one deal: no interval) (1) | 5.00 | 7.00 |
+    | rules | 4 | +2.00 ± 1.50 | +2.50 ± 3.00 (3) | +0.50 (too few deals for an interval) (1) | 5.00 | 7.00 |
     """
     out = ["| opponents | deals | margin (points a hand) | passing deals | hold deals | coach | baseline |",
            "|---|---|---|---|---|---|---|"]  # fmt: skip
     for line in lines:
-        out.append(f"| {line.table} | {line.deals} | {_figure(line.margin)} | {_figure(line.passing)} "
-                   f"({line.passing_deals}) | {_figure(line.hold)} ({line.hold_deals}) | {line.coach_points:.2f} "
+        out.append(f"| {line.table} | {line.deals} | {_figure(line.margin, line.deals)} | "
+                   f"{_figure(line.passing, line.passing_deals)} ({line.passing_deals}) | "
+                   f"{_figure(line.hold, line.hold_deals)} ({line.hold_deals}) | {line.coach_points:.2f} "
                    f"| {line.baseline_points:.2f} |")  # fmt: skip
     return "\n".join(out)
 

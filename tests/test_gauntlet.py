@@ -207,7 +207,8 @@ def test_the_summary_splits_passing_and_hold_deals() -> None:
     assert (rules.coach_points, rules.baseline_points) == (0.25, 1.75)
     assert (search.deals, search.hold, search.margin) == (1, None, (-3.25, math.inf))
     text = gauntlet.table_text([rules, search])
-    assert "| rules | 4 | +1.50 ± " in text and "| ismcts1000 | 1 | -3.25 (one deal: no interval) |" in text
+    assert "| rules | 4 | +1.50 ± " in text and "| ismcts1000 | 1 | -3.25 (too few deals for an interval) |" in text
+    assert "| +0.00 (too few deals for an interval) (2) |" in text  # two hold deals: no ± 0.00
     assert gauntlet.time_text(rows) == ("coach card: 10 decisions, mean 0.200 s, 90th percentile 0.300 s, "
                                         "max 0.300 s")  # fmt: skip
 
