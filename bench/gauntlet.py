@@ -197,6 +197,27 @@ def table_text(lines: Sequence[Line]) -> str:
     return "\n".join(out)
 
 
+def moon_counts(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, int]]:
+    """Per table, in the hero's hands: moons it shot and moons another seat shot against it, for the coach and the
+    baseline (rows without moon records, from before they were kept, are left out).
+
+    >>> moon_counts([{"table": "rules", "moons": {"coach": ["", "self", "", "other"], "baseline": ["", "", "", ""]}}])
+    {'rules': {'coach self': 1, 'coach other': 1, 'baseline self': 0, 'baseline other': 0, 'hands': 4}}
+    """
+    out: dict[str, dict[str, int]] = {}
+    for row in rows:
+        if "moons" not in row:
+            continue
+        counts = out.setdefault(row["table"], {"coach self": 0, "coach other": 0, "baseline self": 0,
+                                               "baseline other": 0, "hands": 0})  # fmt: skip
+        for kind in ("coach", "baseline"):
+            for who in row["moons"][kind]:
+                if who:
+                    counts[f"{kind} {who}"] += 1
+        counts["hands"] += len(row["moons"]["coach"])
+    return out
+
+
 def time_text(rows: Sequence[dict[str, Any]]) -> str:
     """Thinking time per decision (CPU seconds) of the coach and of each search player, over every row."""
     out = []
@@ -240,8 +261,9 @@ Player = Policy | SpielSearch
 
 
 def _play(base: HandState, lineup: Sequence[Player], seeds: Sequence[int], where: str,
-          times: dict[str, list[float]]) -> tuple[list[int], int]:  # fmt: skip
-    """Play one hand in both engines; return the points per seat and the decisions compared."""
+          times: dict[str, list[float]]) -> tuple[list[int], int, int | None]:  # fmt: skip
+    """Play one hand in both engines; return the points per seat, the decisions compared and the seat that shot
+    the moon (``None`` if no one did)."""
     _, game = _spiel()
     state = base.copy()
     mirror = SpielMirror(game, state, where)
@@ -297,7 +319,7 @@ def _play(base: HandState, lineup: Sequence[Player], seeds: Sequence[int], where
     assert state.score is not None
     points = [int(cost_of(p)) for p in state.score.points]
     mirror.finish(points)
-    return points, mirror.decisions
+    return points, mirror.decisions, state.score.shooter
 
 
 def run_deal(job: Job) -> dict[str, Any]:
@@ -308,6 +330,7 @@ def run_deal(job: Job) -> dict[str, Any]:
     base = HandState.deal(STANDARD, seed=seed, dealer=index % 4, hand_number=index)
     searches: dict[str, SpielSearch] = {}
     coach_points: list[int] = []
+    moons: dict[str, list[str]] = {"coach": [], "baseline": []}
     baseline_points: list[int] = []
     decisions = 0
     times: dict[str, list[float]] = {}
@@ -320,21 +343,22 @@ def run_deal(job: Job) -> dict[str, Any]:
             else:
                 others.append(searches.setdefault(name, SpielSearch(pyspiel, game, sims, job.uct_c)))
         seeds = [seed * 131 + hero_seat * 7 + seat for seat in range(4)]
-        for hero, out in ((CoachBot(), coach_points), (make_bot("rules"), baseline_points)):
+        for hero, out, kind in ((CoachBot(), coach_points, "coach"), (make_bot("rules"), baseline_points, "baseline")):
             lineup: list[Player] = [others[(seat - hero_seat - 1) % 4] if seat != hero_seat else hero
                                     for seat in range(4)]  # fmt: skip
             where = f"deal {index} at table {job.table}, {hero.name} in seat {hero_seat}"
             hand_times: dict[str, list[float]] = {}
-            points, compared = _play(base, lineup, seeds, where, hand_times)
+            points, compared, shooter = _play(base, lineup, seeds, where, hand_times)
             decisions += compared
             out.append(points[hero_seat])
+            moons[kind].append("" if shooter is None else "self" if shooter == hero_seat else "other")
             for key, values in hand_times.items():
                 if key.startswith(("coach", "ismcts")):
                     times.setdefault(key, []).extend(values)
     return {
         "table": job.table, "deal": index, "direction": base.direction.value, "coach": coach_points,
         "baseline": baseline_points, "margin": deal_margin(coach_points, baseline_points), "hands": 8,
-        "decisions": decisions, "times": times,
+        "decisions": decisions, "times": times, "moons": moons,
     }  # fmt: skip
 
 
@@ -372,6 +396,11 @@ def report(rows: Sequence[dict[str, Any]], wall: float | None = None) -> None:
     print(table_text(summarize(rows)))
     print("## thinking time (CPU seconds per decision with a choice)")
     print(time_text(rows))
+    print("## moons (in the hero's hands: shot by it, and shot by another seat against it)")
+    for table, counts in moon_counts(rows).items():
+        print(f"{table}: the coach shot {counts['coach self']}, others against it {counts['coach other']}; the "
+              f"baseline shot {counts['baseline self']}, others against it {counts['baseline other']} "
+              f"({counts['hands']} hands each)")  # fmt: skip
     if wall is not None:
         print(f"wall time {wall / 60:.1f} min")
 
