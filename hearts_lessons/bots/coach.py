@@ -34,6 +34,16 @@ Five more ideas make it stronger and its advice more honest:
 When two moves are equal within the coach's uncertainty (:func:`paired`), the advice says so instead of ranking
 them, and :func:`grade` calls a move costly only when its cost is beyond that uncertainty.
 
+**On time.** A search costs about its worlds times its candidates times the card plays of a rollout, and a rollout
+at a big table or with long hands (6-player Cancellation Hearts: two decks, 17 cards each) plays several times as
+many cards, looking ahead at each of the seat's own decisions. So each decision has a budget of estimated card
+plays (:func:`rollout_work`, :func:`default_budget`): a hint about 0.8 s on a desktop (about 2 s in the live
+site's browser), the coach's own move what its costliest move costs at a four-player table. When the usual search
+would cost more, :func:`bound_search` cuts the settings the caller left to the coach: the worlds first (down to a
+third), then how many of its own next decisions it looks ahead, then the worlds again. The cut is deterministic
+(the same position, the same search), never happens at four players for the coach's own moves, and the advice
+says so (:meth:`Search.note`).
+
 >>> import random
 >>> from hearts_lessons.rules import STANDARD, Moon
 >>> from hearts_lessons.state import HandState
@@ -149,8 +159,11 @@ WIDE_MASKS = 2.0
 (jokers, or two decks): the masks no longer fit a machine word, so mypyc's fast integers give way to Python's big
 ones (``bench/coach_time.py``: 3-player Hi-Lo Joker Hearts)."""
 TWO_DECKS = 3.5
-"""How many times as much a card play costs with two decks (Cancellation Hearts) on top of that: duplicated cards
-make the rule-based player's work longer (``bench/coach_time.py``: 6-player Cancellation Hearts)."""
+"""How many times as much a card play costs with two decks (Cancellation Hearts) on top of that, with the compiled
+engine: duplicated cards make the rule-based player's work longer (``bench/coach_time.py``: 6- and 7-player
+Cancellation Hearts)."""
+TWO_DECKS_PURE = 2.0
+""":data:`TWO_DECKS` in plain Python (``bench/coach_time.py``)."""
 WORD_BITS = 62
 """The most bits a deck's mask may have for its masks to stay machine integers in the compiled engine."""
 MIN_WORLDS = 10
@@ -825,7 +838,7 @@ HINT_BUDGET = {"play": 1.6e6, "pass": 2.0e6}
 cost where the engine is compiled: about 0.8 s on a desktop, at the 2.2 million estimated card plays a second
 (2.9 million in a pass decision) that ``bench/coach_time.py`` measured on the slowest tables
 (6-player Cancellation Hearts, 4-player Standard Hearts)."""
-PURE_HINT_BUDGET = {"play": 0.30e6, "pass": 0.40e6}
+PURE_HINT_BUDGET = {"play": 0.16e6, "pass": 0.30e6}
 """The same in plain Python, where it must stay within 2 s in the browser: about 0.8 s of desktop CPython, the live
 site's Pyodide taking up to 2.2 times as long (README, The live site: 1.5 to 2 times for the coach's decisions, up
 to 2.2 for random hands)."""
@@ -865,9 +878,11 @@ def default_budget(kind: str, *, choosing: bool = False) -> float:
 
 def wide_factor(view: Knowledge) -> float:
     """How many times as much a card play costs with this deck as with one of 52 cards: :data:`WIDE_MASKS` when its
-    masks are too wide for machine integers in the compiled engine, times :data:`TWO_DECKS` with two decks."""
-    wide = WIDE_MASKS if view.k.deck.bit_length() > WORD_BITS and compiled_strength() else 1.0
-    return wide * (TWO_DECKS if view.k.multi_deck else 1.0)
+    masks are too wide for machine integers in the compiled engine, times :data:`TWO_DECKS` (:data:`TWO_DECKS_PURE`)
+    with two decks."""
+    compiled = compiled_strength()
+    wide = WIDE_MASKS if view.k.deck.bit_length() > WORD_BITS and compiled else 1.0
+    return wide * ((TWO_DECKS if compiled else TWO_DECKS_PURE) if view.k.multi_deck else 1.0)
 
 
 class CoachBot:

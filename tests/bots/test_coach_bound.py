@@ -77,6 +77,18 @@ def test_four_players_never_cut_for_the_coach_s_own_moves() -> None:
             assert not coach.search(passing, "pass", len(pass_candidates(passing)), choosing=True).cut, key
 
 
+@pytest.mark.parametrize("players", [5, 6, 7])
+def test_one_deck_big_tables_never_cut_for_the_coach_s_own_moves(players: int) -> None:
+    """With one deck, 5 to 7 players hold at most 10 cards each: the coach's own moves cost no more than at four
+    players and are never cut, so its strength there is what it was before the bound (the same moves)."""
+    coach = CoachBot()
+    passing, playing = first_decisions("standard", players)
+    assert passing is not None
+    for candidates in (2, 4, 10):
+        assert not coach.search(playing, "play", candidates, choosing=True).cut
+    assert not coach.search(passing, "pass", 24, choosing=True).cut
+
+
 @pytest.mark.parametrize(("key", "players"), TABLES)
 def test_every_hint_fits_its_budget(key: str, players: int) -> None:
     """At every preset and player count, the first pass and card hints' estimated work fits the hint budget, or
