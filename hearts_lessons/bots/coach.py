@@ -167,9 +167,9 @@ TWO_DECKS_PURE = 2.0
 WORD_BITS = 62
 """The most bits a deck's mask may have for its masks to stay machine integers in the compiled engine."""
 MIN_WORLDS = 10
+"""The fewest worlds the bound leaves a decision (:func:`bound_search`)."""
 CHAINS = 4
 """The chains of :class:`~hearts_lessons.bots.sampling.Worlds` (its default)."""
-"""The fewest worlds the bound leaves a decision (:func:`bound_search`)."""
 
 
 def rollout_work(players: int, cards: int, lookahead: int, *, wide: float = 1.0) -> float:
@@ -835,9 +835,9 @@ def default_pass_worlds() -> int:
 
 HINT_BUDGET = {"play": 1.6e6, "pass": 2.0e6}
 """The work (estimated card plays, :func:`rollout_work`) one piece of advice (:meth:`CoachBot.advise`, a hint) may
-cost where the engine is compiled: about 0.8 s on a desktop, at the 2.2 million estimated card plays a second
-(2.9 million in a pass decision) that ``bench/coach_time.py`` measured on the slowest tables
-(6-player Cancellation Hearts, 4-player Standard Hearts)."""
+cost where the engine is compiled: about 0.7 s on a desktop, at the 2 to 3 million estimated card plays a second of
+a card decision (3 to 4 million in a pass decision) that ``bench/coach_time.py`` measured on 6-player Cancellation
+Hearts and 4-player Standard Hearts, leaving room for a busy machine."""
 PURE_HINT_BUDGET = {"play": 0.16e6, "pass": 0.30e6}
 """The same in plain Python, where it must stay within 2 s in the browser: about 0.8 s of desktop CPython, the live
 site's Pyodide taking up to 2.2 times as long (README, The live site: 1.5 to 2 times for the coach's decisions, up
