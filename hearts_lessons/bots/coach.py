@@ -37,7 +37,7 @@ them, and :func:`grade` calls a move costly only when its cost is beyond that un
 **On time.** A search costs about its worlds times its candidates times the card plays of a rollout, and a rollout
 at a big table or with long hands (6-player Cancellation Hearts: two decks, 17 cards each) plays several times as
 many cards, looking ahead at each of the seat's own decisions. So each decision has a budget of estimated card
-plays (:func:`rollout_work`, :func:`default_budget`): a hint about 0.8 s on a desktop (about 2 s in the live
+plays (:func:`rollout_work`, :func:`default_budget`): a hint about 0.6 s on a desktop (under 2 s in the live
 site's browser), the coach's own move what its costliest move costs at a four-player table. When the usual search
 would cost more, :func:`bound_search` cuts the settings the caller left to the coach: the worlds first (down to a
 third), then how many of its own next decisions it looks ahead, then the worlds again. The cut is deterministic
@@ -833,11 +833,12 @@ def default_pass_worlds() -> int:
     return DEFAULT_PASS_WORLDS if compiled_strength() else PURE_PASS_WORLDS
 
 
-HINT_BUDGET = {"play": 1.6e6, "pass": 2.0e6}
+HINT_BUDGET = {"play": 1.3e6, "pass": 1.7e6}
 """The work (estimated card plays, :func:`rollout_work`) one piece of advice (:meth:`CoachBot.advise`, a hint) may
-cost where the engine is compiled: about 0.7 s on a desktop, at the 2 to 3 million estimated card plays a second of
-a card decision (3 to 4 million in a pass decision) that ``bench/coach_time.py`` measured on 6-player Cancellation
-Hearts and 4-player Standard Hearts, leaving room for a busy machine."""
+cost where the engine is compiled: about 0.6 s on a quiet desktop, at the 2 to 3 million estimated card plays a
+second of a card decision (3 to 4 million in a pass decision) that ``bench/coach_time.py`` measured on 6-player
+Cancellation Hearts and 4-player Standard Hearts; 3-player hands of 17 cards and a busy machine (about 1.5 times
+as long) take longer."""
 PURE_HINT_BUDGET = {"play": 0.16e6, "pass": 0.30e6}
 """The same in plain Python, where it must stay within 2 s in the browser: about 0.8 s of desktop CPython, the live
 site's Pyodide taking up to 2.2 times as long (README, The live site: 1.5 to 2 times for the coach's decisions, up
