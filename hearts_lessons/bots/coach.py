@@ -39,8 +39,9 @@ at a big table or with long hands (6-player Cancellation Hearts: two decks, 17 c
 many cards, looking ahead at each of the seat's own decisions. So each decision has a budget of estimated card
 plays (:func:`rollout_work`, :func:`default_budget`): a hint about 0.6 s on a desktop (under 2 s in the live
 site's browser), the coach's own move what its costliest move costs at a four-player table. When the usual search
-would cost more, :func:`bound_search` cuts the settings the caller left to the coach: the worlds first (down to a
-third), then how many of its own next decisions it looks ahead, then the worlds again. The cut is deterministic
+would cost more, :func:`bound_search` cuts the settings the caller left to the coach (a search whose worlds the
+caller gave is a measurement, kept as it is): the worlds first (down to a third), then how many of its own next
+decisions it looks ahead, then the worlds again. The cut is deterministic
 (the same position, the same search), never happens at four players for the coach's own moves, and the advice
 says so (:meth:`Search.note`).
 
@@ -901,8 +902,9 @@ class CoachBot:
                  budget: float | None = None) -> None:  # fmt: skip
         self.budget = budget
         """The work (estimated card plays, :func:`rollout_work`) one decision may cost. ``None``: this build's
-        :func:`default_budget`, which may cut only the settings left to the coach (``worlds``, ``pass_worlds``,
-        ``lookahead``, ``focus_worlds`` not given); a number may cut any of them (``math.inf``: never)."""
+        :func:`default_budget`, which bounds only the searches whose worlds are left to the coach (``worlds`` for
+        card decisions, ``pass_worlds`` for passes, not given), cutting their worlds and, when it is not given
+        either, their ``lookahead``; a number bounds every search (``math.inf``: none)."""
         self._free = (worlds is None, pass_worlds is None, lookahead is None, focus_worlds is None)
         if worlds is None:
             worlds = default_worlds()
@@ -962,14 +964,15 @@ class CoachBot:
             free_worlds = free_pass = free_lookahead = free_focus = True
         budget = default_budget(kind, choosing=choosing) if self.budget is None else self.budget
         cards = view.hand_mask.bit_count()
+        usual, free = (self.pass_worlds, free_pass) if kind == "pass" else (self.worlds, free_worlds)
+        if not free:  # the caller chose the size of this search: a measurement's settings, kept as they are
+            return Search(usual, self.lookahead, usual, self.lookahead, view.players, cards)
         n = max(candidates, 1)
         fixed = 0.0
         if kind == "pass":
-            usual, free = self.pass_worlds, free_pass
             slope = n + 10.0 if choosing else float(n)
             after = cards
         else:
-            usual, free = self.worlds, free_worlds
             after = max(cards - 1, 0)
             slope = float(n)
             if choosing:

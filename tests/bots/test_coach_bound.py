@@ -143,6 +143,7 @@ def test_explicit_settings_are_kept() -> None:
     given = CoachBot(worlds=1000, pass_worlds=1000, lookahead=0)
     search = given.search(view, "play", 17)
     assert (search.worlds, search.lookahead, search.cut) == (1000, 0, False)
+    assert not CoachBot(worlds=40, pass_worlds=60).search(view, "play", 17).cut  # the lookahead too: a drill's
     assert CoachBot(worlds=1000, lookahead=0, budget=1e5).search(view, "play", 17).cut
     free = CoachBot(budget=math.inf).search(view, "play", 17)
     assert (free.worlds, free.lookahead) == (default_worlds(), default_lookahead())
