@@ -16,10 +16,17 @@ table shows the time times :data:`PYODIDE_FACTOR` against the 2 s target (an est
 
 The first line says which build runs. With ``--pure`` (where the engine is compiled) the same run is repeated in
 plain Python, in a subprocess on a copy of the package without its compiled modules; ``--budget inf`` times the
-coach without its bound (the search before the bound). Prints figures; asserts nothing.
+coach without its bound (the search before the bound).
+
+With ``--strength DEALS`` it measures what the bound costs in strength instead: the coach's own moves
+(``choose_play``/``choose_pass``, at this build's defaults) in seat 0 of ``--strength-table`` (default 6-player
+Cancellation Hearts, where the bound cuts them) against rule-based players, with and without the bound, on the same
+deals: points per hand saved over a rule-based player in the same seat of the same deal, with 95% intervals.
+Prints figures; asserts nothing.
 
     python bench/coach_time.py [--hands 2] [--every 3] [--presets standard,cancellation] [--players 3,6]
                                [--pure] [--budget inf]
+    python bench/coach_time.py --strength 6 [--strength-table cancellation:6] [--seed 2026]
 """
 
 from __future__ import annotations
