@@ -834,13 +834,13 @@ def default_pass_worlds() -> int:
     return DEFAULT_PASS_WORLDS if compiled_strength() else PURE_PASS_WORLDS
 
 
-HINT_BUDGET = {"play": 1.3e6, "pass": 1.7e6}
+HINT_BUDGET = {"play": 1.2e6, "pass": 1.7e6}
 """The work (estimated card plays, :func:`rollout_work`) one piece of advice (:meth:`CoachBot.advise`, a hint) may
-cost where the engine is compiled: about 0.6 s on a quiet desktop, at the 2 to 3 million estimated card plays a
+cost where the engine is compiled: about 0.5 s on a quiet desktop, at the 2 to 3 million estimated card plays a
 second of a card decision (3 to 4 million in a pass decision) that ``bench/coach_time.py`` measured on 6-player
 Cancellation Hearts and 4-player Standard Hearts; 3-player hands of 17 cards and a busy machine (about 1.5 times
-as long) take longer."""
-PURE_HINT_BUDGET = {"play": 0.16e6, "pass": 0.30e6}
+as long) take longer, within 1 s."""
+PURE_HINT_BUDGET = {"play": 0.2e6, "pass": 0.3e6}
 """The same in plain Python, where it must stay within 2 s in the browser: about 0.8 s of desktop CPython, the live
 site's Pyodide taking up to 2.2 times as long (README, The live site: 1.5 to 2 times for the coach's decisions, up
 to 2.2 for random hands)."""
