@@ -177,7 +177,9 @@ def rollout_work(players: int, cards: int, lookahead: int, *, wide: float = 1.0)
     """An estimate of the cost of one rollout of one move in one world, in card plays: the rest of the hand
     (``players`` seats, ``cards`` cards each still to play after the move), and, for each of the seat's next
     ``lookahead`` decisions (holding ``k`` cards: ``cards``, ``cards - 1``, …), about ``k / 2`` candidate cards
-    each played out to the end of the hand (``k * players`` card plays). ``wide`` multiplies it all (a deck too
+    each played out to the end of the hand (``k * players`` card plays); at three players, a third more of them
+    (longer suits in the hand: more of its cards are legal; ``bench/coach_time.py`` measured 3-player decisions
+    at about half the estimated card plays a second of 4-player ones). ``wide`` multiplies it all (a deck too
     big for machine integers or two decks: :func:`wide_factor`).
 
     >>> rollout_work(4, 12, 0), rollout_work(4, 12, 1), rollout_work(4, 12, EVERY_DECISION)
@@ -185,7 +187,7 @@ def rollout_work(players: int, cards: int, lookahead: int, *, wide: float = 1.0)
     """
     plain = players * (cards + 1)
     ahead = sum(max(1.0, k / 2) * k * players for k in range(cards, cards - min(lookahead, cards), -1))
-    return (plain + ahead) * wide
+    return (plain + ahead * max(1.0, 4 / players)) * wide
 
 
 SAMPLE_WORK = 1.3
