@@ -34,6 +34,17 @@ Five more ideas make it stronger and its advice more honest:
 When two moves are equal within the coach's uncertainty (:func:`paired`), the advice says so instead of ranking
 them, and :func:`grade` calls a move costly only when its cost is beyond that uncertainty.
 
+**On time.** A search costs about its worlds times its candidates times the card plays of a rollout, and a rollout
+at a big table or with long hands (6-player Cancellation Hearts: two decks, 17 cards each) plays several times as
+many cards, looking ahead at each of the seat's own decisions. So each decision has a budget of estimated card
+plays (:func:`rollout_work`, :func:`default_budget`): a hint about 0.6 s on a desktop (under 2 s in the live
+site's browser), the coach's own move what its costliest move costs at a four-player table. When the usual search
+would cost more, :func:`bound_search` cuts the settings the caller left to the coach (a search whose worlds the
+caller gave is a measurement, kept as it is): the worlds first (down to a third), then how many of its own next
+decisions it looks ahead, then the worlds again. The cut is deterministic
+(the same position, the same search), never happens at four players for the coach's own moves, and the advice
+says so (:meth:`Search.note`).
+
 >>> import random
 >>> from hearts_lessons.rules import STANDARD, Moon
 >>> from hearts_lessons.state import HandState
@@ -76,7 +87,9 @@ __all__ = [
     "DEFAULT_PASS_WORLDS",
     "DEFAULT_WORLDS",
     "EVERY_DECISION",
+    "HINT_BUDGET",
     "MOON_COMMIT",
+    "PURE_HINT_BUDGET",
     "PURE_LOOKAHEAD",
     "PURE_PASS_WORLDS",
     "PURE_WORLDS",
@@ -85,7 +98,10 @@ __all__ = [
     "CoachBot",
     "GameStakes",
     "Grade",
+    "Search",
+    "bound_search",
     "compiled_strength",
+    "default_budget",
     "default_lookahead",
     "default_pass_worlds",
     "default_worlds",
@@ -97,6 +113,7 @@ __all__ = [
     "paired",
     "pass_candidates",
     "play_candidates",
+    "rollout_work",
 ]  # fmt: skip
 
 DEFAULT_WORLDS = 150
@@ -135,6 +152,152 @@ MOON_LOOK = 0.05
 (when the play began) is at least this (the others, weaker hands, almost never take every point)."""
 MOON_PLAN = "moon"
 """The :attr:`Candidate.plan` of the line "try to take every point from here"."""
+
+# -- the bound: how much search one decision may cost ------------------------------------------------------------
+
+WIDE_MASKS = 2.0
+"""How many times as much a card play costs, with the compiled engine, where a card's id reaches :data:`WORD_BITS`
+(jokers, or two decks): the masks no longer fit a machine word, so mypyc's fast integers give way to Python's big
+ones (``bench/coach_time.py``: 3-player Hi-Lo Joker Hearts)."""
+TWO_DECKS = 3.5
+"""How many times as much a card play costs with two decks (Cancellation Hearts) on top of that, with the compiled
+engine: duplicated cards make the rule-based player's work longer (``bench/coach_time.py``: 6- and 7-player
+Cancellation Hearts)."""
+TWO_DECKS_PURE = 2.0
+""":data:`TWO_DECKS` in plain Python (``bench/coach_time.py``)."""
+WORD_BITS = 62
+"""The most bits a deck's mask may have for its masks to stay machine integers in the compiled engine."""
+MIN_WORLDS = 10
+"""The fewest worlds the bound leaves a decision (:func:`bound_search`)."""
+CHAINS = 4
+"""The chains of :class:`~hearts_lessons.bots.sampling.Worlds` (its default)."""
+
+
+def rollout_work(players: int, cards: int, lookahead: int, *, wide: float = 1.0) -> float:
+    """An estimate of the cost of one rollout of one move in one world, in card plays: the rest of the hand
+    (``players`` seats, ``cards`` cards each still to play after the move), and, for each of the seat's next
+    ``lookahead`` decisions (holding ``k`` cards: ``cards``, ``cards - 1``, …), about ``k / 2`` candidate cards
+    each played out to the end of the hand (``k * players`` card plays); at three players, a third more of them
+    (longer suits in the hand: more of its cards are legal; ``bench/coach_time.py`` measured 3-player decisions
+    at about half the estimated card plays a second of 4-player ones). ``wide`` multiplies it all (a deck too
+    big for machine integers or two decks: :func:`wide_factor`).
+
+    >>> rollout_work(4, 12, 0), rollout_work(4, 12, 1), rollout_work(4, 12, EVERY_DECISION)
+    (52.0, 340.0, 1354.0)
+    """
+    plain = players * (cards + 1)
+    ahead = sum(max(1.0, k / 2) * k * players for k in range(cards, cards - min(lookahead, cards), -1))
+    return (plain + ahead * max(1.0, 4 / players)) * wide
+
+
+SAMPLE_WORK = 1.3
+"""Card plays of work, in :func:`rollout_work`'s units, for each card played so far at each step of the chains that
+read the other players (:class:`~hearts_lessons.bots.sampling.Worlds`: a step replays the others' earlier cards;
+``bench/coach_time.py``, 7-player Cancellation Hearts, with and without reading them)."""
+
+
+def sampling_work(steps: float, played: int, *, wide: float = 1.0) -> float:
+    """The estimated work of ``steps`` steps of the chains that read the other players' ``played`` earlier cards
+    (:data:`SAMPLE_WORK` each), in card plays.
+
+    >>> sampling_work(600, 20)
+    15600.0
+    """
+    return steps * played * SAMPLE_WORK * wide
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """How much the coach searched for one decision: the worlds and the lookahead it used, and its usual ones (the
+    same unless :func:`bound_search` cut them to keep the answer quick at a big table)."""
+
+    worlds: int
+    lookahead: int
+    usual_worlds: int
+    usual_lookahead: int
+    players: int
+    cards: int
+    """Cards in the seat's hand when it decides."""
+
+    @property
+    def cut(self) -> bool:
+        """Whether the bound cut the search (fewer worlds, or fewer of the seat's own decisions looked ahead)."""
+        reach = max(self.cards - 1, 0)
+        return self.worlds < self.usual_worlds or min(self.lookahead, reach) < min(self.usual_lookahead, reach)
+
+    def note(self) -> str:
+        """What the cut means, in a sentence ('' when the search was not cut).
+
+        >>> Search(40, 1, 150, EVERY_DECISION, 6, 17).note()
+        'To answer quickly at this big table (6 players, 17 cards each) the coach looked at 40 sampled deals \
+instead of its usual 150, and looked ahead 1 of its own next plays instead of every one, so close calls are less \
+sure.'
+        >>> Search(150, EVERY_DECISION, 150, EVERY_DECISION, 4, 13).note()
+        ''
+        """
+        if not self.cut:
+            return ""
+        table = "this big table" if self.players >= 5 else "this table"
+        parts = []
+        if self.worlds < self.usual_worlds:
+            parts.append(f"looked at {self.worlds} sampled deals instead of its usual {self.usual_worlds}")
+        reach = max(self.cards - 1, 0)
+        if min(self.lookahead, reach) < min(self.usual_lookahead, reach):
+            usual = "every one" if self.usual_lookahead >= reach else f"{self.usual_lookahead}"
+            parts.append(f"looked ahead {_ahead_words(self.lookahead)} instead of {usual}")
+        return (f"To answer quickly at {table} ({self.players} players, {self.cards} cards each) the coach "
+                f"{', and '.join(parts)}, so close calls are less sure.")  # fmt: skip
+
+
+def _ahead_words(lookahead: int) -> str:
+    if lookahead == 0:
+        return "none of its own next plays"
+    return f"{lookahead} of its own next plays"
+
+
+def bound_search(*, players: int, cards: int, slope: float, worlds: int, lookahead: int, budget: float,
+                 free_worlds: bool = True, free_lookahead: bool = True, fixed: float = 0.0, wide: float = 1.0,
+                 per_world: float = 0.0, overhead: float = 0.0,
+                 floor: int | None = None) -> tuple[int, int]:  # fmt: skip
+    """The worlds and lookahead for one decision whose estimated work fits ``budget``: ``slope * worlds + fixed``
+    rollouts of :func:`rollout_work` card plays each (``cards``: the seat's cards after the move), plus
+    ``per_world`` card plays a world and ``overhead`` (dealing the worlds: :func:`sampling_work`). Nothing is
+    cut when the usual ``worlds`` and ``lookahead`` fit; else the free ones are cut, worlds first down to ``floor``
+    (default a third of ``worlds``), then the lookahead one decision at a time, then worlds again down to
+    :data:`MIN_WORLDS`. Deterministic: the same position gives the same search.
+
+    >>> bound_search(players=4, cards=12, slope=13, worlds=150, lookahead=EVERY_DECISION, budget=3e6)
+    (150, 64)
+    >>> bound_search(players=6, cards=16, slope=5, worlds=150, lookahead=EVERY_DECISION, budget=3e6, wide=5)
+    (56, 3)
+    """
+
+    def work(d: int) -> float:
+        return rollout_work(players, cards, d, wide=wide)
+
+    def most_worlds(d: int) -> int:
+        return int((budget - overhead - fixed * work(d)) / (slope * work(d) + per_world))
+
+    def fits(w: int, d: int) -> bool:
+        return (slope * w + fixed) * work(d) + per_world * w + overhead <= budget
+
+    if fits(worlds, lookahead):
+        return worlds, lookahead
+    least = min(worlds, max(MIN_WORLDS, worlds // 3 if floor is None else floor))
+    if free_worlds and free_lookahead:
+        for d in range(min(lookahead, cards), 0, -1):
+            if most_worlds(d) >= least:
+                return min(worlds, most_worlds(d)), lookahead if d == min(lookahead, cards) else d
+        d = min(lookahead, 1)
+        return max(min(MIN_WORLDS, worlds), min(worlds, most_worlds(d))), d
+    if free_worlds:
+        return max(min(MIN_WORLDS, worlds), min(worlds, most_worlds(lookahead))), lookahead
+    if free_lookahead:
+        for d in range(min(lookahead, cards), -1, -1):
+            if fits(worlds, d):
+                return worlds, lookahead if d == min(lookahead, cards) else d
+        return worlds, 0
+    return worlds, lookahead
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +375,8 @@ class Advice:
     facts: tuple[Fact, ...] = ()
     """Every fact the sentence says, each checked on the position when it was made
     (:func:`~hearts_lessons.bots.explain.play_sentences`)."""
+    search: Search | None = None
+    """How much the coach searched (and whether the bound cut it: :attr:`Search.cut`)."""
 
     def candidate(self, cards: Sequence[Card]) -> Candidate | None:
         """The candidate for these cards (any order), if the coach tried it."""
@@ -259,9 +424,16 @@ class Advice:
         return (
             "<table class='hl-advice' style='border-collapse:collapse;font:13px sans-serif'>"
             f"<caption style='text-align:left'>Expected points over {self.worlds} sampled deals of the hidden "
-            f"cards{self._counted()} (lower is better)</caption><thead><tr>{head}</tr></thead>"
+            f"cards{self._counted()} (lower is better){self._cut()}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>"
         )
+
+    def _cut(self) -> str:
+        """When the bound cut the search: how, in the caption."""
+        search = self.search
+        if search is None or not search.cut:
+            return ""
+        return f". {html.escape(search.note())}"
 
     def _counted(self) -> str:
         if self.stakes is None:
@@ -664,6 +836,59 @@ def default_pass_worlds() -> int:
     return DEFAULT_PASS_WORLDS if compiled_strength() else PURE_PASS_WORLDS
 
 
+HINT_BUDGET = {"play": 1.2e6, "pass": 1.7e6}
+"""The work (estimated card plays, :func:`rollout_work`) one piece of advice (:meth:`CoachBot.advise`, a hint) may
+cost where the engine is compiled: about 0.5 s on a quiet desktop, at the 2 to 3 million estimated card plays a
+second of a card decision (3 to 4 million in a pass decision) that ``bench/coach_time.py`` measured on 6-player
+Cancellation Hearts and 4-player Standard Hearts; 3-player hands of 17 cards and a busy machine (about 1.5 times
+as long) take longer, within 1 s."""
+PURE_HINT_BUDGET = {"play": 0.2e6, "pass": 0.3e6}
+"""The same in plain Python, where it must stay within 2 s in the browser: about 0.8 s of desktop CPython, the live
+site's Pyodide taking up to 2.2 times as long (README, The live site: 1.5 to 2 times for the coach's decisions, up
+to 2.2 for random hands)."""
+PLAY_PEAK_SLOPE = 13 / 3 + 9
+"""Rollouts per world of :meth:`CoachBot.choose_play`'s costliest decision at a four-player table: a third of its
+worlds for each of 13 candidates, then up to 4.5 times its worlds for the two best and the rule-based card
+(``focus_worlds``, adaptive)."""
+PASS_PEAK_SLOPE = 24 + 10.0
+"""Rollouts per world of :meth:`CoachBot.choose_pass`'s costliest decision at a four-player table: up to 24
+candidate passes, then its four best and the rule-based pass in twice as many more deals."""
+
+
+def default_budget(kind: str, *, choosing: bool = False) -> float:
+    """The work (estimated card plays, :func:`rollout_work`) one decision of ``kind`` (``play`` or ``pass``) may
+    cost with this build's defaults: for advice, :data:`HINT_BUDGET` (:data:`PURE_HINT_BUDGET` in plain Python);
+    for the coach's own move (``choosing``), at least what its costliest move of that kind costs at a four-player
+    table (13 cards each, 13 candidate cards or 24 candidate passes), so that the four-player coach is never cut
+    (:func:`bound_search`).
+
+    >>> default_budget("play") < default_budget("play", choosing=True)
+    True
+    """
+    if kind not in ("play", "pass"):
+        raise ValueError(f"no budget for a {kind!r} decision: play or pass")
+    hint = (HINT_BUDGET if compiled_strength() else PURE_HINT_BUDGET)[kind]
+    if not choosing:
+        return hint
+    if kind == "play":  # at any trick: the rollouts, and the chains that read the cards played before (up to 3 more)
+        worlds, lookahead = default_worlds(), default_lookahead()
+        steps = 4 * DEFAULT_THIN * worlds + CHAINS * min(DEFAULT_BURN, worlds * 3 // 2)
+        peak = max(PLAY_PEAK_SLOPE * worlds * rollout_work(4, 12 - t, lookahead) + sampling_work(steps, 4 * t + 3)
+                   for t in range(13))  # fmt: skip
+    else:
+        peak = PASS_PEAK_SLOPE * default_pass_worlds() * rollout_work(4, 13, default_lookahead())
+    return max(hint, peak)
+
+
+def wide_factor(view: Knowledge) -> float:
+    """How many times as much a card play costs with this deck as with one of 52 cards: :data:`WIDE_MASKS` when its
+    masks are too wide for machine integers in the compiled engine, times :data:`TWO_DECKS` (:data:`TWO_DECKS_PURE`)
+    with two decks."""
+    compiled = compiled_strength()
+    wide = WIDE_MASKS if view.k.deck.bit_length() > WORD_BITS and compiled else 1.0
+    return wide * ((TWO_DECKS if compiled else TWO_DECKS_PURE) if view.k.multi_deck else 1.0)
+
+
 class CoachBot:
     """The Monte Carlo coach. ``worlds`` (card decisions), ``pass_worlds`` and ``lookahead`` set its strength and
     speed (not given: the defaults for this build, :func:`compiled_strength`);
@@ -675,7 +900,14 @@ class CoachBot:
     def __init__(self, worlds: int | None = None, pass_worlds: int | None = None,
                  caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True,
                  moon: bool = True, adaptive: bool = True, read_pass: bool = True,
-                 thin: int = DEFAULT_THIN, lookahead: int | None = None) -> None:  # fmt: skip
+                 thin: int = DEFAULT_THIN, lookahead: int | None = None,
+                 budget: float | None = None) -> None:  # fmt: skip
+        self.budget = budget
+        """The work (estimated card plays, :func:`rollout_work`) one decision may cost. ``None``: this build's
+        :func:`default_budget`, which bounds only the searches whose worlds are left to the coach (``worlds`` for
+        card decisions, ``pass_worlds`` for passes, not given), cutting their worlds and, when it is not given
+        either, their ``lookahead``; a number bounds every search (``math.inf``: none)."""
+        self._free = (worlds is None, pass_worlds is None, lookahead is None, focus_worlds is None)
         if worlds is None:
             worlds = default_worlds()
         if pass_worlds is None:
@@ -716,24 +948,79 @@ class CoachBot:
         """Steps of each chain between two worlds it gives when reading the others' play (more: worlds less alike,
         for more work)."""
 
+    def search(self, view: Knowledge, kind: str, candidates: int, *, choosing: bool = False) -> Search:
+        """The worlds and lookahead of one decision of ``kind`` (``play`` or ``pass``) among ``candidates`` moves,
+        for :meth:`advise` or (``choosing``) :meth:`choose_play` / :meth:`choose_pass`: the coach's settings, cut
+        by :func:`bound_search` when the decision would cost more than the budget (:attr:`budget`). Its
+        ``worlds`` are those of the first look at every candidate (:meth:`choose_play` gives each of many candidates
+        a share of them, and the closest ones ``focus_worlds`` more).
+
+        >>> from hearts_lessons.state import HandState
+        >>> s = HandState.deal(seed=3)
+        >>> coach = CoachBot()
+        >>> coach.search(s.view(0), "pass", 12).cut  # a four-player table: never cut
+        False
+        """
+        free_worlds, free_pass, free_lookahead, free_focus = self._free
+        if self.budget is not None:
+            free_worlds = free_pass = free_lookahead = free_focus = True
+        budget = default_budget(kind, choosing=choosing) if self.budget is None else self.budget
+        cards = view.hand_mask.bit_count()
+        usual, free = (self.pass_worlds, free_pass) if kind == "pass" else (self.worlds, free_worlds)
+        if not free:  # the caller chose the size of this search: a measurement's settings, kept as they are
+            return Search(usual, self.lookahead, usual, self.lookahead, view.players, cards)
+        n = max(candidates, 1)
+        fixed = 0.0
+        if kind == "pass":
+            slope = n + 10.0 if choosing else float(n)
+            after = cards
+        else:
+            after = max(cards - 1, 0)
+            slope = float(n)
+            if choosing:
+                spread = 3 * (1.5 if self.adaptive else 1.0)  # the two best and the rule-based card, in batches
+                slope = (n if n <= 4 else max(n / 3, 4.0)) + (2 * spread if free_focus else 0.0)
+                fixed = 0.0 if free_focus else spread * self.focus_worlds
+        wide = wide_factor(view)
+        per_world = overhead = 0.0
+        if kind == "play" and self.infer:  # the chains that read the others' play: burn-in, then steps a world
+            played = view.played_mask.bit_count()
+            per_world = sampling_work(self.thin * (4 if choosing else 1), played, wide=wide)
+            overhead = sampling_work(CHAINS * self.burn, played, wide=wide)
+        worlds, lookahead = bound_search(players=view.players, cards=after, slope=slope, worlds=usual,
+                                         lookahead=self.lookahead, budget=budget, free_worlds=free,
+                                         free_lookahead=free_lookahead, fixed=fixed, wide=wide, per_world=per_world,
+                                         overhead=overhead)  # fmt: skip
+        return Search(worlds, lookahead, usual, self.lookahead, view.players, cards)
+
+    def _focus_worlds(self, search: Search) -> int:
+        """The extra worlds for the closest candidates: the coach's, or twice the bounded worlds when the bound
+        cut worlds left to the coach."""
+        if self._free[3] and search.worlds < search.usual_worlds:
+            return 2 * search.worlds
+        return self.focus_worlds
+
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         combos = pass_candidates(view)
         if len(combos) <= 1:
             return [card_from_id(c) for c in (combos[0] if combos else rules_pass(view))]
-        found = evaluate_passes(view, combos, worlds=self.pass_worlds, rng=rng, focus=4,
-                                focus_worlds=2 * self.pass_worlds, lookahead=self.lookahead)  # fmt: skip
+        search = self.search(view, "pass", len(combos), choosing=True)
+        found = evaluate_passes(view, combos, worlds=search.worlds, rng=rng, focus=4,
+                                focus_worlds=2 * search.worlds, lookahead=search.lookahead)  # fmt: skip
         return list(_pick(found, self.caution).cards)
 
     def choose_play(self, view: SeatView, rng: random.Random) -> Card:
         ids = play_candidates(view)
         if len(ids) == 1:
             return card_from_id(ids[0])
+        search = self.search(view, "play", len(ids), choosing=True)
         # with many candidates, fewer worlds each (at most four candidates' worth of rollouts)
-        worlds = self.worlds if len(ids) <= 4 else max(self.worlds // 3, self.worlds * 4 // len(ids))
-        found = evaluate_plays(view, worlds=worlds, rng=rng, cards=ids, focus=2, focus_worlds=self.focus_worlds,
-                               infer=self.infer, burn=self.burn, thin=self.thin, moon=self.moon,
+        worlds = search.worlds if len(ids) <= 4 else max(search.worlds // 3, search.worlds * 4 // len(ids))
+        found = evaluate_plays(view, worlds=worlds, rng=rng, cards=ids, focus=2,
+                               focus_worlds=self._focus_worlds(search), infer=self.infer, burn=self.burn,
+                               thin=self.thin, moon=self.moon,
                                adaptive=self.adaptive, read_pass=self.read_pass,
-                               lookahead=self.lookahead)  # fmt: skip
+                               lookahead=search.lookahead)  # fmt: skip
         return _pick(found, self.caution).cards[0]
 
     def advise(self, view: SeatView, rng: random.Random | None = None, *, extra: Sequence[Card] = ()) -> Advice:
@@ -750,29 +1037,37 @@ class CoachBot:
                 if len(state_check) != len(extra) or any(not (view.hand_mask >> c) & 1 for c in state_check):
                     raise ValueError("the extra pass must be cards of this hand")
                 combos.append(tuple(c.id for c in extra))
-            found = evaluate_passes(view, combos, worlds=self.pass_worlds, rng=rng, lookahead=self.lookahead)
+            search = self.search(view, "pass", len(combos))
+            found = evaluate_passes(view, combos, worlds=search.worlds, rng=rng, lookahead=search.lookahead)
             if not found:
                 raise ValueError("there is nothing to pass")
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
             reference = tuple(card_from_id(c) for c in rules_pass(view))
             sentence, said = pass_sentences(view, found, reference)
-            return Advice("pass", view.seat, list(pick.cards), tuple(found), sentence, self.pass_worlds,
-                          game_stakes(view), tuple(said))  # fmt: skip
+            return Advice("pass", view.seat, list(pick.cards), tuple(found), _noted(sentence, search),
+                          search.worlds, game_stakes(view), tuple(said), search)  # fmt: skip
         if view.phase is Phase.PLAYING and view.to_play == view.seat:
             legal = bits(view.legal_mask)
-            found = evaluate_plays(view, worlds=self.worlds, rng=rng, cards=legal, infer=self.infer, burn=self.burn,
-                                   thin=self.thin, moon=self.moon, read_pass=self.read_pass,
-                                   lookahead=self.lookahead)  # fmt: skip
+            search = self.search(view, "play", len(legal))
+            found = evaluate_plays(view, worlds=search.worlds, rng=rng, cards=legal, infer=self.infer,
+                                   burn=self.burn, thin=self.thin, moon=self.moon, read_pass=self.read_pass,
+                                   lookahead=search.lookahead)  # fmt: skip
             # the moon line is shown only when it is a real option (it reached the moon often enough to commit)
             found = [c for c in found if c.plan != MOON_PLAN or c.moon_for >= MOON_COMMIT]
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
             sentence, said = play_sentences(view, found)
-            return Advice("play", view.seat, list(pick.cards), tuple(found), sentence, self.worlds,
-                          game_stakes(view), tuple(said))  # fmt: skip
+            return Advice("play", view.seat, list(pick.cards), tuple(found), _noted(sentence, search),
+                          search.worlds, game_stakes(view), tuple(said), search)  # fmt: skip
         who = seat_name(view.seat, view.players)
         raise ValueError(f"{who} has nothing to decide now")
+
+
+def _noted(sentence: str, search: Search) -> str:
+    """The advice's sentence, followed by :meth:`Search.note` when the bound cut the search."""
+    note = search.note()
+    return f"{sentence} {note}" if note else sentence
 
 
 @dataclass(frozen=True, slots=True)
