@@ -48,15 +48,35 @@ def _played_html(picture: Picture) -> str:
 
 
 def _taken_html(picture: Picture) -> str:
+    """Each seat's taken cards as piles a reader can count: one chip per suit with its count and ranks, and the
+    cards that count on their own (the Q♠) named (:func:`~hearts_lessons.tableview.taken_entry`)."""
+    from ..tableview import taken_entry
+
     state = picture.state
     assert state is not None
     n = state.players
     rows = []
     for s in range(n):
         taken = state.taken(s)
-        caption = f"{seat_name(s, n)} took {len(taken) // n} trick{'s' if len(taken) != n else ''}"
-        rows.append(cards_row_html(taken, scale=0.45, overlap=len(taken) > 12, caption=caption)
-                    if taken else f'<div style="{_FONT}">{html.escape(seat_name(s, n))} took no trick</div>')
+        tricks = len(taken) // n
+        name = html.escape(seat_name(s, n))
+        if not taken:
+            rows.append(f'<div class="hl-drill-taken-row" style="{_FONT};margin:4px 0">{name} took no trick</div>')
+            continue
+        entry = taken_entry(taken, state.rules)
+        chips = []
+        for pile in entry["piles"]:
+            colour = "#b3001b" if pile["red"] else "#1d2330"
+            named = "".join(f' <b style="color:{colour}">{html.escape(c)}</b>' for c in pile["named"])
+            chips.append(
+                f'<span class="hl-drill-pile" title="{html.escape(pile["label"])}" style="display:inline-block;'
+                f'margin:2px 6px 2px 0;padding:3px 8px;border:1px solid #c9c2b0;border-radius:6px;background:#fff;'
+                f'font:14px sans-serif;color:#1d2330"><b style="color:{colour};font-size:16px">{pile["symbol"]} '
+                f'{pile["count"]}</b> <span style="color:#555">{html.escape(pile["ranks"])}</span>{named}</span>')
+        caption = f"{name} took {tricks} trick{'s' if tricks != 1 else ''}"
+        rows.append(f'<div class="hl-drill-taken-row" role="group" aria-label="{caption}: '
+                    f'{html.escape(entry["label"].removeprefix("took "))}" style="margin:4px 0">'
+                    f'<div style="{_FONT}">{caption}</div>{"".join(chips)}</div>')
     return f'<div class="hl-drill-taken">{"".join(rows)}</div>'
 
 
