@@ -528,9 +528,10 @@ class PlayTable(W.VBox):
         while True:
             game.undo()
             actions = game.current.actions
-            if not actions or (actions[-1].seat == HUMAN and actions[-1].kind != "play") or (
-                game.current.phase is Phase.PLAYING and game.current.to_play == HUMAN
-            ) or (game.current.phase is Phase.PASSING and HUMAN in game.current.to_pass):
+            # back to a decision of the reader's: their turn to play, or to pass again (a pass is taken back
+            # whole: stopping just after it would leave the table waiting for a bot that is never asked)
+            if not actions or (game.current.phase is Phase.PLAYING and game.current.to_play == HUMAN) or (
+                    game.current.phase is Phase.PASSING and HUMAN in game.current.to_pass):  # fmt: skip
                 break
         self.chosen = []
         self.message.show("Taken back.", "info")

@@ -534,3 +534,21 @@ def test_trick_explanations_name_the_reader_as_the_table_does() -> None:
     assert "You" in {s["name"] for s in table.cards.view["seats"]}
     assert explained and any("You" in text or "your" in text for text in explained), explained
     assert not any("South" in text for text in explained), explained
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_undo_after_the_pass_takes_the_pass_back_and_the_game_goes_on(seed: int) -> None:
+    """Undo right after the pass (a bot may already have led the 2♣): back to the reader's pass, with the hand as
+    dealt; passing again and playing on work (the table never waits for a bot that is not asked)."""
+    table = PlayTable(seed=seed, pace=0)
+    dealt = sorted(c.code for c in table.hand.hand(0))
+    pass_first_three(table)
+    assert table.hand.phase is Phase.PLAYING
+    table.undo_button.click()
+    assert table.message.text == "Taken back."
+    assert table.hand.phase is Phase.PASSING and 0 in table.hand.to_pass
+    assert sorted(c.code for c in table.hand.hand(0)) == dealt
+    pass_first_three(table)
+    assert table.hand.phase is Phase.PLAYING and table.hand.to_play == 0
+    play_first_legal(table)
+    assert "Something went wrong" not in table.message.text
