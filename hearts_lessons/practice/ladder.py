@@ -88,7 +88,9 @@ from typing import Any
 from ..cards import Card, CardParseError
 from ..errors import RecordError
 from ..facts import Fact
+from ..seats import seat_name
 from ..state import HandState, Phase
+from ..tableview import DIRECTION_WORDS
 from .glicko2 import Rating
 from .puzzle_words import compare_facts, compare_pass, fact_from_json, wrong_text
 from .recheck import Settings
@@ -145,8 +147,14 @@ class Puzzle:
 
     @property
     def goal(self) -> str:
+        """What the puzzle asks, with where a pass goes (a pass's answer depends on who receives it)."""
         if self.kind == "pass":
-            return f"Choose the {len(self.answer)} cards to pass."
+            state = self.state()
+            n = state.players
+            words = DIRECTION_WORDS.get(state.direction, state.direction.value)
+            receivers = " and ".join(seat_name((self.seat + offset) % n, n) for offset, _ in state.targets)
+            to = f", to {receivers}" if receivers else ""
+            return f"Choose the {len(self.answer)} cards to pass {words}{to}."
         return "Choose the card to play."
 
     def is_right(self, cards: Iterable[Card | str]) -> bool:

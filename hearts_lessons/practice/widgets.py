@@ -521,10 +521,9 @@ class PuzzleLadder(W.VBox):
             return
         p = self.puzzle
         state = p.state()
-        themes_text = ", ".join(THEME_WORDS[t] for t in p.themes)
+        # the themes name the idea that solves it: they are the hint after a miss, not the header
         self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · rated "
-                             f"about {round(p.rating / 10) * 10} · "
-                             f"{html.escape(themes_text)}<br><span style='font-size:16px'>{html.escape(p.goal)}"
+                             f"about {round(p.rating / 10) * 10}<br><span style='font-size:16px'>{html.escape(p.goal)}"
                              f"</span></div>")  # fmt: skip
         picture = Picture(state, p.seat, "hand" if p.kind == "pass" else "table")
         self.picture = picture
