@@ -30,22 +30,26 @@ import functools
 import html
 import os
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
 
 from ..bots.ratings import LEVELS, Ladder, RatingsFileError, level, load_ladder
 from ..bots.review import review_hand
+from ..cards import Card, Suit
 from ..errors import IllegalActionError
+from ..game import GameState
 from ..haggis.bots import GreedyBot, HaggisBot, RandomBot
 from ..haggis.game import HaggisGame
 from ..haggis.rules import THREE_PLAYERS, TWO_PLAYERS
 from ..haggis.widgets import PlayHandWidget
+from ..rules import Rules
 from ..runtime import in_browser
 from ..scoring import format_points
 from ..state import Phase
 from ..table import seat_name
+from ..tableview import taken_entry
 from ..variants import PRESETS, Preset
 from .common import safe
 from .play import SWITCH_SOURCES, PlayTable, covered_fields, rule_switches
@@ -82,6 +86,55 @@ def first_seed(environ: Mapping[str, str] | None = None) -> int:
         return int(text)
     except ValueError:
         raise ValueError(f"HL_APP_SEED must be a whole number (the first game's seed), not {text!r}") from None
+
+
+def rules_lines(rules: Rules, game: GameState) -> list[str]:
+    """How the game being played goes, in a player's words, each line computed from its rules: the basics, the
+    scoring, the house rules in play (the set-up's own words for them) and the end.
+
+    >>> from hearts_lessons.rules import STANDARD
+    >>> rules_lines(STANDARD, GameState(STANDARD))[2]
+    'Scoring: each heart 1 point, the Q♠ 13; the lowest total wins (until a total reaches 100).'
+    """
+    hearts = sorted((value for card, value in rules.card_points if card.suit is Suit.HEARTS),
+                    key=lambda v: (abs(v), v.real))  # fmt: skip
+    others = [f"the {card.symbol} {format_points(value)}" for card, value in rules.card_points
+              if card.suit is not Suit.HEARTS]  # fmt: skip
+    if hearts and hearts[0] == hearts[-1]:
+        heart_words = f"each heart {format_points(hearts[0])} point{'s' if hearts[0] != 1 else ''}"
+    elif hearts:
+        heart_words = f"hearts {format_points(hearts[0])} to {format_points(hearts[-1])} points by rank"
+    else:
+        heart_words = ""
+    scoring = ", ".join(w for w in (heart_words, *others) if w)
+    lines = [
+        "When the table asks for a pass, choose the cards and press Pass (the arrow says to whom). Then play the "
+        "tricks: follow the suit led if you can; otherwise play any card the rules below allow.",
+        "The highest card of the suit led takes the trick, and its winner leads the next.",
+        f"Scoring: {scoring}; the lowest total wins ({game.end_words()}).",
+    ]
+    for field, (label, choices) in rule_switches().items():
+        value = getattr(rules, field)
+        words = next((text for text, v in choices if v == value), None)
+        if words is not None:
+            lines.append(f"{label}: {words}.")
+    return lines
+
+
+def point_cards_words(cards: Sequence[Card], rules: Rules) -> str:
+    """The point cards among ``cards`` (what a seat took), as a player counts them: ``♥ 5, Q♠``; ``—`` if none.
+
+    >>> from hearts_lessons.cards import parse_cards
+    >>> from hearts_lessons.rules import STANDARD
+    >>> point_cards_words(parse_cards("2H 9H QS 4C JH"), STANDARD), point_cards_words(parse_cards("4C"), STANDARD)
+    ('♥ 3, Q♠', '—')
+    """
+    scoring = [c for c in cards if rules.points_of(c)]
+    named = taken_entry(scoring, rules)["named"]
+    hearts = sum(1 for c in scoring if c.suit is Suit.HEARTS and c.symbol not in named)
+    others = [c.symbol for c in scoring if c.suit is not Suit.HEARTS and c.symbol not in named]
+    parts = ([f"♥ {hearts}"] if hearts else []) + list(named) + others
+    return ", ".join(parts) or "—"
 
 
 def default_learn_url() -> str:
@@ -361,8 +414,10 @@ class GameApp(W.VBox):
                            lambda v: self._pick_players(int(v)))  # fmt: skip
         if self.is_haggis:
             about = "A climbing game with bombs: play higher sets and runs than the last, go out first."
+        elif self.preset.key == "standard":
+            about = "The standard game, as the lessons teach it: the yardstick for the other variants."
         else:
-            about = "; ".join(self.preset.changes) or "The standard game."
+            about = " ".join(c if c.endswith(".") else f"{c}." for c in self.preset.changes)
         start = _button(f"Start {GAMES[self.game_key]}", lambda: self.start(), style="success")
         return self._panel(
             "New game",
@@ -392,9 +447,12 @@ class GameApp(W.VBox):
             return self._panel("Rules: Haggis", _html(text, "hl-app-note"))
         playing = table.rules
         preset = self.preset if not self.is_haggis else PRESETS["standard"]
-        changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes) or "<li>The standard game.</li>"
-        now = (f"<p><b>Now playing:</b> {html.escape(playing.name)}, {playing.players} players. "
-               f"You sit at the bottom.</p><ul>{changes}</ul>")  # fmt: skip
+        now = (f"<p><b>Now playing:</b> {html.escape(playing.name)}, {playing.players} players. You sit at the "
+               "bottom.</p>")
+        now += "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in rules_lines(playing, table.game)) + "</ul>"
+        if preset.key != "standard":
+            changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes)
+            now += f"<p><b>What {html.escape(preset.name)} changes</b> against the standard game:</p><ul>{changes}</ul>"
         parts: list[W.Widget] = [_html(now, "hl-app-note"),
                                  _html("<div class='hl-app-label'>House rules for your next game</div>")]
         base = self._next_rules()
@@ -562,14 +620,17 @@ class GameApp(W.VBox):
                            _button("Review the game", lambda: self.toggle("review"))])]  # fmt: skip
         lines = "".join(
             f"<tr{' class=hl-app-you' if s == 0 else ''}><td>{html.escape(names[s])}</td>"
-            f"<td>{format_points(score.points[s])}</td><td>{format_points(game.totals[s])}</td></tr>"
+            f"<td>{format_points(score.points[s])}</td><td>{format_points(game.totals[s])}</td>"
+            f"<td>{html.escape(point_cards_words(state.taken(s), state.rules))}</td></tr>"
             for s in range(n))  # fmt: skip
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
         moon = ""
         if score.shooter is not None:
             moon = f"<div class='hl-app-big'>🌕 {html.escape(names[score.shooter])} shot the moon!</div>"
         board = (f"<table class='hl-app-scores' aria-label='Scores of this hand'><thead><tr><th></th>"
-                 f"<th>This hand</th><th>Total</th></tr></thead><tbody>{lines}</tbody></table>")  # fmt: skip
+                 f"<th>This hand</th><th>Total</th><th>Point cards taken</th></tr></thead><tbody>{lines}</tbody>"
+                 f"</table><div class='hl-app-note'>The lowest total wins ({html.escape(game.end_words())})."
+                 "</div>")  # fmt: skip
         return [_html(f"<div class='hl-app-big'>Hand {state.hand_number + 1} is over</div>{moon}{board}"
                       f"<ul class='hl-app-note'>{notes}</ul>"),
                 W.Box([_button("Next hand", self._next, style="success"),
