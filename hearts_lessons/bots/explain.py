@@ -509,6 +509,15 @@ def _different(best: Candidate, second: Candidate, what: str) -> str:
     )
 
 
+def _named(candidate: Candidate) -> str:
+    """A candidate inside a sentence: its cards, and for a moon line "the J♦ played for the moon" (the same card
+    may also be a candidate played for the fewest points)."""
+    from .coach import MOON_PLAN
+
+    cards = " ".join(c.symbol for c in candidate.cards)
+    return f"the {cards} played for the moon" if candidate.plan == MOON_PLAN else cards
+
+
 def _worst(others: Sequence[Candidate], named: Sequence[Candidate]) -> Candidate | None:
     """The candidate to call "the worst": the highest average of ``others``, only when it is higher, as shown
     (one decimal), than every other candidate's, the ``named`` ones included (a card that costs the same as the
@@ -533,13 +542,13 @@ def _numbers(found: Sequence[Candidate], tie_words: str | None) -> str:
         text = _equal(best, tie) if tie_words is None else _different(best, tie, tie_words)
         worst = _worst([c for c in others if c is not tie], [best, tie])
         if worst is not None:
-            text += f"; the worst, {worst.label}, costs {_also(worst.mean)}"
+            text += f"; the worst, {_named(worst)}, costs {_also(worst.mean)}"
         return text + "."
     text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {_points_words(best.mean)} on "
-            f"average (lower is better); the next best, {second.label}, costs {_also(second.mean)}")  # fmt: skip
+            f"average (lower is better); the next best, {_named(second)}, costs {_also(second.mean)}")  # fmt: skip
     worst = _worst(others[1:], [best, second])
     if worst is not None:
-        text += f", and the worst, {worst.label}, {_also(worst.mean)}"
+        text += f", and the worst, {_named(worst)}, {_also(worst.mean)}"
     return text + "." + _noise(found)
 
 
