@@ -399,6 +399,22 @@ def moon_reason(candidate: Candidate, view: Knowledge | None = None, *, position
 # -- the coach's numbers ----------------------------------------------------------------------------------------
 
 
+def _all_the_same(found: Sequence[Candidate]) -> list[Candidate]:
+    """The single cards tried (no moon line), when there are two or more and each gave exactly the same points as
+    the first in every sampled deal they share; else ``[]``. Then no reason tells them apart: the sentence says
+    so instead of giving one card's reason (a strong player reads "nobody can beat it" as a reason not to play it).
+    """
+    from .coach import paired
+
+    cards = [c for c in found if not c.plan and len(c.cards) == 1]
+    if len(cards) < 2 or len(cards) != len(found) or any(not c.values for c in cards):
+        return []
+    first = cards[0]
+    if all(paired(c, first) == (0.0, 0.0) for c in cards[1:]):
+        return sorted(cards, key=lambda c: c.cards[0].id)
+    return []
+
+
 def _tie(found: Sequence[Candidate]) -> Candidate | None:
     """The next best candidate, when it is equal to the first within the coach's uncertainty."""
     from .coach import within_noise
@@ -602,6 +618,13 @@ def play_sentences(view: Knowledge, found: Sequence[Candidate]) -> tuple[str, li
     said.extend(stakes)
     if stakes:
         reasons.insert(0, stakes_reason(view, position=pos))
+    same = _all_the_same(found)
+    if same:
+        shown = " or ".join(f"the {c.cards[0].symbol}" for c in same)
+        worlds = min(len(c.values) for c in same)
+        return (f"Any of these will do: {shown}. In every one of the {worlds} sampled deals of the hidden cards "
+                f"each gives the same result, {_points_words(best.mean)} for you: the rest of the hand comes out "
+                "the same whichever you play."), said
     tie = _tie(found)
     name = f"the {card.symbol}"
     tie_words: str | None = None

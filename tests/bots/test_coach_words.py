@@ -281,9 +281,14 @@ def test_the_coach_says_why_it_keeps_a_costlier_pick() -> None:
     kept, _ = play_sentences(view, [ten, _cand("KC", (2.0, 4.0, 2.6, 3.4, 3.0))])
     assert "so the coach keeps the rule of thumb" in kept
     assert not TWO_DECIMALS.search(text + kept), (text, kept)
-    same = _cand("KC", (3.0, 4.2, 3.1, 4.14, 3.61))
-    text, _ = play_sentences(view, [ten, same])
+    even = _cand("TC", (3.0, 4.0, 3.0, 4.0, 3.5), reference=True)
+    same = _cand("KC", (4.0, 3.0, 3.0, 4.0, 3.5))  # the same average (exactly), not the same in every deal
+    text, _ = play_sentences(view, [even, same])
     assert "the same, and the difference" in text and "the same, but" not in text and "keeps" not in text
+    twin = _cand("KC", (3.0, 4.2, 3.1, 4.14, 3.61))  # the same points in every sampled deal: no reason between them
+    text, _ = play_sentences(view, [ten, twin])
+    assert text.startswith("Any of these will do: the 10♣ or the K♣. In every one of the 5 sampled deals"), text
+    assert "the rest of the hand comes out the same whichever you play" in text
     zero = _cand("TC", (0.0, 0.0, 0.1, 0.0, 0.0), reference=True)
     nil = _cand("KC", (0.0, 0.0, 0.0, 0.1, 0.1))
     text, _ = play_sentences(view, [zero, nil])
