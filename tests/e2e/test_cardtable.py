@@ -156,16 +156,20 @@ def assert_readable(page: Page, name: str) -> None:
     assert problems == [], f"{name}: {problems}"
 
 
-@pytest.mark.parametrize(("width", "large"), [(375, False), (1280, False), (1280, True)], ids=["375", "1280", "large"])
-def test_the_table_is_readable_at_every_size(browser: Browser, app_url: str, width: int, large: bool) -> None:
-    name = f"cardtable-{width}{'-large' if large else ''}"
-    with open_watched(browser, viewport={"width": width, "height": 900}) as watch:
+def test_the_table_is_readable_at_every_size(browser: Browser, app_url: str) -> None:
+    """One game (one kernel), looked at on a phone, on a laptop and with large cards: while passing, then after a
+    few tricks with the last trick open."""
+    sizes = [(375, False), (1280, False), (1280, True)]
+    with open_watched(browser, viewport={"width": 375, "height": 900}) as watch:
         page = watch.page
         open_table(page, app_url)
-        if large:
-            page.get_by_role("checkbox", name="large cards").check()
-            expect(page.locator(".hl-ct.hl-ct--large")).to_be_visible(timeout=TURN_TIMEOUT)
-        assert_readable(page, f"{name}-pass")
+        for width, large in sizes:
+            page.set_viewport_size({"width": width, "height": 900})
+            if large:
+                page.get_by_role("checkbox", name="large cards").check()
+                expect(page.locator(".hl-ct.hl-ct--large")).to_be_visible(timeout=TURN_TIMEOUT)
+            page.wait_for_timeout(300)
+            assert_readable(page, f"cardtable-{width}{'-large' if large else ''}-pass")
         pass_three(page)
         my_turn(page, 13)
         for _ in range(3):  # a few tricks: cards in the middle, counts and points at the seats
@@ -174,7 +178,13 @@ def test_the_table_is_readable_at_every_size(browser: Browser, app_url: str, wid
             my_turn(page, count - 1)
         page.locator(".hl-ct-last-button").click()
         expect(page.locator(".hl-ct-lastpanel")).to_be_visible()
-        assert_readable(page, f"{name}-play")
+        for width, large in reversed(sizes):
+            if not large:
+                page.get_by_role("checkbox", name="large cards").uncheck()
+                expect(page.locator(".hl-ct.hl-ct--large")).to_have_count(0, timeout=TURN_TIMEOUT)
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_timeout(300)
+            assert_readable(page, f"cardtable-{width}{'-large' if large else ''}-play")
         page.locator(".hl-ct-last-button").click()
         assert watch.external == [], watch.external
 
