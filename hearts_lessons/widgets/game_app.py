@@ -675,7 +675,11 @@ class GameApp(W.VBox):
         """Redraw what follows the game (called after every redraw of the table): the bar's Coach and Undo, and
         the end-of-hand or end-of-game panel."""
         table = self.table
-        self.coach_button.layout.display = "" if isinstance(table, PlayTable) else "none"
+        if not isinstance(table, PlayTable):  # said, not hidden: the bar keeps its place
+            self.coach_button.disabled = True
+            self.coach_button.tooltip = "Coach: it advises on Hearts; Haggis has no coach yet"
+        else:
+            self.coach_button.tooltip = "Coach: what to pass or play, and why"
         if isinstance(table, PlayTable) and self.panel_name == "coach" and self._coach_moment != (
                 id(table.hand), len(table.hand.actions)):  # fmt: skip
             self.panel_name = ""  # the advice was for a decision now made: it goes with it

@@ -225,6 +225,7 @@ def test_haggis_plays_a_whole_game_hand_after_hand() -> None:
     app = GameApp(seed=9, pace=0, game="haggis")
     table = app.table
     assert isinstance(table, PlayHandWidget) and table.game is not None
+    assert app.coach_button.disabled and "Haggis has no coach" in app.coach_button.tooltip
     first = table.hand
     me = GreedyBot()
     for _ in range(200):  # the reader plays as the greedy bot would, through the table's own action path
