@@ -168,6 +168,8 @@ body:has(.hl-app) .jp-WindowedPanel-outer, body:has(.hl-app) .jp-WindowedPanel-i
 .hl-app .hl-app-bar .widget-html { flex: 0 0 auto; margin: 0 0 0 auto; }
 .hl-app .hl-app-bar a { color: #ffe9a8; font-size: 14px; white-space: nowrap; padding: 0 6px; }
 .hl-app .hl-app-game { position: relative; justify-content: center; }
+.hl-app .hl-app-game > .hl-play-table, .hl-app .hl-app-game > .hl-haggis-play { flex: 1 1 auto; width: 100%;
+  min-width: 0; }
 .hl-app .hl-app-drawer, .hl-app .hl-app-overlay { position: absolute; z-index: 30; left: 50%;
   transform: translateX(-50%); width: max-content; min-width: min(340px, calc(100% - 16px));
   max-width: min(680px, calc(100% - 16px)); box-sizing: border-box;
