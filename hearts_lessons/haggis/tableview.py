@@ -6,8 +6,9 @@ Pure functions over :class:`~.state.HaggisHand` (no widget imports), built from 
 Hearts table's schema (``kind`` ``table``) with these Haggis additions, all optional for the front end:
 
 - each seat: ``backs`` (how many card backs to draw: the hidden number cards), ``shown`` (face-up cards beside
-  the backs: the seat's wilds, which lie face up), ``notes`` (short lines: cards and points captured, the bet,
-  going out, the hand's score);
+  the backs: the seat's wilds, which lie face up), ``facts`` (``[{"text", "keep"}]`` on the plate's one facts line:
+  cards and points captured, the bet, going out, the hand's score; the front end drops the highest ``keep``
+  first on a narrow plate, and every fact stays in the seat's label);
 - ``combo``: the combination on the table, drawn in the middle with a caption — ``{"seat", "who", "name",
   "caption", "bomb", "label", "cards": [card], "history": [str], "note"}`` (``cards`` empty: a caption only,
   e.g. "Your lead");
@@ -267,7 +268,16 @@ def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCar
         entry = seat_entry(s, n, viewer=seat, name=name[s], count=len(held), dealer=s == hand.dealer,
                            turn=s == hand.to_act)  # fmt: skip
         notes = _seat_notes(hand, s)
-        entry["notes"] = notes
+        # one facts line under the name (a plate is two lines): the bet, the place out and the hand's score stay
+        # longest on a narrow plate, what was captured goes first; every note stays in the label
+        facts: list[dict[str, Any]] = []
+        for note in notes:
+            if note.startswith("captured "):  # two facts: the points stay, the card count goes first
+                count, points = note.removeprefix("captured ").split(" · ")
+                facts += [{"text": points, "keep": 1}, {"text": f"captured {count}", "keep": 3}]
+            else:
+                facts.append({"text": note, "keep": 2})
+        entry["facts"] = facts
         entry["backs"] = hidden
         entry["shown"] = [haggis_card(c, seat=s, status="face up") for c in wilds] if s != seat else []
         if open_all and s != seat:

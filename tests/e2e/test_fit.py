@@ -99,7 +99,7 @@ FIT = """() => {
     const rows = new Set(cards.map(c => c.style.top)).size;
     const lines = [...root.querySelectorAll('.hl-ct-seat')].map(plate => {
         let n = 0;
-        for (const el of plate.querySelectorAll('.hl-ct-seat-name, .hl-ct-seat-facts')) {
+        for (const el of plate.querySelectorAll('.hl-ct-seat-name, .hl-ct-seat-facts, .hl-ct-seat-note')) {
             const lh = parseFloat(getComputedStyle(el).lineHeight);
             n += Math.round(el.getBoundingClientRect().height / lh);
         }

@@ -45,7 +45,7 @@ def test_seats_counts_and_hidden_cards_agree_with_the_engine(rules: HaggisRules)
         assert seat["backs"] == sum(1 for c in held if not c.is_wild) == 14
         assert (seat["x"], seat["y"], seat["angle"]) == positions(n, 0)[s]
         assert seat["turn"] == (s == hand.to_act) and seat["dealer"] == (s == hand.dealer)
-        assert seat["notes"][0] == "captured 0 cards · 0 points"
+        assert [f["text"] for f in seat["facts"][:2]] == ["0 points", "captured 0 cards"]
         if s == 0:
             assert seat["name"] == "You" and seat["shown"] == []
         else:
@@ -151,7 +151,7 @@ def test_a_whole_three_player_hand_stays_consistent() -> None:
     view = haggis_view(hand, seat=0)
     assert view["status"].startswith("hand over · scores:")
     assert all(c["name"] != "face-down card" for c in view["hole"]["cards"])  # the Haggis is shown at the end
-    assert [s["notes"][-1] for s in view["seats"]] == [f"hand score {t}" for t in hand.result.totals]
+    assert [s["facts"][-1]["text"] for s in view["seats"]] == [f"hand score {t}" for t in hand.result.totals]
     assert view["combo"]["caption"].startswith("Hand over:")
     last = view["last_trick"]
     assert last is not None and [p["seat"] for p in last["plays"]] == [p.seat for p in hand.tricks[-1].plays]

@@ -244,7 +244,7 @@ def test_bets_and_undo() -> None:
     widget = new_widget(6)  # the bot leads this deal, after betting little
     assert widget.hand.bets == [0, 15] and action(widget, "bet:15")["enabled"]
     assert any(c["text"] == "bets: The bot 15" for c in widget.cards.view["chips"])
-    assert "bet little (15)" in widget.cards.view["seats"][1]["notes"]
+    assert "bet little (15)" in [f["text"] for f in widget.cards.view["seats"][1]["facts"]]
     widget.cards.press("bet:30")
     assert widget.hand.actions[-1] == Bet(0, 30)
     assert widget.cards.action("bet:15") is None and widget.cards.action("bet:30") is None
