@@ -225,7 +225,31 @@ class _Answer(W.VBox):
                 button.tooltip = f"Answer: {text}"
 
 
-class StageDrills(W.VBox):
+class _TableVoice:
+    """Where a drill or puzzle widget speaks: its message line, or in the app (``compact``) the card table, when
+    there is one (the stages and the ladder share it)."""
+
+    compact: bool
+    message: MessageLine
+    table: Any
+
+    def _say(self, text: str, kind: str = "info") -> None:
+        """Say it on the message line; in the app (``compact``) at the card table instead, when there is one."""
+        self.message.show(text, kind)
+        if self.compact and self.table is not None:
+            self.table.show(text, kind)
+        self.message.layout.display = "none" if self.compact and self.table is not None else ""
+
+    @property
+    def _out(self) -> Any:
+        return self if self.compact and self.table is not None else self.message
+
+    def show(self, text: str, kind: str = "info") -> None:
+        """What a refusal or an unexpected error says (:func:`~hearts_lessons.widgets.common.safe`)."""
+        self._say(text, kind)
+
+
+class StageDrills(_TableVoice, W.VBox):
     """The drills of one stage, one after another: a position, a goal, instant feedback, stars; the next drill
     opens when one is solved, and the stars are saved in the progress file (``path``; default: the working
     folder's). ``compact`` (the practice app) leaves out the stage's one-line summary and the collapsed answer
@@ -308,21 +332,6 @@ class StageDrills(W.VBox):
             f"<span aria-label='stars per drill'>{row}</span> "
             f"<span style='color:#555'>· {total} of {3 * self.stage.count} stars</span></div>"
         )
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        """Say it on the message line; in the app (``compact``) at the card table instead, when there is one."""
-        self.message.show(text, kind)
-        if self.compact and self.table is not None:
-            self.table.show(text, kind)
-        self.message.layout.display = "none" if self.compact and self.table is not None else ""
-
-    @property
-    def _out(self) -> Any:
-        return self if self.compact and self.table is not None else self.message
-
-    def show(self, text: str, kind: str = "info") -> None:
-        """What a refusal or an unexpected error says (:func:`~hearts_lessons.widgets.common.safe`)."""
-        self._say(text, kind)
 
     @safe(lambda self: self._out)
     def _go(self, index: int) -> None:
@@ -444,7 +453,7 @@ class PracticePart(W.VBox):
         self.tabs.children = children
 
 
-class PuzzleLadder(W.VBox):
+class PuzzleLadder(_TableVoice, W.VBox):
     """Rated puzzles near the reader's rating, with a theme filter; each first answer is a rated game."""
 
     def __init__(self, *, puzzles: PuzzleSet | None = None, path: str | Path | None = None,
@@ -489,21 +498,6 @@ class PuzzleLadder(W.VBox):
             f"<div style='font:14px sans-serif'>Your puzzle rating: {rating_html(self.progress.rating, attempts)} · "
             f"{attempts} rated · {done} solved · {len(self.puzzles)} puzzles on the ladder</div>"
         )
-
-    def _say(self, text: str, kind: str = "info") -> None:
-        """Say it on the message line; in the app (``compact``) at the card table instead, when there is one."""
-        self.message.show(text, kind)
-        if self.compact and self.table is not None:
-            self.table.show(text, kind)
-        self.message.layout.display = "none" if self.compact and self.table is not None else ""
-
-    @property
-    def _out(self) -> Any:
-        return self if self.compact and self.table is not None else self.message
-
-    def show(self, text: str, kind: str = "info") -> None:
-        """What a refusal or an unexpected error says (:func:`~hearts_lessons.widgets.common.safe`)."""
-        self._say(text, kind)
 
     @safe(lambda self: self._out)
     def _next(self) -> None:

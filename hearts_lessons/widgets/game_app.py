@@ -574,8 +574,7 @@ class GameApp(W.VBox):
         if not isinstance(table, PlayTable):
             return
         out.value = "<i>The coach is replaying your hand…</i>"
-        seed = table.seed * 1009 + 7919 * hand.hand_number
-        out.value = review_hand(hand, 0, coach=table.coach, seed_base=seed).html()
+        out.value = review_hand(hand, 0, coach=table.coach, seed_base=table._coach_seed(hand.hand_number)).html()
 
     # -- the end of a hand and of a game -------------------------------------------------------------------------
     def close_overlay(self) -> None:

@@ -503,8 +503,11 @@ class PlayTable(W.VBox):
         else:
             self.message.show(f"The coach has an idea: see {self.advice_where}.", "info")
 
-    def _coach_seed(self) -> int:
-        return self.seed * 1009 + 7919 * self.hand.hand_number
+    def _coach_seed(self, hand_number: int | None = None) -> int:
+        """The coach's sampling seed for a hand of this game (default: the hand in play): hints and the review of
+        the same hand agree."""
+        number = self.hand.hand_number if hand_number is None else hand_number
+        return self.seed * 1009 + 7919 * number
 
     @safe(lambda self: self.message)
     def review_with_coach(self) -> None:
