@@ -623,8 +623,8 @@ def play_sentences(view: Knowledge, found: Sequence[Candidate]) -> tuple[str, li
         shown = " or ".join(f"the {c.cards[0].symbol}" for c in same)
         worlds = min(len(c.values) for c in same)
         return (f"Any of these will do: {shown}. In every one of the {worlds} sampled deals of the hidden cards "
-                f"each gives the same result, {_points_words(best.mean)} for you: the rest of the hand comes out "
-                "the same whichever you play."), said
+                "they give you the same points as each other, so the rest of the hand comes out the same whichever "
+                f"you play ({_points_words(best.mean)} on average over the deals)."), said
     tie = _tie(found)
     name = f"the {card.symbol}"
     tie_words: str | None = None

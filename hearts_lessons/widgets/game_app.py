@@ -31,6 +31,7 @@ import html
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
+from itertools import pairwise
 from typing import Any
 
 import ipywidgets as W
@@ -96,24 +97,36 @@ def rules_lines(rules: Rules, game: GameState) -> list[str]:
     >>> rules_lines(STANDARD, GameState(STANDARD))[2]
     'Scoring: each heart 1 point, the Q♠ 13; the lowest total wins (until a total reaches 100).'
     """
-    hearts = sorted((value for card, value in rules.card_points if card.suit is Suit.HEARTS),
-                    key=lambda v: (abs(v), v.real))  # fmt: skip
+    hearts = sorted(((card, value) for card, value in rules.card_points if card.suit is Suit.HEARTS),
+                    key=lambda cv: cv[0].id)  # fmt: skip
     others = [f"the {card.symbol} {format_points(value)}" for card, value in rules.card_points
               if card.suit is not Suit.HEARTS]  # fmt: skip
-    if hearts and hearts[0] == hearts[-1]:
-        heart_words = f"each heart {format_points(hearts[0])} point{'s' if hearts[0] != 1 else ''}"
-    elif hearts:
-        heart_words = f"hearts {format_points(hearts[0])} to {format_points(hearts[-1])} points by rank"
-    else:
-        heart_words = ""
+    values = [value for _, value in hearts]
+    rising = len(values) > 1 and all(b.real > a.real and not a.imag and not b.imag for a, b in pairwise(values))
+    heart_words = ""
+    if rising:  # Spot Hearts: each heart its own value, rising with its rank
+        heart_words = f"hearts {format_points(values[0])} to {format_points(values[-1])} points by rank"
+    elif hearts:  # one value for most hearts, the others named (Pink Lady's Q♥)
+        common = max(set(values), key=values.count)
+        odd = [f"the {card.symbol} {format_points(value)}" for card, value in hearts if value != common]
+        each = "each other heart" if odd else "each heart"
+        heart_words = ", ".join([*odd, f"{each} {format_points(common)} point{'s' if common != 1 else ''}"])
+    if rules.ten_of_clubs_multiplier != 1:
+        others.append(f"taking the 10♣ multiplies the hand's score by {format_points(rules.ten_of_clubs_multiplier)}")
+    if rules.jokers:
+        others.append("the jokers as this variant's changes below say")
     scoring = ", ".join(w for w in (heart_words, *others) if w)
     lines = [
         "When the table asks for a pass, choose the cards and press Pass (the arrow says to whom). Then play the "
         "tricks: follow the suit led if you can; otherwise play any card the rules below allow.",
-        "The highest card of the suit led takes the trick, and its winner leads the next.",
+        "The highest card of the suit led takes the trick, and its winner leads the next." if rules.decks == 1 and
+        not rules.jokers else "Who takes a trick: as this variant's changes below say.",
         f"Scoring: {scoring}; the lowest total wins ({game.end_words()}).",
     ]
+    penalty_queen = any(card.code == "QS" and value for card, value in rules.card_points)
     for field, (label, choices) in rule_switches().items():
+        if field == "penalty_cards_break_hearts" and not penalty_queen:
+            continue  # the Q♠ scores nothing here: whether it breaks hearts says nothing true
         value = getattr(rules, field)
         words = next((text for text, v in choices if v == value), None)
         if words is not None:
@@ -129,8 +142,8 @@ def point_cards_words(cards: Sequence[Card], rules: Rules) -> str:
     >>> point_cards_words(parse_cards("2H 9H QS 4C JH"), STANDARD), point_cards_words(parse_cards("4C"), STANDARD)
     ('♥ 3, Q♠', '—')
     """
-    scoring = [c for c in cards if rules.points_of(c)]
-    named = taken_entry(scoring, rules)["named"]
+    named = taken_entry(cards, rules)["named"]  # cards that count on their own: the Q♠, a J♦, a doubling 10♣
+    scoring = [c for c in cards if rules.points_of(c) or c.symbol in named]
     hearts = sum(1 for c in scoring if c.suit is Suit.HEARTS and c.symbol not in named)
     others = [c.symbol for c in scoring if c.suit is not Suit.HEARTS and c.symbol not in named]
     parts = ([f"♥ {hearts}"] if hearts else []) + list(named) + others

@@ -261,3 +261,27 @@ def test_the_end_of_hand_panel_shows_the_totals_after_the_hand_is_counted() -> N
         name = "You" if seat == 0 else seat_name(seat, 4)
         points, total = format_points(table.hand.score.points[seat]), format_points(table.game.totals[seat])
         assert f"{name} {points} {total}" in shown and table.game.totals[seat] == table.hand.score.points[seat]
+
+
+def test_the_rules_lines_are_true_of_every_variant() -> None:
+    """What the Rules panel says is computed from the rules: "by rank" only where each heart's value rises with its
+    rank; a lone heart of another value is named; the Q♠ breaking hearts is said only where the Q♠ scores; the
+    trick's winner only where nothing (two decks, jokers) changes it; the 10♣'s multiplier is said."""
+    from hearts_lessons.cards import parse_cards
+    from hearts_lessons.game import GameState
+    from hearts_lessons.widgets.game_app import point_cards_words, rules_lines
+
+    def lines(key: str) -> list[str]:
+        rules = PRESETS[key].build(PRESETS[key].players[0])
+        return rules_lines(rules, GameState(rules))
+
+    assert "hearts 2 to 14 points by rank" in lines("spot")[2]
+    pink = lines("pink_lady")[2]
+    assert "by rank" not in pink and "the Q♥ 13, each other heart 1 point" in pink
+    assert not any(line.startswith("Q♠ breaks hearts") for line in lines("basic"))
+    assert any(line.startswith("Q♠ breaks hearts") for line in lines("standard"))
+    assert lines("cancellation")[1].startswith("Who takes a trick") and lines("hi_lo_joker")[1].startswith("Who")
+    assert lines("standard")[1].startswith("The highest card of the suit led takes the trick")
+    assert "taking the 10♣ multiplies the hand's score by 2i" in lines("complex")[2]
+    complex_rules = PRESETS["complex"].build(4)
+    assert point_cards_words(parse_cards("2H QS JD TC"), complex_rules) == "♥ 1, 10♣, J♦, Q♠"
