@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
+from .i18n import tr
+
 __all__ = [
     "JOKER_RANK",
     "QUEEN_OF_SPADES",
@@ -65,6 +67,26 @@ class Suit(IntEnum):
     @property
     def english(self) -> str:
         return ("clubs", "diamonds", "spades", "hearts")[self]
+
+    @property
+    def word(self) -> str:
+        """The suit's name in the book's language, as in "you hold no clubs" (``english`` stays English).
+
+        >>> Suit.SPADES.word
+        'spades'
+        """
+        return (tr("clubs", context="suit"), tr("diamonds", context="suit"), tr("spades", context="suit"),
+                tr("hearts", context="suit"))[self]
+
+    @property
+    def one(self) -> str:
+        """One card's suit in the book's language, as in "a club" (English singular; the same word in Japanese).
+
+        >>> Suit.CLUBS.one
+        'club'
+        """
+        return (tr("club", context="suit"), tr("diamond", context="suit"), tr("spade", context="suit"),
+                tr("heart", context="suit"))[self]
 
     @classmethod
     def from_str(cls, text: str) -> Suit:

@@ -43,6 +43,7 @@ __all__ = [
     "get_language",
     "join_words",
     "language",
+    "latin_words",
     "missing",
     "placeholders",
     "read_po",
@@ -251,3 +252,28 @@ def join_words(items: Iterable[str], conjunction: str = "and") -> str:
 def missing() -> set[tuple[str, str]]:
     """The ``(context, msgid)`` pairs asked for in a language whose catalogue lacks them, since the start."""
     return set(_missing)
+
+
+_NOT_WORDS = re.compile(
+    r"⟦[^⟦⟧]*⟧"                      # a sentence that went through tr() (pseudo-locale)
+    r"|<[^>]*>"                       # markup
+    r"|&[a-z]+;|&#\d+;"               # entities
+    r"|(?<![A-Za-z0-9])(?:10|[2-9AKQJ])[♠♥♦♣]"      # card codes: Q♠, 10♦
+    r"|[♠♥♦♣](?:10|[2-9AKQJ])(?![A-Za-z0-9])"      # and the suit-first way lesson 1 writes them: ♠K
+    r"|(?<![A-Za-z])[AKQJ](?![A-Za-z])"              # a rank alone (A-K-Q)
+)
+
+
+def latin_words(text: str, allow: Iterable[str] = ()) -> list[str]:
+    """The English (Latin-letter) words left in ``text`` once card codes, markup, numbers and ⟦wrapped⟧
+    sentences are taken out: in a Japanese page or a pseudo-locale rendering these are strings that bypassed
+    the locale layer. ``allow`` names words that are not English prose (``Python``, ``Voilà``…).
+
+    >>> latin_words("⟦North leads⟧ Q♠ <b>10♦</b> and 3 tricks")
+    ['and', 'tricks']
+    >>> latin_words("北がQ♠をリードします。")
+    []
+    """
+    allowed = set(allow)
+    rest = _NOT_WORDS.sub(" ", text)
+    return [w for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", rest) if w not in allowed]
