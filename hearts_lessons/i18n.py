@@ -39,6 +39,7 @@ from pathlib import Path
 __all__ = [
     "LANGUAGES",
     "LOCALE_DIR",
+    "N_",
     "PLACEHOLDER",
     "get_language",
     "join_words",
@@ -50,6 +51,7 @@ __all__ = [
     "set_language",
     "tr",
     "tr_n",
+    "tr_text",
 ]
 
 #: The languages the book speaks. ``pseudo`` is for tests: English wrapped in ⟦…⟧.
@@ -229,6 +231,24 @@ def tr_n(singular: str, plural: str, n: int, /, context: str = "", **values: obj
     if _language in ("en", "pseudo"):
         return _fill(singular if n == 1 else plural, values)
     return _fill(_lookup(singular, context), values)
+
+
+def N_(msgid: str, /, context: str = "") -> str:
+    """Mark English words for translation where they are *defined* (a module-level table, a rule's description)
+    without translating them there: a table built at import would freeze the language of that moment. Where the
+    words are *shown*, :func:`tr_text` translates them. ``scripts/i18n.py`` extracts ``N_`` like ``tr``.
+
+    >>> RULE = N_("Follow the suit led if you can.")
+    >>> tr_text(RULE)
+    'Follow the suit led if you can.'
+    """
+    return msgid
+
+
+def tr_text(text: str, /, context: str = "", **values: object) -> str:
+    """Words marked with :func:`N_` (or another ``tr`` literal), in the book's language, placeholders filled.
+    Unlike :func:`tr` its argument may be a variable; words never marked are reported by :func:`missing`."""
+    return _fill(_lookup(text, context), values)
 
 
 def join_words(items: Iterable[str], conjunction: str = "and") -> str:

@@ -45,7 +45,7 @@ PACKAGE = ROOT / "hearts_lessons"
 NOTEBOOK_DIRS = (ROOT / "notebooks", ROOT / "app")
 PAGES = ROOT / "book"
 LANGS = ("ja",)
-CALLS = {"tr": 1, "tr_n": 2}
+CALLS = {"tr": 1, "tr_n": 2, "N_": 1}
 
 
 def locale_dir(lang: str) -> Path:
