@@ -198,7 +198,13 @@ def page_blocks(text: str) -> list[tuple[str, bool]]:
 
 
 def _has_words(block: str) -> bool:
-    return bool(re.search(r"[A-Za-z]{2,}", re.sub(r"\{[a-z-]+\}|`[^`]*`|\(.*?\)", "", block)))
+    """Whether a block has words to translate (not only markup, code spans and link targets).
+
+    >>> _has_words("```{admonition} Answer\nWest wins.\n```"), _has_words("`code` (target)")
+    (True, False)
+    """
+    text = "\n".join(line for line in block.splitlines() if not _FENCE.match(line))
+    return bool(re.search(r"[A-Za-z]{2,}", re.sub(r"\{[a-z-]+\}|`[^`\n]*`|\(.*?\)", "", text)))
 
 
 def page_strings(path: Path) -> list[Source]:
