@@ -198,7 +198,7 @@ def page_blocks(text: str) -> list[tuple[str, bool]]:
 
 
 def _has_words(block: str) -> bool:
-    """Whether a block has words to translate (not only markup, code spans and link targets).
+    r"""Whether a block has words to translate (not only markup, code spans and link targets).
 
     >>> _has_words("```{admonition} Answer\nWest wins.\n```"), _has_words("`code` (target)")
     (True, False)
