@@ -209,9 +209,60 @@ hl_install_live() {
   python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
 }
 
-# The whole site: the live site, then the book, then the live site copied into the book.
+# The Japanese edition ----------------------------------------------------------------------------------------
+# English is the source: scripts/i18n_build.py writes the Japanese book's sources into _build/ja-src (the pages and
+# lessons from the catalogues of i18n/ja/, code cells unchanged, a hidden first cell that sets the language), failing
+# on any untranslated or out-of-date entry. HL_I18N_ALLOW_MISSING=1 keeps the English where a translation is missing:
+# for a local build while the translation is in progress only (it says so loudly; CI never sets it).
+hl_write_ja_sources() {
+  local allow=()
+  if [ "${HL_I18N_ALLOW_MISSING:-0}" = 1 ]; then
+    allow=(--allow-missing)
+  fi
+  python "$HL_ROOT/scripts/i18n_build.py" "${allow[@]}" || return
+}
+
+# The Japanese live site (_build/lite-ja/site) from the Japanese notebooks; before hl_build_book_ja, whose "run it
+# live" boxes read its lessons.json. HL_LIVE=0 skips it.
+hl_build_live_ja() {
+  if [ "${HL_LIVE:-1}" = 0 ]; then
+    return 0
+  fi
+  python "$HL_ROOT/scripts/build_lite.py" --build-only --source "$HL_ROOT/_build/ja-src" \
+    --work "$HL_ROOT/_build/lite-ja" || return
+}
+
+# The Japanese book, built from _build/ja-src as the English one is (clean, -W, every lesson runs, with an empty
+# progress record) with HL_LANG=ja for its kernels, then moved into the English site as _build/html/ja/ (run after
+# hl_build_book, which empties _build/html).
+hl_build_book_ja() {
+  local src="$HL_ROOT/_build/ja-src"
+  [ -f "$src/_config.yml" ] || hl_die "no Japanese sources in $src: run scripts/i18n_build.py first"
+  [ -f "$HL_ROOT/_build/html/index.html" ] || hl_die "no English book in _build/html: build it first"
+  rm -rf "$src/_build" "$HL_ROOT/_build/html/ja" || return
+  HL_LANG=ja hl_with_empty_progress jupyter-book build "$src" -W -n --keep-going || return
+  mv "$src/_build/html" "$HL_ROOT/_build/html/ja" || return
+  python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
+}
+
+# The Japanese live site copied into the Japanese book (_build/html/ja/live), and the whole site checked again.
+hl_install_live_ja() {
+  if [ "${HL_LIVE:-1}" = 0 ]; then
+    return 0
+  fi
+  python "$HL_ROOT/scripts/build_lite.py" --install-only --work "$HL_ROOT/_build/lite-ja" \
+    --install-to "$HL_ROOT/_build/html/ja/live" || return
+  python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
+}
+
+# The whole site: the live site, then the book, then the live site copied into the book; then the same for the
+# Japanese edition, inside it (_build/html/ja, _build/html/ja/live).
 hl_build_site() {
   hl_build_live || return
   hl_build_book || return
   hl_install_live || return
+  hl_write_ja_sources || return
+  hl_build_live_ja || return
+  hl_build_book_ja || return
+  hl_install_live_ja || return
 }

@@ -39,6 +39,7 @@ from typing import Any
 
 import nbformat
 import yaml
+
 from i18n import ROOT, i18n_dir, load, notebooks, page_blocks, pages
 
 LANG = "ja"
