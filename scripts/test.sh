@@ -7,12 +7,19 @@
 # 3. live         build the live site (scripts/build_lite.py: JupyterLite, Pyodide from npm, wheels from PyPI,
 #                 the engine's wheel, every lesson) into _build/lite/site
 # 4. book         fetch the self-hosted JS from npm, build the book clean with -W (every lesson runs), copy
-#                 the live site into it (_build/html/live), and check that nothing loads from outside the site
-# 5. unit tests   pytest tests/ and the engine's doctests (tests/e2e excluded)
-# 6. compiled     the engine's hot path compiled with mypyc (scripts/compile_engine.sh), its tests run again
+#                 the live site into it (_build/html/live), and check that nothing loads from outside the site;
+#                 then the Japanese edition the same way (scripts/i18n_build.py writes its sources, failing on any
+#                 untranslated entry; its live site, its book with HL_LANG=ja: _build/html/ja, _build/html/ja/live)
+# 5. i18n         python scripts/i18n.py check (every catalogue translated, up to date, true to its placeholders
+#                 and markup) and the tests of the locale layer and the Japanese build's sources
+# 6. unit tests   pytest tests/ and the engine's doctests (tests/e2e and step 5's tests excluded)
+# 7. compiled     the engine's hot path compiled with mypyc (scripts/compile_engine.sh), its tests run again
 #                 against the compiled modules, which are then removed (every other step runs pure Python)
-# 7. notebooks    pytest --nbval-lax notebooks/ (every lesson cell runs without error)
-# 8. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
+# 8. notebooks    pytest --nbval-lax on the notebooks the book step did not run: step 4 executes every lesson of
+#                 the table of contents with raise_on_error (a cell that raises fails the build), in English and in
+#                 Japanese, which is what nbval-lax checks; so this step runs only notebooks/*.ipynb missing from
+#                 the book's table of contents, or all of them if the book step failed
+# 9. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
 #                 without /usr/bin/chromium, except in CI, where it must run)
 #
 # Every step runs even if an earlier one failed (the browser tests need the book, though); the script
@@ -104,12 +111,33 @@ run_pytest() {
   return "$rc"
 }
 
-# The book, then the live site copied into it (when the live step built it).
+# The book, then the live site copied into it (when the live step built it); then the Japanese edition: its
+# sources, its live site (when the live step could build the English one), its book, its live site copied into it.
 build_book() {
+  local start=$SECONDS
   hl_build_book || return
   if [ "$live_state" = ok ]; then
     hl_install_live || return
   fi
+  hl_log "English edition built in $((SECONDS - start)) s"
+  start=$SECONDS
+  hl_write_ja_sources || return
+  if [ "$live_state" = ok ]; then
+    hl_build_live_ja || return
+  fi
+  hl_build_book_ja || return
+  if [ "$live_state" = ok ]; then
+    hl_install_live_ja || return
+  fi
+  hl_log "Japanese edition built in $((SECONDS - start)) s"
+}
+
+I18N_TESTS=(tests/test_i18n.py tests/test_i18n_build.py)
+run_i18n() {
+  local rc=0
+  python "$HL_ROOT/scripts/i18n.py" check || rc=$?
+  run_pytest i18n "${I18N_TESTS[@]}" || rc=$?
+  return "$rc"
 }
 
 step ruff run_ruff
@@ -121,7 +149,9 @@ book_state="${step_states[-1]}"
 
 # The book tests read _build/html; make them fail rather than skip if it is missing.
 export HL_REQUIRE_BUILD=1
-step "unit tests" run_pytest unit tests $(existing hearts_lessons) --ignore=tests/e2e
+step i18n run_i18n
+step "unit tests" run_pytest unit tests $(existing hearts_lessons) --ignore=tests/e2e \
+  "${I18N_TESTS[@]/#/--ignore=}"
 
 # The engine's hot path compiled with mypyc (scripts/compile_engine.sh, in place), the engine's tests run against
 # it, then the compiled modules are removed again (every other step runs the pure-Python sources).
@@ -151,10 +181,32 @@ mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.
   tests/bots/test_coach_ideas.py tests/test_cards.py)
 step compiled run_compiled
 
-if compgen -G "$HL_ROOT/notebooks/*.ipynb" >/dev/null; then
+# The notebooks the book step did not execute (see 8. above).
+unbuilt_notebooks() {
+  python - "${HL_TOC:-$HL_ROOT/_toc.yml}" <<'PY'
+import sys
+from pathlib import Path
+
+import yaml
+
+toc = yaml.safe_load(Path(sys.argv[1]).read_text(encoding="utf-8"))
+files = {toc["root"]} | {c["file"] for part in toc.get("parts", []) for c in part.get("chapters", [])}
+for path in sorted(Path("notebooks").glob("*.ipynb")):
+    if str(path.with_suffix("")) not in files:
+        print(path)
+PY
+}
+if ! compgen -G "$HL_ROOT/notebooks/*.ipynb" >/dev/null; then
+  skip_step notebooks "no notebooks in notebooks/"
+elif [ "$book_state" != ok ]; then
   step notebooks run_pytest notebooks --nbval-lax notebooks/
 else
-  skip_step notebooks "no notebooks in notebooks/"
+  mapfile -t UNBUILT < <(unbuilt_notebooks)
+  if [ "${#UNBUILT[@]}" -gt 0 ]; then
+    step notebooks run_pytest notebooks --nbval-lax "${UNBUILT[@]}"
+  else
+    skip_step notebooks "every notebook ran without error in the book step (English and Japanese, raise_on_error)"
+  fi
 fi
 
 if [ ! -x "$CHROMIUM" ] && [ "$is_ci" = false ]; then
