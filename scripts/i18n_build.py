@@ -51,6 +51,16 @@ LANGUAGE_CELL_TAGS = ["remove-cell"]
 LIVE_MANIFEST = f"../lite-{LANG}/site/lessons.json"
 # What the tree needs besides the pages and notebooks (copied as they are).
 BOOK_FILES = ("_ext", "_static", "_templates")
+# The words that the book's tools (not its sources) put on its pages, in the edition's language: myst-nb's toggle of
+# a hidden cell (its English "Show code cell {type}") and the theme's search field. Sphinx and the theme translate
+# their own words (「検索」…) once ``language`` is set.
+TOOL_WORDS = {
+    "ja": {
+        "nb_code_prompt_show": "コードを表示",
+        "nb_code_prompt_hide": "コードを隠す",
+        "search_bar_text": "この本を検索…",
+    },
+}
 
 
 def language_cell_source(lang: str) -> str:
@@ -164,6 +174,10 @@ def translate_config(config: dict[str, Any], tr: Translator, lang: str = LANG) -
     out["html"]["extra_footer"] = tr(footer.strip(), "config footer") + "\n"
     sphinx = out["sphinx"]["config"]
     sphinx["language"] = lang
+    words = TOOL_WORDS[lang]
+    sphinx["nb_code_prompt_show"] = words["nb_code_prompt_show"]
+    sphinx["nb_code_prompt_hide"] = words["nb_code_prompt_hide"]
+    sphinx.setdefault("html_theme_options", {})["search_bar_text"] = words["search_bar_text"]
     sphinx["hl_edition"] = lang
     sphinx["hl_live_manifest"] = LIVE_MANIFEST.replace("ja", lang)
     return out

@@ -42,7 +42,8 @@ def missing_modules(app: Sphinx, docname: str) -> list[str]:
 
 # The box's words in each edition's language (``language`` in the book's Sphinx configuration; the Japanese
 # edition is written by scripts/i18n_build.py). {url}: the live lesson; {how_to}: the "How to use" page; {names}:
-# the modules the live site lacks. JupyterLite's menus are in English in both editions ("Run → Run All Cells").
+# the modules the live site lacks. JupyterLite's menus are in English in both editions ("Run → Run All Cells"): marked
+# lang="en" in the Japanese box.
 WORDS = {
     "en": {
         "title": "Run this lesson live",
@@ -66,7 +67,7 @@ WORDS = {
         '<a class="hl-live-link-button" href="{url}" target="_blank" rel="noopener"><b>▶ ライブで実行</b></a>'
         "を押すと、このレッスンがブラウザーの中で開き、ページの中でPythonが動きます（インストールは不要です。"
         "初回は約26 MBをダウンロードし、起動まで10〜25秒かかります）。開いたらメニューの"
-        "<b>Run → Run All Cells</b>を選ぶと、どのボタンも本当に応答します。自分のコンピューターのJupyterLabで"
+        "<b lang=\"en\">Run → Run All Cells</b>を選ぶと、どのボタンも本当に応答します。自分のコンピューターのJupyterLabで"
         '動かすこともできます：<code>bash scripts/lab.sh</code>（<a href="{how_to}">この本の使い方</a>を参照）。</p>',
         "file": "<b>このページはファイルとして開かれています。</b>ライブのレッスンはファイルからは起動できません。"
         "先に<code>bash scripts/serve.sh</code>でサイトを配信して<code>http://127.0.0.1:8000/</code>を開くか、"
