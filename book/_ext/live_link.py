@@ -67,8 +67,9 @@ WORDS = {
         '<a class="hl-live-link-button" href="{url}" target="_blank" rel="noopener"><b>▶ ライブで実行</b></a>'
         "を押すと、このレッスンがブラウザーの中で開き、ページの中でPythonが動きます（インストールは不要です。"
         "初回は約26 MBをダウンロードし、起動まで10〜25秒かかります）。開いたらメニューの"
-        "<b lang=\"en\">Run → Run All Cells</b>を選ぶと、どのボタンも本当に応答します。自分のコンピューターのJupyterLabで"
-        '動かすこともできます：<code>bash scripts/lab.sh</code>（<a href="{how_to}">この本の使い方</a>を参照）。</p>',
+        '<b lang="en">Run → Run All Cells</b>を選ぶと、どのボタンも本当に応答します。'
+        "自分のコンピューターのJupyterLabで動かすこともできます：<code>bash scripts/lab.sh</code>"
+        '（<a href="{how_to}">この本の使い方</a>を参照）。</p>',
         "file": "<b>このページはファイルとして開かれています。</b>ライブのレッスンはファイルからは起動できません。"
         "先に<code>bash scripts/serve.sh</code>でサイトを配信して<code>http://127.0.0.1:8000/</code>を開くか、"
         "<code>bash scripts/lab.sh</code>でJupyterLabを使ってください。",
