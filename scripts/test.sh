@@ -8,17 +8,20 @@
 #                 the engine's wheel, every lesson) into _build/lite/site
 # 4. book         fetch the self-hosted JS from npm, build the book clean with -W (every lesson runs), copy
 #                 the live site into it (_build/html/live), and check that nothing loads from outside the site;
-#                 then the Japanese edition the same way (scripts/i18n_build.py writes its sources, failing on any
-#                 untranslated entry; its live site, its book with HL_LANG=ja: _build/html/ja, _build/html/ja/live)
+#                 the Japanese edition the same way, built meanwhile in a second process (scripts/i18n_build.py
+#                 writes its sources, failing on any untranslated entry; its live site, its book with HL_LANG=ja:
+#                 _build/html/ja, _build/html/ja/live): the two books run their lessons at once, one on each core
 # 5. i18n         python scripts/i18n.py check (every catalogue translated, up to date, true to its placeholders
 #                 and markup) and the tests of the locale layer and the Japanese build's sources
 # 6. unit tests   pytest tests/ and the engine's doctests (tests/e2e and step 5's tests excluded)
-# 7. compiled     the engine's hot path compiled with mypyc (scripts/compile_engine.sh), its tests run again
-#                 against the compiled modules, which are then removed (every other step runs pure Python)
-# 8. notebooks    pytest --nbval-lax on the notebooks the book step did not run: step 4 executes every lesson of
+# 7. notebooks    pytest --nbval-lax on the notebooks the book step did not run: step 4 executes every lesson of
 #                 the table of contents with raise_on_error (a cell that raises fails the build), in English and in
 #                 Japanese, which is what nbval-lax checks; so this step runs only notebooks/*.ipynb missing from
 #                 the book's table of contents, or all of them if the book step failed
+# 8. compiled     the engine's hot path compiled with mypyc (scripts/compile_engine.sh), its tests run again
+#                 against the compiled modules, which are then removed (every step before runs pure Python); when
+#                 the browser step runs, after it (its app and JupyterLab tests run the compiled engine, which
+#                 scripts/app.sh and lab.sh would otherwise compile again)
 # 9. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
 #                 without /usr/bin/chromium, except in CI, where it must run)
 #
@@ -111,25 +114,14 @@ run_pytest() {
   return "$rc"
 }
 
-# The book, then the live site copied into it (when the live step built it); then the Japanese edition: its
-# sources, its live site (when the live step could build the English one), its book, its live site copied into it.
+# Both editions (hl_build_books in _setup.sh: the English and the Japanese book side by side), each with its live
+# site copied into it when the live step built the English one (the Japanese live site is built here).
 build_book() {
-  local start=$SECONDS
-  hl_build_book || return
+  local live=0
   if [ "$live_state" = ok ]; then
-    hl_install_live || return
+    live=1
   fi
-  hl_log "English edition built in $((SECONDS - start)) s"
-  start=$SECONDS
-  hl_write_ja_sources || return
-  if [ "$live_state" = ok ]; then
-    hl_build_live_ja || return
-  fi
-  hl_build_book_ja || return
-  if [ "$live_state" = ok ]; then
-    hl_install_live_ja || return
-  fi
-  hl_log "Japanese edition built in $((SECONDS - start)) s"
+  hl_build_books "$live"
 }
 
 I18N_TESTS=(tests/test_i18n.py tests/test_i18n_build.py)
@@ -153,35 +145,7 @@ step i18n run_i18n
 step "unit tests" run_pytest unit tests $(existing hearts_lessons) --ignore=tests/e2e \
   "${I18N_TESTS[@]/#/--ignore=}"
 
-# The engine's hot path compiled with mypyc (scripts/compile_engine.sh, in place), the engine's tests run against
-# it, then the compiled modules are removed again (every other step runs the pure-Python sources).
-run_compiled() {
-  local rc=0 build
-  bash "$HL_ROOT/scripts/compile_engine.sh" || rc=$?
-  build="$(python -c 'from hearts_lessons.runtime import engine_build; print(engine_build())')" || rc=$?
-  echo "engine: $build"
-  if [ "$rc" = 0 ] && [ "${build#compiled}" = "$build" ]; then
-    if [ "$is_ci" = true ]; then
-      echo "the engine did not compile (CI needs gcc and the Python headers, which the CI image has)"
-      rc=1
-    else
-      rc=75 # no compiler here: compile_engine.sh said so; the pure engine was tested above
-    fi
-  fi
-  if [ "$rc" = 0 ]; then
-    run_pytest compiled "${COMPILED_TESTS[@]}" || rc=$?
-  fi
-  bash "$HL_ROOT/scripts/compile_engine.sh" --clean
-  return "$rc"
-}
-mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.py tests/test_playout.py \
-  tests/bots/test_rulebased.py tests/bots/test_features.py tests/bots/test_review.py tests/bots/test_sampling.py \
-  tests/test_state.py tests/test_legality.py tests/test_scoring.py tests/test_records.py tests/test_game.py \
-  tests/test_simulate.py tests/variants/test_lab.py tests/bots/test_fast_paths.py tests/bots/test_coach.py \
-  tests/bots/test_coach_ideas.py tests/test_cards.py)
-step compiled run_compiled
-
-# The notebooks the book step did not execute (see 8. above).
+# The notebooks the book step did not execute (see 7. above).
 unbuilt_notebooks() {
   python - "${HL_TOC:-$HL_ROOT/_toc.yml}" <<'PY'
 import sys
@@ -209,6 +173,47 @@ else
   fi
 fi
 
+browser_runs=true
+if { [ ! -x "$CHROMIUM" ] && [ "$is_ci" = false ]; } || [ "$book_state" != ok ]; then
+  browser_runs=false
+fi
+
+# The engine's hot path compiled with mypyc (scripts/compile_engine.sh, in place), the engine's tests run against
+# it. Every step before this one ran the pure-Python sources. The browser tests start the app and JupyterLab with
+# scripts/app.sh and lab.sh, which compile the engine in place themselves (their first test did, about 30 s): so
+# when they run, the build is left for them, and removed after them; otherwise it is removed here.
+compiled_kept=false
+run_compiled() {
+  local rc=0 build
+  bash "$HL_ROOT/scripts/compile_engine.sh" || rc=$?
+  build="$(python -c 'from hearts_lessons.runtime import engine_build; print(engine_build())')" || rc=$?
+  echo "engine: $build"
+  if [ "$rc" = 0 ] && [ "${build#compiled}" = "$build" ]; then
+    if [ "$is_ci" = true ]; then
+      echo "the engine did not compile (CI needs gcc and the Python headers, which the CI image has)"
+      rc=1
+    else
+      rc=75 # no compiler here: compile_engine.sh said so; the pure engine was tested above
+    fi
+  fi
+  if [ "$rc" = 0 ]; then
+    run_pytest compiled "${COMPILED_TESTS[@]}" || rc=$?
+  fi
+  if [ "$rc" = 0 ] && [ "$browser_runs" = true ]; then
+    compiled_kept=true
+    echo "the compiled build stays for the browser step (scripts/app.sh and lab.sh would compile it again)"
+  else
+    bash "$HL_ROOT/scripts/compile_engine.sh" --clean
+  fi
+  return "$rc"
+}
+mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.py tests/test_playout.py \
+  tests/bots/test_rulebased.py tests/bots/test_features.py tests/bots/test_review.py tests/bots/test_sampling.py \
+  tests/test_state.py tests/test_legality.py tests/test_scoring.py tests/test_records.py tests/test_game.py \
+  tests/test_simulate.py tests/variants/test_lab.py tests/bots/test_fast_paths.py tests/bots/test_coach.py \
+  tests/bots/test_coach_ideas.py tests/test_cards.py)
+step compiled run_compiled
+
 if [ ! -x "$CHROMIUM" ] && [ "$is_ci" = false ]; then
   skip_step browser "no Chromium at $CHROMIUM (apt-get install chromium); CI runs these"
 elif [ "$book_state" != ok ]; then
@@ -219,6 +224,9 @@ elif [ "$book_state" != ok ]; then
 else
   export HL_REQUIRE_E2E=1 # missing pieces fail instead of skipping
   step browser run_pytest browser tests/e2e
+fi
+if [ "$compiled_kept" = true ]; then
+  bash "$HL_ROOT/scripts/compile_engine.sh" --clean
 fi
 
 # Summary -----------------------------------------------------------------------------------------------
