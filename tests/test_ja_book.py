@@ -47,9 +47,11 @@ def toc_docs() -> list[str]:
 
 
 def pages(edition: Path) -> list[Path]:
-    """The built pages of an edition (not its live site, static files or the other edition inside it)."""
-    skip = {"_static", "_sources", "live", "ja", "_images"}
-    return sorted(p for p in edition.rglob("*.html") if p.relative_to(edition).parts[0] not in skip)
+    """The built pages of an edition (not its live site, static files, the other edition inside it, or the
+    redirect that Jupyter Book writes as index.html)."""
+    skip = {"_static", "_sources", "live", "ja", "_images", "reports"}
+    return sorted(p for p in edition.rglob("*.html") if p.relative_to(edition).parts[0] not in skip
+                  and not p.read_text(encoding="utf-8").startswith('<meta http-equiv="Refresh"'))
 
 
 class _Switch(HTMLParser):
