@@ -1,6 +1,6 @@
 """The Japanese edition in a real browser, a smoke set (the English edition's tests cover the machinery in depth):
-the edition switch on a lesson page, both ways, at a phone's and a laptop's width; the Japanese search; one Japanese
-lesson run live in the Japanese live site, speaking Japanese.
+the edition switch on a lesson page, both ways, at a phone's and a laptop's width; that page checked by axe; the
+Japanese search; one Japanese lesson run live in the Japanese live site, speaking Japanese.
 
 Screenshots of the switch are kept in ``_build/e2e/ja__*.png`` for a person to look at.
 """
@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import ARTIFACTS, SITE, Watch, required
+from .test_axe import assert_no_serious, axe_source, run_axe  # noqa: F401  (axe_source: a fixture)
 from .test_lite import CELL_ERRORS, KERNEL_INFO, KERNEL_READY, KERNEL_READY_MS, RUN_ALL_DONE, RUN_ALL_MS
 
 pytestmark = pytest.mark.e2e
@@ -77,6 +78,15 @@ def test_the_switch_leads_to_the_same_lesson_in_english_and_back(watch: Watch, j
     assert html_lang(page) == "ja"
     page.wait_for_load_state("networkidle")
     watch.assert_clean()
+
+
+def test_the_japanese_lesson_page_has_no_serious_accessibility_violation(watch: Watch, ja_site: Path,
+                                                                        axe_source: str) -> None:  # noqa: F811
+    """The Japanese page as a phone shows it (the switch in the header beside the buttons), checked by axe."""
+    page = watch.page
+    page.set_viewport_size(PHONE)
+    page.goto(f"ja/notebooks/{LESSON}.html", wait_until="networkidle")
+    assert_no_serious(f"ja/notebooks/{LESSON}", run_axe(page, axe_source))
 
 
 def test_the_japanese_search_finds_a_japanese_word(watch: Watch, ja_site: Path) -> None:
