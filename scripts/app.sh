@@ -35,6 +35,7 @@ if [[ "$notebook" == "$HL_ROOT/app/"* ]]; then
   export HEARTS_LESSONS_PROGRESS="${HEARTS_LESSONS_PROGRESS:-$HL_ROOT/notebooks/hearts_lessons_progress.json}"
 fi
 
+case "${HL_LANG:-en}" in en | ja) ;; *) hl_die "HL_LANG=$HL_LANG: the apps speak en or ja" ;; esac
 hl_setup
 hl_compile_engine
 
@@ -49,7 +50,6 @@ ja)
   esac
   export HEARTS_LESSONS_PROGRESS="${HEARTS_LESSONS_PROGRESS:-$HL_ROOT/notebooks/hearts_lessons_progress.json}"
   ;;
-*) hl_die "HL_LANG=$HL_LANG: the apps speak en or ja" ;;
 esac
 export HL_LANG="${HL_LANG:-en}"
 

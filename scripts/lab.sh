@@ -9,6 +9,7 @@ set -euo pipefail
 # shellcheck source=scripts/_setup.sh
 source "$(dirname "${BASH_SOURCE[0]}")/_setup.sh"
 
+case "${HL_LANG:-en}" in en | ja) ;; *) hl_die "HL_LANG=$HL_LANG: the lessons speak en or ja" ;; esac
 hl_setup
 hl_compile_engine
 
@@ -27,7 +28,6 @@ ja)
   # A reader's progress is the same file in both languages: the one beside the English lessons.
   export HEARTS_LESSONS_PROGRESS="${HEARTS_LESSONS_PROGRESS:-$HL_ROOT/notebooks/hearts_lessons_progress.json}"
   ;;
-*) hl_die "HL_LANG=$HL_LANG: the lessons speak en or ja" ;;
 esac
 export HL_LANG="${HL_LANG:-en}"
 
