@@ -124,11 +124,13 @@ build_book() {
   hl_build_books "$live"
 }
 
+# The catalogues' check, the locale layer's and the Japanese build's tests, and the doctests of the scripts and the
+# extension that make the Japanese edition (the unit step leaves these tests out: each runs once).
 I18N_TESTS=(tests/test_i18n.py tests/test_i18n_build.py)
 run_i18n() {
   local rc=0
   python "$HL_ROOT/scripts/i18n.py" check || rc=$?
-  run_pytest i18n "${I18N_TESTS[@]}" || rc=$?
+  run_pytest i18n "${I18N_TESTS[@]}" scripts/i18n.py scripts/i18n_build.py book/_ext/lang_switch.py || rc=$?
   return "$rc"
 }
 
