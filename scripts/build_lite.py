@@ -456,13 +456,15 @@ def jupyter_lite_build(stage: Path, out: Path, log_to: Path = LOG) -> None:
         raise BuildError(f"jupyter lite build reported failures (see {log_to}):\n  " + "\n  ".join(bad))
 
 
-def kernel_note_tag(app: str) -> str:
-    """The ``<script>`` that loads the kernel note in the page of ``app`` (versioned by the file's hash)."""
+def kernel_note_tag(app: str, lang: str = "en") -> str:
+    """The ``<script>`` that loads the kernel note in the page of ``app`` (versioned by the file's hash); the
+    Japanese live site's says ``data-lang="ja"``, and the note speaks Japanese."""
     version = sha256(LITE_CONFIG / KERNEL_NOTE)[:12]
-    return f'<script src="../{KERNEL_NOTE}?v={version}" data-app="{app}"></script>'
+    lang_attr = "" if lang == "en" else f' data-lang="{lang}"'
+    return f'<script src="../{KERNEL_NOTE}?v={version}" data-app="{app}"{lang_attr}></script>'
 
 
-def add_kernel_note(site: Path) -> None:
+def add_kernel_note(site: Path, lang: str = "en") -> None:
     """Copy the kernel note into the site and load it from the pages of the apps that open notebooks."""
     shutil.copy2(LITE_CONFIG / KERNEL_NOTE, site / KERNEL_NOTE)
     for app in KERNEL_NOTE_APPS:
@@ -472,7 +474,7 @@ def add_kernel_note(site: Path) -> None:
             raise BuildError(f"{page.relative_to(site)} has no single </head>: cannot add {KERNEL_NOTE}")
         if KERNEL_NOTE in text:
             raise BuildError(f"{page.relative_to(site)} already loads {KERNEL_NOTE}: the build was not clean")
-        page.write_text(text.replace("</head>", f"  {kernel_note_tag(app)}\n  </head>"), encoding="utf-8")
+        page.write_text(text.replace("</head>", f"  {kernel_note_tag(app, lang)}\n  </head>"), encoding="utf-8")
 
 
 def add_app_pages(site: Path, apps: list[Path], lang: str = "en") -> None:
@@ -484,7 +486,8 @@ def add_app_pages(site: Path, apps: list[Path], lang: str = "en") -> None:
         (folder / f"{nb.stem}.html").write_text(app_page(nb, lang), encoding="utf-8")
 
 
-def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Sequence[Path] = ()) -> None:
+def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Sequence[Path] = (),
+               lang: str = "en") -> None:
     """The built live site has every lesson and app, the local Pyodide with every wheel, and every extension it
     needs."""
     problems: list[str] = []
@@ -521,7 +524,7 @@ def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Se
         problems.append(f"{KERNEL_NOTE} is missing")
     for app in KERNEL_NOTE_APPS:
         page = site / app / "index.html"
-        if page.exists() and kernel_note_tag(app) not in page.read_text(encoding="utf-8"):
+        if page.exists() and kernel_note_tag(app, lang) not in page.read_text(encoding="utf-8"):
             problems.append(f"{app}/index.html does not load {KERNEL_NOTE}")
     if problems:
         raise BuildError("the live site is incomplete:\n  " + "\n  ".join(problems))
@@ -560,9 +563,10 @@ def build(toc_path: Path, source: Path = ROOT, work: Path = WORK) -> None:
     lock, pyodide_modules = assemble_pyodide(stage)
     log(f"jupyter lite build (log: {where}/build.log)")
     jupyter_lite_build(stage, site, work / "build.log")
-    add_kernel_note(site)
-    add_app_pages(site, apps, notebook_language(notebooks[0]))
-    check_site(site, notebooks, lock, apps)
+    lang = notebook_language(notebooks[0])
+    add_kernel_note(site, lang)
+    add_app_pages(site, apps, lang)
+    check_site(site, notebooks, lock, apps, lang)
     info = manifest(notebooks, lock, pyodide_modules, apps)
     (site / MANIFEST).write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for stem, lesson in [*info["lessons"].items(), *info["apps"].items()]:

@@ -206,3 +206,7 @@ def test_the_japanese_live_site_takes_the_japanese_sources(tmp_path: Path) -> No
     box = live_link.box_html("notebooks/01_tricks", ["pandas"], "ja")
     assert "ライブで実行" in box and 'href="../live/notebooks/index.html?path=01_tricks.ipynb"' in box
     assert "<code>pandas</code>" in box and "Run this lesson live" not in box
+    assert 'data-lang="ja"' in build_lite.kernel_note_tag("notebooks", "ja")
+    assert "data-lang" not in build_lite.kernel_note_tag("notebooks")
+    note = (ROOT / "lite" / build_lite.KERNEL_NOTE).read_text(encoding="utf-8")
+    assert 'dataset.lang === "ja"' in note and "Pythonの準備ができました。" in note

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 
 from .conftest import ARTIFACTS, SITE, Watch, required
 from .test_axe import assert_no_serious, axe_source, run_axe  # noqa: F401  (axe_source: a fixture)
-from .test_lite import CELL_ERRORS, KERNEL_INFO, KERNEL_READY, KERNEL_READY_MS, RUN_ALL_DONE, RUN_ALL_MS
+from .test_lite import CELL_ERRORS, KERNEL_INFO, KERNEL_NOTE, KERNEL_READY, KERNEL_READY_MS, RUN_ALL_DONE, RUN_ALL_MS
 
 pytestmark = pytest.mark.e2e
 
@@ -116,6 +116,9 @@ def test_a_japanese_lesson_runs_live_and_speaks_japanese(watch: Watch, ja_site: 
     assert href == f"../live/notebooks/index.html?path={LESSON}.ipynb", href
     page.goto(f"ja/notebooks/{href}")  # ja/live/...: the Japanese live site
     assert "/ja/live/" in page.url
+    # the note that Python is starting speaks Japanese (lite/hl-kernel-status.js, data-lang="ja")
+    note = page.locator(KERNEL_NOTE)
+    expect(note).to_contain_text("Pythonを起動しています", timeout=30_000)
     page.wait_for_function(KERNEL_READY, timeout=KERNEL_READY_MS, polling=100)
     assert page.evaluate(KERNEL_INFO)["implementation"] == "pyodide"
     start = time.monotonic()
