@@ -49,6 +49,8 @@ LANGUAGE_CELL_ID = "hl-set-language"
 LANGUAGE_CELL_TAGS = ["remove-cell"]
 # Where the translated edition's live site keeps its lessons.json, relative to the tree (for live_link.py).
 LIVE_MANIFEST = f"../lite-{LANG}/site/lessons.json"
+# The entries an --allow-missing tree shows in English, one a line (tests/test_ja_book.py reads it).
+MISSING_LIST = "MISSING_TRANSLATIONS.txt"
 # What the tree needs besides the pages and notebooks (copied as they are).
 BOOK_FILES = ("_ext", "_static", "_templates")
 # The words that the book's tools (not its sources) put on its pages, in the edition's language: myst-nb's toggle of
@@ -250,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
               file=sys.stderr)
         return 1
     if missing:
+        # Beside the tree, for tests/test_ja_book.py: a book built from it shows English where these are.
+        (args.out / MISSING_LIST).write_text("".join(f"{line}\n" for line in missing), encoding="utf-8")
         bar = "!" * 100
         print(f"{bar}\ni18n_build: WARNING: {len(missing)} entries of the {args.lang} catalogues are untranslated or "
               f"out of date: {where} shows them IN ENGLISH (--allow-missing).\ni18n_build: a build for local use "

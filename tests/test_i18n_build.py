@@ -137,6 +137,9 @@ def test_allow_missing_keeps_the_english_and_says_so(tmp_path: Path, catalogue_d
     assert "WARNING: 1 entries" in err and "IN ENGLISH" in err
     page = (out / "book" / "welcome.md").read_text(encoding="utf-8")
     assert f"{entry.id}\n" in page and f"訳:{entry.id}" not in page
+    listed = (out / i18n_build.MISSING_LIST).read_text(encoding="utf-8").splitlines()
+    assert len(listed) == 1 and "welcome.po: untranslated" in listed[0]
+    assert i18n_build.main(["--out", str(out)]) == 1 and not (out / i18n_build.MISSING_LIST).exists()
 
 
 def test_the_tree_is_written_anew(tmp_path: Path, catalogue_dir: Path) -> None:

@@ -31,12 +31,17 @@ NAMES = {"Python", "JupyterLab", "JupyterLite", "Jupyter", "Pyodide", "Voilà", 
 OUTPUTS_COMPLETE: set[str] = set()
 
 
+def required() -> bool:
+    """True in CI and under scripts/test.sh, which build first: a missing build fails instead of skipping."""
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"} or os.environ.get("HL_REQUIRE_BUILD") == "1"
+
+
 def require_ja(page: str = "index.html") -> Path:
     path = JA / page
     if path.exists():
         return path
     message = f"no built Japanese book ({path} is missing): run `bash scripts/build.sh`"
-    if os.environ.get("CI", "").lower() in {"1", "true", "yes"} or os.environ.get("HL_REQUIRE_BUILD") == "1":
+    if required():
         pytest.fail(message)
     pytest.skip(message)
 
@@ -233,6 +238,10 @@ def test_japanese_pages_read_in_japanese() -> None:
     name in Latin letters) is marked ``<span lang="en">…</span>`` in the translation: the check leaves it out, and a
     screen reader then reads it in English (WCAG 3.1.2, language of parts)."""
     require_ja()
+    missing = ROOT / "_build" / "ja-src" / "MISSING_TRANSLATIONS.txt"  # scripts/i18n_build.py --allow-missing
+    if missing.exists() and not required():
+        count = len(missing.read_text(encoding="utf-8").splitlines())
+        pytest.skip(f"the Japanese book was built with --allow-missing: {count} entries are in English ({missing})")
     prose_problems: dict[str, list[str]] = {}
     output_counts: dict[str, int] = {}
     for doc in toc_docs():
