@@ -95,8 +95,8 @@ def resolve(page: Path, href: str) -> Path:
 
 class Reading(HTMLParser):
     """The reading text of a page's article: ``prose`` (what the markdown says) and ``outputs`` (what the cells
-    printed). Code, cell inputs, scripts and text marked ``lang="en"`` (a name, an English label quoted) are left
-    out."""
+    printed, and, through :func:`reading`, what their widgets show). Code, cell inputs, scripts and text marked
+    ``lang="en"`` (a name, an English label quoted) are left out."""
 
     VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                       "wbr"})
@@ -142,8 +142,39 @@ class Reading(HTMLParser):
 
 def reading(page: Path) -> Reading:
     parser = Reading()
-    parser.feed(page.read_text(encoding="utf-8"))
+    text = page.read_text(encoding="utf-8")
+    parser.feed(text)
+    parser.outputs.extend(widget_texts(text))
     return parser
+
+
+WIDGET_STATE = re.compile(r'<script type="application/vnd\.jupyter\.widget-state\+json">(.*?)</script>', re.S)
+# What a widget shows as words (its saved state, drawn by the page's widget manager): ipywidgets' labels, buttons,
+# tooltips, choices; the card table's (an anywidget) label and message.
+WIDGET_WORDS = ("value", "description", "tooltip", "placeholder", "label", "message", "title")
+WIDGET_VALUE_MODELS = {"HTMLModel", "HTMLMathModel", "LabelModel", "TextareaModel"}
+
+
+def widget_texts(html: str) -> list[str]:
+    """The words of the widgets saved in a page, as a reader sees them.
+
+    >>> state = {"state": {"a": {"model_name": "ButtonModel", "state": {"description": "Check", "icon": "check"}},
+    ...                    "b": {"model_name": "HTMLModel", "state": {"value": "<b>南</b>がリード"}},
+    ...                    "c": {"model_name": "DropdownModel", "state": {"_options_labels": ["左", "right"]}}}}
+    >>> widget_texts(f'<script type="application/vnd.jupyter.widget-state+json">{json.dumps(state)}</script>')
+    ['Check', '<b>南</b>がリード', '左', 'right']
+    """
+    found: list[str] = []
+    for block in WIDGET_STATE.findall(html):
+        for model in json.loads(block)["state"].values():
+            state = model["state"]
+            for key in WIDGET_WORDS:
+                if key == "value" and model["model_name"] not in WIDGET_VALUE_MODELS:
+                    continue
+                if isinstance(state.get(key), str) and state[key]:
+                    found.append(state[key])
+            found.extend(str(label) for label in state.get("_options_labels", []))
+    return found
 
 
 # The tools ---------------------------------------------------------------------------------------------------
@@ -232,7 +263,8 @@ def test_japanese_lesson_pages_run_live_in_the_japanese_live_site() -> None:
 @pytest.mark.built_book
 def test_japanese_pages_read_in_japanese() -> None:
     """The prose of every Japanese page has no English beyond card codes and names; the English words in the
-    cells' outputs are counted per page (and must be none on the pages of OUTPUTS_COMPLETE).
+    cells' outputs are counted per page, printed and written to _build/ja-english-in-outputs.json (and must be none
+    on the pages of OUTPUTS_COMPLETE).
 
     English that a Japanese page keeps on purpose (the glossary's English column, the title of an English source, a
     name in Latin letters) is marked ``<span lang="en">…</span>`` in the translation: the check leaves it out, and a
@@ -252,6 +284,9 @@ def test_japanese_pages_read_in_japanese() -> None:
         outputs = latin_words(" ".join(found.outputs), allow=NAMES)
         output_counts[doc] = len(outputs)
         print(f"{doc}: {len(outputs)} English words in cell outputs {sorted(set(outputs))[:12]}")
+    # The counts, for whoever converts the widgets next (pytest shows prints only with -s or on a failure).
+    report = ROOT / "_build" / "ja-english-in-outputs.json"
+    report.write_text(json.dumps(output_counts, indent=1) + "\n", encoding="utf-8")
     assert not prose_problems, "English in the prose of Japanese pages:\n" + "\n".join(
         f"  {doc}: {len(words)} words: {' '.join(words[:30])}" for doc, words in prose_problems.items())
     unfinished = {doc: n for doc, n in output_counts.items() if doc in OUTPUTS_COMPLETE and n}
