@@ -47,8 +47,9 @@ OUT = ROOT / "_build" / f"{LANG}-src"
 # The hidden first cell of every translated notebook (its id is fixed, so that the tree is the same every time).
 LANGUAGE_CELL_ID = "hl-set-language"
 LANGUAGE_CELL_TAGS = ["remove-cell"]
-# Where the translated edition's live site keeps its lessons.json, relative to the tree (for live_link.py).
-LIVE_MANIFEST = f"../lite-{LANG}/site/lessons.json"
+# Where the translated edition's live site keeps its lessons.json, relative to the tree (for live_link.py): the
+# folder scripts/_setup.sh builds it in (hl_build_live_ja: _build/lite-ja).
+LIVE_MANIFEST = "../lite-{lang}/site/lessons.json"
 # The entries an --allow-missing tree shows in English, one a line (tests/test_ja_book.py reads it).
 MISSING_LIST = "MISSING_TRANSLATIONS.txt"
 # What the tree needs besides the pages and notebooks (copied as they are).
@@ -181,7 +182,7 @@ def translate_config(config: dict[str, Any], tr: Translator, lang: str = LANG) -
     sphinx["nb_code_prompt_hide"] = words["nb_code_prompt_hide"]
     sphinx.setdefault("html_theme_options", {})["search_bar_text"] = words["search_bar_text"]
     sphinx["hl_edition"] = lang
-    sphinx["hl_live_manifest"] = LIVE_MANIFEST.replace("ja", lang)
+    sphinx["hl_live_manifest"] = LIVE_MANIFEST.format(lang=lang)
     return out
 
 

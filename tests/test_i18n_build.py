@@ -53,6 +53,7 @@ def test_a_complete_catalogue_writes_the_whole_tree(tmp_path: Path, catalogue_di
     config = yaml.safe_load((out / "_config.yml").read_text(encoding="utf-8"))
     assert config["sphinx"]["config"]["language"] == "ja"
     assert config["sphinx"]["config"]["hl_edition"] == "ja"
+    assert config["sphinx"]["config"]["hl_live_manifest"] == "../lite-ja/site/lessons.json"
     assert config["title"] == "訳:Hearts Lessons"
     assert config["html"]["extra_footer"].startswith("訳:<p>")
     # everything else is the English configuration
