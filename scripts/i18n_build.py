@@ -10,7 +10,8 @@ English is the source: nothing here is edited by hand, and the tree is written a
 
 * ``_config.yml``: the English configuration with Sphinx's ``language`` set (pages carry ``<html lang="ja">`` and
   the search index uses Sphinx's Japanese word splitter), the title and footer from ``i18n/<lang>/site.po``, the
-  edition for ``book/_ext/lang_switch.py`` and the Japanese live site's ``lessons.json`` for ``live_link.py``;
+  edition for ``book/_ext/lang_switch.py``, the Japanese live site's ``lessons.json`` for ``live_link.py``, and the
+  words of myst-nb's cell toggle and of the search field (``TOOL_WORDS``);
 * ``_toc.yml``: the English table of contents with its captions and titles translated (``site.po``);
 * ``book/*.md``: every page of the table of contents rebuilt block by block (``scripts/i18n.py``'s
   ``page_blocks``) from ``i18n/<lang>/pages/<page>.po``; blocks with nothing to translate (code, labels, front
@@ -22,8 +23,9 @@ English is the source: nothing here is edited by hand, and the tree is written a
 * ``_vendor/`` (the self-hosted JavaScript, when ``scripts/vendor_assets.py`` has fetched it), hard-linked.
 
 An untranslated or out-of-date (fuzzy) entry is an error that names it, so a Japanese page never shows an English
-paragraph. ``--allow-missing`` keeps the English for those and says how many there are: for building while the
-translation is in progress, never for a published build (``scripts/build.sh`` and CI never pass it).
+paragraph. ``--allow-missing`` keeps the English for those, says how many there are, and lists them in the tree's
+``MISSING_TRANSLATIONS.txt``: for building while the translation is in progress, never for a published build
+(``scripts/build.sh`` passes it only with ``HL_I18N_ALLOW_MISSING=1``, which CI never sets).
 """
 
 from __future__ import annotations
