@@ -36,6 +36,26 @@
     stopped: "Python stopped. Reload the page to start it again.",
     failed: "The app stopped with an error. Reload the page to try again.",
   };
+  // The Japanese edition's live site (scripts/build_lite.py gives this script data-lang="ja"): the same notes in
+  // Japanese. JupyterLite's own menus stay in English ("Run").
+  if (document.currentScript && document.currentScript.dataset.lang === "ja") {
+    WORDS = {
+      starting:
+        "ブラウザーの中でPythonを起動しています（初回は最大1分ほどかかります）。" +
+        "Runはもう押せます。セルは準備ができるまで待ってから実行されます。",
+      ready: "Pythonの準備ができました。",
+      restarting: "ブラウザーの中でPythonを再起動しています…",
+      stopped: "Pythonが停止しました。ページを再読み込みすると、もう一度起動します。",
+    };
+    APP_WORDS = {
+      starting: "ブラウザーの中でPythonを起動しています…（初回は最大1分ほどかかります）",
+      opening: "アプリを開いています…",
+      ready: "準備ができました。",
+      restarting: "ブラウザーの中でPythonを再起動しています…",
+      stopped: "Pythonが停止しました。ページを再読み込みすると、もう一度起動します。",
+      failed: "アプリがエラーで停止しました。ページを再読み込みして、もう一度試してください。",
+    };
+  }
   // notebooks/ always shows one notebook; lab/ may show none (its launcher), and then nothing is starting
   var app = (document.currentScript && document.currentScript.dataset.app) || "notebooks";
   var appMode = app === "notebooks" && new URLSearchParams(window.location.search).get("app") === "1";

@@ -209,9 +209,98 @@ hl_install_live() {
   python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
 }
 
-# The whole site: the live site, then the book, then the live site copied into the book.
+# The Japanese edition ----------------------------------------------------------------------------------------
+# English is the source: scripts/i18n_build.py writes the Japanese book's sources into _build/ja-src (the pages and
+# lessons from the catalogues of i18n/ja/, code cells unchanged, a hidden first cell that sets the language), failing
+# on any untranslated or out-of-date entry. HL_I18N_ALLOW_MISSING=1 keeps the English where a translation is missing:
+# for a local build while the translation is in progress only (it says so loudly; CI never sets it).
+hl_write_ja_sources() {
+  local allow=()
+  if [ "${HL_I18N_ALLOW_MISSING:-0}" = 1 ]; then
+    allow=(--allow-missing)
+  fi
+  python "$HL_ROOT/scripts/i18n_build.py" "${allow[@]}" || return
+}
+
+# The Japanese live site (_build/lite-ja/site) from the Japanese notebooks; before hl_build_book_ja, whose "run it
+# live" boxes read its lessons.json. HL_LIVE=0 skips it.
+hl_build_live_ja() {
+  if [ "${HL_LIVE:-1}" = 0 ]; then
+    return 0
+  fi
+  python "$HL_ROOT/scripts/build_lite.py" --build-only --source "$HL_ROOT/_build/ja-src" \
+    --work "$HL_ROOT/_build/lite-ja" || return
+}
+
+# The Japanese book, built from _build/ja-src as the English one is (clean, -W, every lesson runs, with an empty
+# progress record) with HL_LANG=ja for its kernels, into _build/ja-src/_build/html; hl_place_book_ja then moves it
+# into the English site. The two steps are apart so that this one can run while the English book builds.
+hl_build_book_ja() {
+  local src="$HL_ROOT/_build/ja-src"
+  [ -f "$src/_config.yml" ] || hl_die "no Japanese sources in $src: run scripts/i18n_build.py first"
+  rm -rf "$src/_build" || return
+  HL_LANG=ja hl_with_empty_progress jupyter-book build "$src" -W -n --keep-going || return
+}
+
+# The built Japanese book moved into the English site as _build/html/ja/ (after hl_build_book, which empties
+# _build/html), and the whole site checked.
+hl_place_book_ja() {
+  local built="$HL_ROOT/_build/ja-src/_build/html"
+  [ -f "$built/index.html" ] || hl_die "no Japanese book in $built: run hl_build_book_ja first"
+  [ -f "$HL_ROOT/_build/html/index.html" ] || hl_die "no English book in _build/html: build it first"
+  rm -rf "$HL_ROOT/_build/html/ja" || return
+  mv "$built" "$HL_ROOT/_build/html/ja" || return
+  python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
+}
+
+# The Japanese live site copied into the Japanese book (_build/html/ja/live), and the whole site checked again.
+hl_install_live_ja() {
+  if [ "${HL_LIVE:-1}" = 0 ]; then
+    return 0
+  fi
+  python "$HL_ROOT/scripts/build_lite.py" --install-only --work "$HL_ROOT/_build/lite-ja" \
+    --install-to "$HL_ROOT/_build/html/ja/live" || return
+  python "$HL_ROOT/scripts/check_site.py" "$HL_ROOT/_build/html" || return
+}
+
+# Both editions side by side: the English book (then its live site copied into it, when LIVE is 1) in this shell,
+# and meanwhile, in a second process, the Japanese sources, live site (when LIVE is 1) and book; the Japanese book is
+# then moved into the English site (and its live site into it). The two books execute their lessons at once, one on
+# each core: the same builds and checks as one after the other, in about the time of one. The Japanese side's output
+# is kept in _build/ja-build.log and printed when it ends. Usage: hl_build_books LIVE
+hl_build_books() {
+  local live="$1" ja_log="$HL_ROOT/_build/ja-build.log" ja_pid rc=0 ja_rc=0 start=$SECONDS
+  hl_vendor_assets || return # before the Japanese sources, which link _vendor
+  mkdir -p "$HL_ROOT/_build" || return
+  (
+    hl_write_ja_sources || exit
+    if [ "$live" = 1 ]; then hl_build_live_ja || exit; fi
+    hl_build_book_ja || exit
+  ) >"$ja_log" 2>&1 &
+  ja_pid=$!
+  hl_log "the Japanese edition builds beside the English book (its log: _build/ja-build.log)"
+  hl_build_book || rc=$?
+  if [ "$rc" = 0 ] && [ "$live" = 1 ]; then
+    hl_install_live || rc=$?
+  fi
+  hl_log "English edition built in $((SECONDS - start)) s"
+  wait "$ja_pid" || ja_rc=$?
+  sed 's/^/[ja] /' "$ja_log"
+  hl_log "Japanese edition built in $((SECONDS - start)) s (exit $ja_rc)"
+  [ "$rc" = 0 ] || return "$rc"
+  [ "$ja_rc" = 0 ] || return "$ja_rc"
+  hl_place_book_ja || return
+  if [ "$live" = 1 ]; then
+    hl_install_live_ja || return
+  fi
+}
+
+# The whole site: the live site, then both books (hl_build_books) with their live sites copied into them.
 hl_build_site() {
+  local live=1
+  if [ "${HL_LIVE:-1}" = 0 ]; then
+    live=0
+  fi
   hl_build_live || return
-  hl_build_book || return
-  hl_install_live || return
+  hl_build_books "$live" || return
 }

@@ -9,6 +9,9 @@
 # Voilà serves the folder above the notebook's (the project's folder for app/ and notebooks/), so the links
 # between pages open ("Learn the rules" opens lesson 1 as an app) and none answers 403.
 # Extra arguments go to `voila`, e.g. bash scripts/app.sh --no-browser
+# HL_LANG=ja bash scripts/app.sh [practice | notebooks/NAME.ipynb]: the same apps in Japanese: the app and lesson
+# notebooks written from the catalogues of i18n/ja/ into _build/ja-app (anew at every start), the engine speaking
+# Japanese (the kernels inherit HL_LANG); the reader's progress is the same file as in English.
 # Voilà uses the template in app/voila/templates/hearts: Voilà's own `lab` template without the Font Awesome
 # stylesheets it links from a CDN (Voilà's bundle already serves Font Awesome), so the app loads nothing from
 # outside 127.0.0.1.
@@ -32,8 +35,23 @@ if [[ "$notebook" == "$HL_ROOT/app/"* ]]; then
   export HEARTS_LESSONS_PROGRESS="${HEARTS_LESSONS_PROGRESS:-$HL_ROOT/notebooks/hearts_lessons_progress.json}"
 fi
 
+case "${HL_LANG:-en}" in en | ja) ;; *) hl_die "HL_LANG=$HL_LANG: the apps speak en or ja" ;; esac
 hl_setup
 hl_compile_engine
+
+case "${HL_LANG:-en}" in
+en) ;;
+ja)
+  # English where a translation is still missing (i18n_build.py says how many, loudly): a preview while translating.
+  python "$HL_ROOT/scripts/i18n_build.py" --allow-missing --out "$HL_ROOT/_build/ja-app"
+  case "$notebook" in
+  "$HL_ROOT"/notebooks/* | "$HL_ROOT"/app/*) notebook="$HL_ROOT/_build/ja-app/${notebook#"$HL_ROOT"/}" ;;
+  *) hl_warn "HL_LANG=ja: ${notebook} is not a lesson or an app of this book: served as it is" ;;
+  esac
+  export HEARTS_LESSONS_PROGRESS="${HEARTS_LESSONS_PROGRESS:-$HL_ROOT/notebooks/hearts_lessons_progress.json}"
+  ;;
+esac
+export HL_LANG="${HL_LANG:-en}"
 
 port="${PORT:-8866}"
 hl_require_free_port "$port" "is the app already running?; try: PORT=8867 bash scripts/app.sh"

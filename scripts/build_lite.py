@@ -38,6 +38,11 @@ Usage::
     python scripts/build_lite.py --build-only   # only build _build/lite/site
     python scripts/build_lite.py --install-only # only copy a previous build to _build/html/live
 
+The Japanese edition's live site (``scripts/build.sh``) is built from the Japanese notebooks that
+``scripts/i18n_build.py`` writes, in a folder of its own, and installed inside the Japanese book::
+
+    python scripts/build_lite.py --source _build/ja-src --work _build/lite-ja --install-to _build/html/ja/live
+
 Run through ``bash scripts/build.sh`` (which builds the book too) or ``bash scripts/test.sh``.
 """
 
@@ -146,8 +151,8 @@ def run(cmd: list[str], *, cwd: Path | None = None, log_to: Path | None = None) 
 # Lessons -----------------------------------------------------------------------------------------------------
 
 
-def lessons(toc_path: Path) -> list[Path]:
-    """Every notebook of the table of contents, in reading order."""
+def lessons(toc_path: Path, source: Path = ROOT) -> list[Path]:
+    """Every notebook of the table of contents, in reading order (``source``: the tree its files are in)."""
     toc = yaml.safe_load(toc_path.read_text(encoding="utf-8"))
     found: list[Path] = []
 
@@ -156,7 +161,7 @@ def lessons(toc_path: Path) -> list[Path]:
             for key in ("root", "file"):
                 value = node.get(key)
                 if isinstance(value, str) and value.startswith("notebooks/"):
-                    found.append(ROOT / Path(value).with_suffix(".ipynb"))
+                    found.append(source / Path(value).with_suffix(".ipynb"))
             for value in node.values():
                 walk(value)
         elif isinstance(node, list):
@@ -164,7 +169,7 @@ def lessons(toc_path: Path) -> list[Path]:
                 walk(child)
 
     walk(toc)
-    missing = [str(p.relative_to(ROOT)) for p in found if not p.exists()]
+    missing = [str(p.relative_to(source)) for p in found if not p.exists()]
     if missing:
         raise BuildError(f"{toc_path.name} lists notebooks that do not exist: {missing}")
     if not found:
@@ -186,13 +191,17 @@ def app_url(notebook: Path) -> str:
     return f"notebooks/index.html?path={notebook.name}&app=1"
 
 
-def app_page(notebook: Path) -> str:
+# The forwarding page's one link, in each edition's language.
+OPEN_THE_APP = {"en": "Open the app", "ja": "アプリを開く"}
+
+
+def app_page(notebook: Path, lang: str = "en") -> str:
     """``app/NAME.html``: a page that forwards to the app's address (a short link to give a class)."""
     target = html.escape(f"../{app_url(notebook)}")
-    return (f'<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>{html.escape(notebook.stem)}'
+    return (f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8"><title>{html.escape(notebook.stem)}'
             f'</title>\n<meta http-equiv="refresh" content="0; url={target}">\n'
             f'<script>location.replace("../{app_url(notebook)}" + location.hash);</script></head>\n'
-            f'<body><p><a href="{target}">Open the app</a></p></body></html>\n')  # fmt: skip
+            f'<body><p><a href="{target}">{OPEN_THE_APP[lang]}</a></p></body></html>\n')  # fmt: skip
 
 
 def imported_modules(notebook: Path) -> set[str]:
@@ -425,7 +434,7 @@ def manifest(notebooks: list[Path], lock: dict[str, Any], pyodide_modules: set[s
     return result
 
 
-def jupyter_lite_build(stage: Path, out: Path) -> None:
+def jupyter_lite_build(stage: Path, out: Path, log_to: Path = LOG) -> None:
     config = {
         "LiteBuildConfig": {
             "lite_dir": str(stage),
@@ -441,19 +450,21 @@ def jupyter_lite_build(stage: Path, out: Path) -> None:
     }
     (stage / "jupyter_lite_config.json").write_text(json.dumps(config, indent=1) + "\n", encoding="utf-8")
     cmd = [sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage)]
-    output = run(cmd, cwd=stage, log_to=LOG)
+    output = run(cmd, cwd=stage, log_to=log_to)
     bad = [line for line in output.splitlines() if LOG_FAILURE.search(line)]
     if bad:
-        raise BuildError("jupyter lite build reported failures (see _build/lite/build.log):\n  " + "\n  ".join(bad))
+        raise BuildError(f"jupyter lite build reported failures (see {log_to}):\n  " + "\n  ".join(bad))
 
 
-def kernel_note_tag(app: str) -> str:
-    """The ``<script>`` that loads the kernel note in the page of ``app`` (versioned by the file's hash)."""
+def kernel_note_tag(app: str, lang: str = "en") -> str:
+    """The ``<script>`` that loads the kernel note in the page of ``app`` (versioned by the file's hash); the
+    Japanese live site's says ``data-lang="ja"``, and the note speaks Japanese."""
     version = sha256(LITE_CONFIG / KERNEL_NOTE)[:12]
-    return f'<script src="../{KERNEL_NOTE}?v={version}" data-app="{app}"></script>'
+    lang_attr = "" if lang == "en" else f' data-lang="{lang}"'
+    return f'<script src="../{KERNEL_NOTE}?v={version}" data-app="{app}"{lang_attr}></script>'
 
 
-def add_kernel_note(site: Path) -> None:
+def add_kernel_note(site: Path, lang: str = "en") -> None:
     """Copy the kernel note into the site and load it from the pages of the apps that open notebooks."""
     shutil.copy2(LITE_CONFIG / KERNEL_NOTE, site / KERNEL_NOTE)
     for app in KERNEL_NOTE_APPS:
@@ -463,19 +474,20 @@ def add_kernel_note(site: Path) -> None:
             raise BuildError(f"{page.relative_to(site)} has no single </head>: cannot add {KERNEL_NOTE}")
         if KERNEL_NOTE in text:
             raise BuildError(f"{page.relative_to(site)} already loads {KERNEL_NOTE}: the build was not clean")
-        page.write_text(text.replace("</head>", f"  {kernel_note_tag(app)}\n  </head>"), encoding="utf-8")
+        page.write_text(text.replace("</head>", f"  {kernel_note_tag(app, lang)}\n  </head>"), encoding="utf-8")
 
 
-def add_app_pages(site: Path, apps: list[Path]) -> None:
+def add_app_pages(site: Path, apps: list[Path], lang: str = "en") -> None:
     """``app/NAME.html`` for each app notebook: a page that forwards to the app's address."""
     folder = site / APP_PAGES
     if apps:
         folder.mkdir(exist_ok=True)
     for nb in apps:
-        (folder / f"{nb.stem}.html").write_text(app_page(nb), encoding="utf-8")
+        (folder / f"{nb.stem}.html").write_text(app_page(nb, lang), encoding="utf-8")
 
 
-def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Sequence[Path] = ()) -> None:
+def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Sequence[Path] = (),
+               lang: str = "en") -> None:
     """The built live site has every lesson and app, the local Pyodide with every wheel, and every extension it
     needs."""
     problems: list[str] = []
@@ -512,7 +524,7 @@ def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Se
         problems.append(f"{KERNEL_NOTE} is missing")
     for app in KERNEL_NOTE_APPS:
         page = site / app / "index.html"
-        if page.exists() and kernel_note_tag(app) not in page.read_text(encoding="utf-8"):
+        if page.exists() and kernel_note_tag(app, lang) not in page.read_text(encoding="utf-8"):
             problems.append(f"{app}/index.html does not load {KERNEL_NOTE}")
     if problems:
         raise BuildError("the live site is incomplete:\n  " + "\n  ".join(problems))
@@ -523,41 +535,54 @@ def site_size(site: Path) -> tuple[int, int]:
     return sum(p.stat().st_size for p in files), len(files)
 
 
-def build(toc_path: Path) -> None:
+def notebook_language(notebook: Path) -> str:
+    """The language a notebook speaks: ``ja`` for one that ``scripts/i18n_build.py`` wrote (its hidden first cell
+    calls ``set_language``), else ``en``."""
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    first = "".join(cells[0]["source"]) if cells else ""
+    found = re.search(r'^set_language\("(\w+)"\)$', first, re.M)
+    return found.group(1) if found else "en"
+
+
+def build(toc_path: Path, source: Path = ROOT, work: Path = WORK) -> None:
     start = time.monotonic()
     check_versions()
-    notebooks = lessons(toc_path)
-    apps = app_notebooks()
+    notebooks = lessons(toc_path, source)
+    apps = app_notebooks(source / "app")
+    stage, site = work / "src", work / "site"
+    where = work.relative_to(ROOT) if work.is_relative_to(ROOT) else work
     clash = sorted({nb.name for nb in apps} & {nb.name for nb in notebooks})
     if clash:
         raise BuildError(f"app notebooks named like lessons: {clash} (both go to the live site's files/)")
-    shutil.rmtree(WORK, ignore_errors=True)  # always clean: an incremental build once went back to the CDN
-    (STAGE / "files").mkdir(parents=True)
+    shutil.rmtree(work, ignore_errors=True)  # always clean: an incremental build once went back to the CDN
+    (stage / "files").mkdir(parents=True)
     for name in ("jupyter-lite.json", "overrides.json"):
-        shutil.copy2(LITE_CONFIG / name, STAGE / name)
+        shutil.copy2(LITE_CONFIG / name, stage / name)
     for nb in [*notebooks, *apps]:
-        shutil.copy2(nb, STAGE / "files" / nb.name)  # unchanged: the lessons and apps run as they are
-    lock, pyodide_modules = assemble_pyodide(STAGE)
-    log("jupyter lite build (log: _build/lite/build.log)")
-    jupyter_lite_build(STAGE, SITE)
-    add_kernel_note(SITE)
-    add_app_pages(SITE, apps)
-    check_site(SITE, notebooks, lock, apps)
+        shutil.copy2(nb, stage / "files" / nb.name)  # unchanged: the lessons and apps run as they are
+    lock, pyodide_modules = assemble_pyodide(stage)
+    log(f"jupyter lite build (log: {where}/build.log)")
+    jupyter_lite_build(stage, site, work / "build.log")
+    lang = notebook_language(notebooks[0])
+    add_kernel_note(site, lang)
+    add_app_pages(site, apps, lang)
+    check_site(site, notebooks, lock, apps, lang)
     info = manifest(notebooks, lock, pyodide_modules, apps)
-    (SITE / MANIFEST).write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (site / MANIFEST).write_text(json.dumps(info, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     for stem, lesson in [*info["lessons"].items(), *info["apps"].items()]:
         if lesson["missing"]:
             log(f"warning: {stem} imports {', '.join(lesson['missing'])}, which the live site does not have")
-    size, count = site_size(SITE)
+    size, count = site_size(site)
     names = ", ".join(nb.stem for nb in apps)
-    log(f"built {len(notebooks)} lessons and {len(apps)} apps ({names}) into _build/lite/site: "
+    log(f"built {len(notebooks)} lessons and {len(apps)} apps ({names}) into {where}/site: "
         f"{size / 1e6:.1f} MB in {count} files, {time.monotonic() - start:.0f} s")  # fmt: skip
 
 
-def install(target: Path) -> None:
+def install(target: Path, work: Path = WORK) -> None:
     """Copy the built live site to ``target`` (hard links where possible: the files are never edited)."""
-    if not (SITE / "index.html").exists():
-        raise BuildError("no live site in _build/lite/site: run python scripts/build_lite.py")
+    site = work / "site"
+    if not (site / "index.html").exists():
+        raise BuildError(f"no live site in {site}: run python scripts/build_lite.py")
     if not (target.parent / "index.html").exists():
         raise BuildError(f"no book in {target.parent}: build the book first (bash scripts/build.sh)")
     shutil.rmtree(target, ignore_errors=True)
@@ -568,7 +593,7 @@ def install(target: Path) -> None:
         except OSError:
             shutil.copy2(src, dst)
 
-    shutil.copytree(SITE, target, copy_function=link)
+    shutil.copytree(site, target, copy_function=link)
     log(f"installed the live site at {target.relative_to(ROOT)}/")
 
 
@@ -577,13 +602,25 @@ def main(argv: list[str] | None = None) -> int:
     mode = parser.add_mutually_exclusive_group()
     mode.add_argument("--build-only", action="store_true", help="build _build/lite/site, do not install it")
     mode.add_argument("--install-only", action="store_true", help="copy the last build to _build/html/live")
-    parser.add_argument("--toc", type=Path, default=Path(os.environ.get("HL_TOC") or ROOT / "_toc.yml"))
+    parser.add_argument("--toc", type=Path, help="the table of contents (default: $HL_TOC, else SOURCE/_toc.yml)")
+    parser.add_argument("--source", type=Path, default=ROOT,
+                        help="the tree of notebooks/ and app/ (default: this checkout; _build/ja-src for Japanese)")
+    parser.add_argument("--work", type=Path, default=WORK, help="where to build (default _build/lite)")
+    parser.add_argument("--install-to", type=Path, default=INSTALLED,
+                        help="where to install (default _build/html/live)")
     args = parser.parse_args(argv)
+    source = args.source.resolve()
+    if args.toc is not None:
+        toc = args.toc
+    elif source == ROOT:
+        toc = Path(os.environ.get("HL_TOC") or ROOT / "_toc.yml")
+    else:
+        toc = source / "_toc.yml"  # another tree's own (the Japanese edition's is written from _toc.yml)
     try:
         if not args.install_only:
-            build(args.toc)
+            build(toc, source, args.work.resolve())
         if not args.build_only:
-            install(INSTALLED)
+            install(args.install_to.resolve(), args.work.resolve())
     except BuildError as exc:
         print(f"build_lite: FAILED: {exc}", file=sys.stderr)
         return 1

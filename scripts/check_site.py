@@ -155,9 +155,27 @@ def check_page(site: Path, page: Path) -> Iterator[str]:
                 yield f"{where}: has an anywidget but the site has no {ANYWIDGET_MODULE}"
 
 
+# Editions of the book inside the site's root, each a book of its own (the Japanese one: scripts/build.sh).
+EDITIONS = ("ja",)
+NOT_PAGES = {"_static", "_sources"}
+
+
+def is_page(site: Path, path: Path) -> bool:
+    """A page of the site: not a file of an edition's _static/ (theme template fragments, vendored files) or
+    _sources/.
+
+    >>> [is_page(Path("s"), Path(p)) for p in ("s/index.html", "s/_static/a.html", "s/ja/_static/a.html",
+    ...                                        "s/ja/book/welcome.html")]
+    [True, False, False, True]
+    """
+    parts = path.relative_to(site).parts
+    if len(parts) > 1 and parts[0] in EDITIONS:
+        parts = parts[1:]
+    return parts[0] not in NOT_PAGES
+
+
 def check_site(site: Path) -> tuple[int, list[str]]:
-    # Pages only: _static/ holds theme template fragments and vendored files, not pages.
-    pages = sorted(p for p in site.rglob("*.html") if p.relative_to(site).parts[0] not in {"_static", "_sources"})
+    pages = sorted(p for p in site.rglob("*.html") if is_page(site, p))
     problems: list[str] = []
     for page in pages:
         problems.extend(check_page(site, page))

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Serve the built site (_build/html: the book, and the live lessons in live/) at http://127.0.0.1:8000/
+# Serve the built site (_build/html: the book, the live lessons in live/, the Japanese edition in ja/) at
+# http://127.0.0.1:8000/
 # (PORT=... to change). Ctrl-C stops it.
 # Build it first with: bash scripts/build.sh
 set -euo pipefail
@@ -13,6 +14,9 @@ fi
 python="$root/.venv/bin/python"
 [ -x "$python" ] || python="$(command -v python3)"
 echo "Serving $site at http://127.0.0.1:$port/ (Ctrl-C to stop)"
+if [ -f "$site/ja/index.html" ]; then
+  echo "The Japanese edition (日本語版) is at http://127.0.0.1:$port/ja/"
+fi
 if [ -f "$site/live/index.html" ]; then
   echo "The live lessons (Python in the browser) are at http://127.0.0.1:$port/live/notebooks/index.html?path=01_tricks.ipynb"
 else

@@ -7,12 +7,22 @@
 # 3. live         build the live site (scripts/build_lite.py: JupyterLite, Pyodide from npm, wheels from PyPI,
 #                 the engine's wheel, every lesson) into _build/lite/site
 # 4. book         fetch the self-hosted JS from npm, build the book clean with -W (every lesson runs), copy
-#                 the live site into it (_build/html/live), and check that nothing loads from outside the site
-# 5. unit tests   pytest tests/ and the engine's doctests (tests/e2e excluded)
-# 6. compiled     the engine's hot path compiled with mypyc (scripts/compile_engine.sh), its tests run again
-#                 against the compiled modules, which are then removed (every other step runs pure Python)
-# 7. notebooks    pytest --nbval-lax notebooks/ (every lesson cell runs without error)
-# 8. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
+#                 the live site into it (_build/html/live), and check that nothing loads from outside the site;
+#                 the Japanese edition the same way, built meanwhile in a second process (scripts/i18n_build.py
+#                 writes its sources, failing on any untranslated entry; its live site, its book with HL_LANG=ja:
+#                 _build/html/ja, _build/html/ja/live): the two books run their lessons at once, one on each core
+# 5. i18n         python scripts/i18n.py check (every catalogue translated, up to date, true to its placeholders
+#                 and markup) and the tests of the locale layer and the Japanese build's sources
+# 6. unit tests   pytest tests/ and the engine's doctests (tests/e2e and step 5's tests excluded)
+# 7. notebooks    pytest --nbval-lax on the notebooks the book step did not run: step 4 executes every lesson of
+#                 the table of contents with raise_on_error (a cell that raises fails the build), in English and in
+#                 Japanese, which is what nbval-lax checks; so this step runs only notebooks/*.ipynb missing from
+#                 the book's table of contents, or all of them if the book step failed
+# 8. compiled     the engine's hot path compiled with mypyc (scripts/compile_engine.sh), its tests run again
+#                 against the compiled modules, which are then removed (every step before runs pure Python); when
+#                 the browser step runs, after it (its app and JupyterLab tests run the compiled engine, which
+#                 scripts/app.sh and lab.sh would otherwise compile again)
+# 9. browser      pytest tests/e2e: the built book in Chromium, offline, and lessons run live in it (skipped
 #                 without /usr/bin/chromium, except in CI, where it must run)
 #
 # Every step runs even if an earlier one failed (the browser tests need the book, though); the script
@@ -104,12 +114,24 @@ run_pytest() {
   return "$rc"
 }
 
-# The book, then the live site copied into it (when the live step built it).
+# Both editions (hl_build_books in _setup.sh: the English and the Japanese book side by side), each with its live
+# site copied into it when the live step built the English one (the Japanese live site is built here).
 build_book() {
-  hl_build_book || return
+  local live=0
   if [ "$live_state" = ok ]; then
-    hl_install_live || return
+    live=1
   fi
+  hl_build_books "$live"
+}
+
+# The catalogues' check, the locale layer's and the Japanese build's tests, and the doctests of the scripts and the
+# extension that make the Japanese edition (the unit step leaves these tests out: each runs once).
+I18N_TESTS=(tests/test_i18n.py tests/test_i18n_build.py)
+run_i18n() {
+  local rc=0
+  python "$HL_ROOT/scripts/i18n.py" check || rc=$?
+  run_pytest i18n "${I18N_TESTS[@]}" scripts/i18n.py scripts/i18n_build.py book/_ext/lang_switch.py || rc=$?
+  return "$rc"
 }
 
 step ruff run_ruff
@@ -121,10 +143,48 @@ book_state="${step_states[-1]}"
 
 # The book tests read _build/html; make them fail rather than skip if it is missing.
 export HL_REQUIRE_BUILD=1
-step "unit tests" run_pytest unit tests $(existing hearts_lessons) --ignore=tests/e2e
+step i18n run_i18n
+step "unit tests" run_pytest unit tests $(existing hearts_lessons) --ignore=tests/e2e \
+  "${I18N_TESTS[@]/#/--ignore=}"
+
+# The notebooks the book step did not execute (see 7. above).
+unbuilt_notebooks() {
+  python - "${HL_TOC:-$HL_ROOT/_toc.yml}" <<'PY'
+import sys
+from pathlib import Path
+
+import yaml
+
+toc = yaml.safe_load(Path(sys.argv[1]).read_text(encoding="utf-8"))
+files = {toc["root"]} | {c["file"] for part in toc.get("parts", []) for c in part.get("chapters", [])}
+for path in sorted(Path("notebooks").glob("*.ipynb")):
+    if str(path.with_suffix("")) not in files:
+        print(path)
+PY
+}
+if ! compgen -G "$HL_ROOT/notebooks/*.ipynb" >/dev/null; then
+  skip_step notebooks "no notebooks in notebooks/"
+elif [ "$book_state" != ok ]; then
+  step notebooks run_pytest notebooks --nbval-lax notebooks/
+else
+  mapfile -t UNBUILT < <(unbuilt_notebooks)
+  if [ "${#UNBUILT[@]}" -gt 0 ]; then
+    step notebooks run_pytest notebooks --nbval-lax "${UNBUILT[@]}"
+  else
+    skip_step notebooks "every notebook ran without error in the book step (English and Japanese, raise_on_error)"
+  fi
+fi
+
+browser_runs=true
+if { [ ! -x "$CHROMIUM" ] && [ "$is_ci" = false ]; } || [ "$book_state" != ok ]; then
+  browser_runs=false
+fi
 
 # The engine's hot path compiled with mypyc (scripts/compile_engine.sh, in place), the engine's tests run against
-# it, then the compiled modules are removed again (every other step runs the pure-Python sources).
+# it. Every step before this one ran the pure-Python sources. The browser tests start the app and JupyterLab with
+# scripts/app.sh and lab.sh, which compile the engine in place themselves (their first test did, about 30 s): so
+# when they run, the build is left for them, and removed after them; otherwise it is removed here.
+compiled_kept=false
 run_compiled() {
   local rc=0 build
   bash "$HL_ROOT/scripts/compile_engine.sh" || rc=$?
@@ -141,7 +201,12 @@ run_compiled() {
   if [ "$rc" = 0 ]; then
     run_pytest compiled "${COMPILED_TESTS[@]}" || rc=$?
   fi
-  bash "$HL_ROOT/scripts/compile_engine.sh" --clean
+  if [ "$rc" = 0 ] && [ "$browser_runs" = true ]; then
+    compiled_kept=true
+    echo "the compiled build stays for the browser step (scripts/app.sh and lab.sh would compile it again)"
+  else
+    bash "$HL_ROOT/scripts/compile_engine.sh" --clean
+  fi
   return "$rc"
 }
 mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.py tests/test_playout.py \
@@ -150,12 +215,6 @@ mapfile -t COMPILED_TESTS < <(existing tests/test_lean.py tests/test_lean_coach.
   tests/test_simulate.py tests/variants/test_lab.py tests/bots/test_fast_paths.py tests/bots/test_coach.py \
   tests/bots/test_coach_ideas.py tests/test_cards.py)
 step compiled run_compiled
-
-if compgen -G "$HL_ROOT/notebooks/*.ipynb" >/dev/null; then
-  step notebooks run_pytest notebooks --nbval-lax notebooks/
-else
-  skip_step notebooks "no notebooks in notebooks/"
-fi
 
 if [ ! -x "$CHROMIUM" ] && [ "$is_ci" = false ]; then
   skip_step browser "no Chromium at $CHROMIUM (apt-get install chromium); CI runs these"
@@ -167,6 +226,9 @@ elif [ "$book_state" != ok ]; then
 else
   export HL_REQUIRE_E2E=1 # missing pieces fail instead of skipping
   step browser run_pytest browser tests/e2e
+fi
+if [ "$compiled_kept" = true ]; then
+  bash "$HL_ROOT/scripts/compile_engine.sh" --clean
 fi
 
 # Summary -----------------------------------------------------------------------------------------------

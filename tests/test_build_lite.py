@@ -181,3 +181,32 @@ def test_the_kernel_note_opens_app_notebooks_as_apps() -> None:
     for hidden in (".jp-InputArea", ".jp-NotebookPanel-toolbar", "#menu-panel-wrapper", ".jp-InputPrompt"):
         assert f"html.hl-app-mode {hidden}" in script
     assert '"notebook:run-all-cells"' in script and '"notebook:clear-all-cell-outputs"' in script
+
+
+def test_the_japanese_live_site_takes_the_japanese_sources(tmp_path: Path) -> None:
+    """The Japanese edition's live site is built from the tree scripts/i18n_build.py writes: its lessons are that
+    tree's, its app pages say lang="ja", and the book's live box speaks the edition's language."""
+    source = tmp_path / "ja-src"
+    (source / "notebooks").mkdir(parents=True)
+    (source / "_toc.yml").write_text("format: jb-book\nroot: book/welcome\nparts:\n- caption: x\n  chapters:\n"
+                                     "  - file: notebooks/01_tricks\n", encoding="utf-8")
+    cells = [{"cell_type": "code", "id": "hl-set-language", "metadata": {"tags": ["remove-cell"]}, "outputs": [],
+              "execution_count": None, "source": 'from hearts_lessons.i18n import set_language\nset_language("ja")'}]
+    lesson = source / "notebooks" / "01_tricks.ipynb"
+    lesson.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+                      encoding="utf-8")
+    assert build_lite.lessons(source / "_toc.yml", source) == [lesson]
+    assert build_lite.notebook_language(lesson) == "ja"
+    assert build_lite.notebook_language(ROOT / "notebooks" / "01_tricks.ipynb") == "en"
+    with pytest.raises(build_lite.BuildError, match="do not exist"):
+        build_lite.lessons(ROOT / "_toc.yml", source)
+    build_lite.add_app_pages(tmp_path, [ROOT / "app" / "practice.ipynb"], "ja")
+    page = (tmp_path / "app" / "practice.html").read_text(encoding="utf-8")
+    assert '<html lang="ja">' in page and "アプリを開く" in page
+    box = live_link.box_html("notebooks/01_tricks", ["pandas"], "ja")
+    assert "ライブで実行" in box and 'href="../live/notebooks/index.html?path=01_tricks.ipynb"' in box
+    assert "<code>pandas</code>" in box and "Run this lesson live" not in box
+    assert 'data-lang="ja"' in build_lite.kernel_note_tag("notebooks", "ja")
+    assert "data-lang" not in build_lite.kernel_note_tag("notebooks")
+    note = (ROOT / "lite" / build_lite.KERNEL_NOTE).read_text(encoding="utf-8")
+    assert 'dataset.lang === "ja"' in note and "Pythonの準備ができました。" in note

@@ -40,26 +40,59 @@ def missing_modules(app: Sphinx, docname: str) -> list[str]:
     return [str(name) for name in lesson.get("missing", [])]
 
 
-def box_html(docname: str, missing: list[str]) -> str:
-    url = html.escape(live_url(docname))
-    parts = [
-        '<div class="admonition tip hl-live-link">',
-        '<p class="admonition-title">Run this lesson live</p>',
-        "<p>The widgets on this page are pictures: they do not compute. "
-        f'<a class="hl-live-link-button" href="{url}" target="_blank" rel="noopener"><b>▶ Run it live</b></a> '
+# The box's words in each edition's language (``language`` in the book's Sphinx configuration; the Japanese
+# edition is written by scripts/i18n_build.py). {url}: the live lesson; {how_to}: the "How to use" page; {names}:
+# the modules the live site lacks. JupyterLite's menus are in English in both editions ("Run → Run All Cells"): marked
+# lang="en" in the Japanese box.
+WORDS = {
+    "en": {
+        "title": "Run this lesson live",
+        "body": "<p>The widgets on this page are pictures: they do not compute. "
+        '<a class="hl-live-link-button" href="{url}" target="_blank" rel="noopener"><b>▶ Run it live</b></a> '
         "opens this lesson in your browser with Python running inside the page (nothing to install; the first "
         "start downloads about 26 MB and takes 10 to 25 seconds). Then choose <b>Run → Run All Cells</b>, and "
         "every button answers for real. Or run it in JupyterLab on your computer: <code>bash scripts/lab.sh</code> "
-        '(see <a href="' + "../" * (len(PurePosixPath(docname).parts) - 1) + 'book/how_to_use.html">How to use '
-        "this book</a>).</p>",
+        '(see <a href="{how_to}">How to use this book</a>).</p>',
+        "file": "<b>This page was opened from a file</b>, and the live lessons cannot start "
+        "from a file: serve the site first with <code>bash scripts/serve.sh</code> and open "
+        "<code>http://127.0.0.1:8000/</code>, or run the lessons in JupyterLab with "
+        "<code>bash scripts/lab.sh</code>.",
+        "missing": "<p><b>Not live yet:</b> this lesson imports {names}, which the in-browser Python of this site "
+        "does not include, so in the live site it stops with an error at the cell that imports it. Read "
+        "it on this page, or run it in JupyterLab.</p>",
+    },
+    "ja": {
+        "title": "このレッスンをライブで動かす",
+        "body": "<p>このページのウィジェットは画像なので、計算はしません。"
+        '<a class="hl-live-link-button" href="{url}" target="_blank" rel="noopener"><b>▶ ライブで実行</b></a>'
+        "を押すと、このレッスンがブラウザーの中で開き、ページの中でPythonが動きます（インストールは不要です。"
+        "初回は約26 MBをダウンロードし、起動まで10〜25秒かかります）。開いたらメニューの"
+        '<b lang="en">Run → Run All Cells</b>を選ぶと、どのボタンも本当に応答します。'
+        "自分のコンピューターのJupyterLabで動かすこともできます：<code>bash scripts/lab.sh</code>"
+        '（<a href="{how_to}">この本の使い方</a>を参照）。</p>',
+        "file": "<b>このページはファイルとして開かれています。</b>ライブのレッスンはファイルからは起動できません。"
+        "先に<code>bash scripts/serve.sh</code>でサイトを配信して<code>http://127.0.0.1:8000/</code>を開くか、"
+        "<code>bash scripts/lab.sh</code>でJupyterLabを使ってください。",
+        "missing": "<p><b>まだライブでは動きません：</b>このレッスンは{names}をインポートしますが、"
+        "このサイトのブラウザー内Pythonにはそれがないため、ライブサイトではそれをインポートするセルでエラーに"
+        "なって止まります。このページで読むか、JupyterLabで動かしてください。</p>",
+    },
+}
+
+
+def box_html(docname: str, missing: list[str], language: str = "en") -> str:
+    words = WORDS.get(language, WORDS["en"])
+    url = html.escape(live_url(docname))
+    how_to = "../" * (len(PurePosixPath(docname).parts) - 1) + "book/how_to_use.html"
+    parts = [
+        '<div class="admonition tip hl-live-link">',
+        f'<p class="admonition-title">{words["title"]}</p>',
+        words["body"].format(url=url, how_to=how_to),
     ]
     # A page opened from disk (file://) cannot start the live site (the browser refuses its workers and fetches):
     # say how to serve the site instead of opening a blank page.
     parts.append(
-        '<p class="hl-file-note" hidden><b>This page was opened from a file</b>, and the live lessons cannot start '
-        "from a file: serve the site first with <code>bash scripts/serve.sh</code> and open "
-        "<code>http://127.0.0.1:8000/</code>, or run the lessons in JupyterLab with "
-        "<code>bash scripts/lab.sh</code>.</p>"
+        f'<p class="hl-file-note" hidden>{words["file"]}</p>'
         "<script>(function () {"
         "  if (window.location.protocol !== 'file:') { return; }"
         "  var box = document.currentScript.parentNode;"
@@ -71,11 +104,7 @@ def box_html(docname: str, missing: list[str]) -> str:
     )
     if missing:
         names = ", ".join(f"<code>{html.escape(m)}</code>" for m in missing)
-        parts.append(
-            f"<p><b>Not live yet:</b> this lesson imports {names}, which the in-browser Python of this site "
-            "does not include, so in the live site it stops with an error at the cell that imports it. Read "
-            "it on this page, or run it in JupyterLab.</p>"
-        )
+        parts.append(words["missing"].format(names=names))
     parts.append("</div>")
     return "\n".join(parts)
 
@@ -83,7 +112,8 @@ def box_html(docname: str, missing: list[str]) -> str:
 def add_live_link(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     if PurePosixPath(docname).parts[0] != LESSON_FOLDER or app.builder.format != "html":
         return
-    raw = nodes.raw("", box_html(docname, missing_modules(app, docname)), format="html")
+    raw = nodes.raw("", box_html(docname, missing_modules(app, docname), app.config.language or "en"),
+                    format="html")
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is None:
         doctree.insert(0, raw)
