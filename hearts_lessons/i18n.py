@@ -289,11 +289,11 @@ def latin_words(text: str, allow: Iterable[str] = ()) -> list[str]:
     sentences are taken out: in a Japanese page or a pseudo-locale rendering these are strings that bypassed
     the locale layer. ``allow`` names words that are not English prose (``Python``, ``Voilà``…).
 
-    >>> latin_words("⟦North leads⟧ Q♠ <b>10♦</b> and 3 tricks")
-    ['and', 'tricks']
+    >>> latin_words("⟦North leads⟧ Q♠ <b>10♦</b> and 3 tricks in Voilà")
+    ['and', 'tricks', 'in', 'Voilà']
     >>> latin_words("北がQ♠をリードします。")
     []
     """
     allowed = set(allow)
     rest = _NOT_WORDS.sub(" ", text)
-    return [w for w in re.findall(r"[A-Za-z][A-Za-z'’-]*", rest) if w not in allowed]
+    return [w for w in re.findall(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*", rest) if w not in allowed]
