@@ -38,6 +38,7 @@ from pathlib import Path
 
 __all__ = [
     "LANGUAGES",
+    "LATIN_NAMES",
     "LOCALE_DIR",
     "N_",
     "PLACEHOLDER",
@@ -273,6 +274,13 @@ def missing() -> set[tuple[str, str]]:
     """The ``(context, msgid)`` pairs asked for in a language whose catalogue lacks them, since the start."""
     return set(_missing)
 
+
+#: Words in Latin letters that a Japanese page may show as names, not English prose: the tools a reader is told to
+#: use, units and abbreviations. Other English a Japanese page keeps on purpose (a glossary's English column, an
+#: English title, a menu item of an English-only program) is marked ``<span lang="en">…</span>``.
+LATIN_NAMES = frozenset({
+    "Python", "JupyterLab", "JupyterLite", "Jupyter", "Pyodide", "Voilà", "Voila", "Chromium", "Windows",
+    "MB", "GB", "KB", "URL", "PDF", "HTML", "CSV", "JSON", "ID", "vs", "e", "g", "i", "x"})
 
 _NOT_WORDS = re.compile(
     r"⟦[^⟦⟧]*⟧"                      # a sentence that went through tr() (pseudo-locale)

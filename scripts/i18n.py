@@ -6,6 +6,7 @@
     python scripts/i18n.py status [--lang ja]   # how many entries each catalogue has, and how many are done
     python scripts/i18n.py todo FILE.po > todo.yml    # the entries still to translate, as YAML to fill in
     python scripts/i18n.py fill FILE.po done.yml      # put the YAML's translations into the catalogue
+    python scripts/i18n.py english                # English words left in the translated prose (pages, lessons)
 
 Three kinds of English source, three kinds of catalogue (gettext ``.po`` files, read and written with Babel):
 
@@ -523,12 +524,41 @@ def fill(path: Path, done: Path, lang: str) -> int:
     return count
 
 
+_NOT_PROSE = re.compile(
+    r'<span lang="en">.*?</span>|<code>.*?</code>'  # English kept on purpose, marked; code
+    r"|^(?:`{3,}|:{3,})(?!\{).*?^(?:`{3,}|:{3,})\s*$"  # a code block
+    r"|\]\([^)]*\)|`[^`\n]*`"          # link targets, code spans
+    r"|^\s*(?:`{3,}|:{3,})\{[\w:-]+\}|^:[\w-]+:.*$"  # directive names and options
+    r"|\{[\w:-]+\}", re.S | re.M)
+
+
+def english_left(lang: str) -> dict[str, list[str]]:
+    """Catalogue -> the English words left in its translated prose (what the built site's check finds on the
+    page), with ``<span lang="en">`` parts, code, link targets, markup and :data:`LATIN_NAMES` left out."""
+    from hearts_lessons.i18n import LATIN_NAMES, latin_words
+
+    out: dict[str, list[str]] = {}
+    for path in sorted(i18n_dir(lang).rglob("*.po")):
+        words: list[str] = []
+        for message in load(path, lang):
+            text = message.string if isinstance(message.string, str) else ""
+            if message.id and text:
+                words += latin_words(_NOT_PROSE.sub(" ", text), allow=LATIN_NAMES)
+        if words:
+            out[str(path.relative_to(ROOT))] = words
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("update", "check", "status", "todo", "fill"))
+    parser.add_argument("command", choices=("update", "check", "status", "todo", "fill", "english"))
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--lang", default="ja", choices=LANGS)
     args = parser.parse_args(argv)
+    if args.command == "english":
+        for name, words in english_left(args.lang).items():
+            print(f"{len(words):4d} {name}: {' '.join(sorted(set(words)))}")
+        return 0
     if args.command == "todo":
         for path in args.files:
             sys.stdout.write(todo(path, args.lang))

@@ -17,14 +17,13 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 
-from hearts_lessons.i18n import latin_words
+from hearts_lessons.i18n import LATIN_NAMES, latin_words
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "_build" / "html"
 JA = SITE / "ja"
 # Words in Latin letters that are names, not English prose: the tools a reader is told to use, and the units.
-NAMES = {"Python", "JupyterLab", "JupyterLite", "Jupyter", "Pyodide", "Voilà", "Voila", "Chromium", "Windows",
-         "MB", "GB", "KB", "URL", "PDF", "HTML", "CSV", "JSON", "ID", "vs", "e", "g", "i", "x"}
+NAMES = LATIN_NAMES
 # Pages whose cell outputs (what the engine and the widgets print) are already all Japanese: their English words are
 # asserted to be none. The widgets and the engine's words are being translated module by module; add a page here
 # once its outputs count 0 English words (the test prints every page's count).
