@@ -165,3 +165,18 @@ def test_card_codes_survive_translation() -> None:
     wrong = [f"{path.name}: {english[:50]!r}" for path, english, text, _c in japanese_entries()
              if sorted(code.findall(english)) != sorted(code.findall(text))]
     assert not wrong, "\n".join(wrong[:20])
+
+
+def test_one_english_string_has_one_japanese() -> None:
+    """The run-time catalogue is one table: the same English (in the same context) in two catalogues must read the
+    same in both, or one would silently replace the other."""
+    seen: dict[tuple[str, str], tuple[str, str]] = {}
+    clashes = []
+    for path in sorted((ROOT / "hearts_lessons" / "locale" / "ja").glob("*.po")):
+        for (context, msgid), (text, fuzzy) in read_po(path).items():
+            if not text or fuzzy:
+                continue
+            before = seen.setdefault((context, msgid), (text, path.name))
+            if before[0] != text:
+                clashes.append(f"{msgid!r} ({context or 'no context'}): {before[1]} {before[0]!r}, {path.name} {text!r}")
+    assert not clashes, "\n".join(clashes)
