@@ -220,7 +220,8 @@ def _bleeds(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
 
 @kind(
     "bleeds_unseen",
-    N_("the {big} is not yet seen and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})"),
+    N_("the {big} is not yet seen and you hold no {suit} above it: leading the {card} may force it out "
+       "(bleeding {suit})"),
 )
 def _bleeds_unseen(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
     """``bleeds`` where the rules set cards aside unseen (:func:`every_unseen_held` is false)."""
