@@ -153,9 +153,36 @@ def _word(key: str, value: Any, players: int, you: int | None, name: Callable[[i
         return Seat(tr("you", context="seat"), you=True) if value == you else Seat(name(value, players))
     if key == "points":
         return points_text(value)
+    if isinstance(value, str) and key in _VALUE_WORDS:
+        return _VALUE_WORDS[key](value)
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+_PASS_DIRECTIONS = (N_("left", context="pass direction"), N_("right", context="pass direction"),
+                    N_("across", context="pass direction"), N_("hold", context="pass direction"),
+                    N_("hold (no passing)", context="pass direction"))
+"""The pass directions as a fact's ``direction`` argument holds them (a :class:`~hearts_lessons.rules.PassDirection`
+value, or the drills' "hold (no passing)"), worded where the fact is."""
+_MOON_PLANS = (N_("shooting", context="moon plan"), N_("playing safe", context="moon plan"))
+"""The plans of a moon decision as a fact's ``plan`` argument holds them."""
+
+
+def _direction(value: str) -> str:
+    return tr_text(value, context="pass direction")
+
+
+def _cycle(value: str) -> str:
+    return tr(", ", context="pass cycle").join(_direction(part) for part in value.split(", "))
+
+
+_VALUE_WORDS: dict[str, Callable[[str], str]] = {
+    "direction": _direction,
+    "cycle": _cycle,
+    "plan": lambda value: tr_text(value, context="moon plan"),
+}
+"""Arguments that hold a language-free value (a pass direction's name, a plan), and how each is worded."""
 
 
 class Seat(str):
