@@ -97,7 +97,8 @@ class Words:
         return tr_text(sep, context="between facts").join(f.words(you=self.you) for f in facts)
 
 
-_SEPARATORS = (N_("; ", context="between facts"), N_(": ", context="between facts"))
+_SEPARATORS = (N_("; ", context="between facts"), N_(": ", context="between facts"),
+               N_(" and ", context="between facts"))
 """The ways :meth:`Words.say` joins facts."""
 
 
