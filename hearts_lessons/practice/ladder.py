@@ -88,11 +88,12 @@ from typing import Any
 from ..cards import Card, CardParseError
 from ..errors import RecordError
 from ..facts import Fact
+from ..i18n import get_language
 from ..seats import seat_name
 from ..state import HandState, Phase
 from ..tableview import DIRECTION_WORDS
 from .glicko2 import Rating
-from .puzzle_words import compare_facts, compare_pass, fact_from_json, wrong_text
+from .puzzle_words import compare_facts, compare_pass, explanation, fact_from_json, wrong_text
 from .recheck import Settings
 
 __all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "best_meaning", "choose",
@@ -156,6 +157,18 @@ class Puzzle:
             to = f", to {receivers}" if receivers else ""
             return f"Choose the {len(self.answer)} cards to pass {words}{to}."
         return "Choose the card to play."
+
+    @property
+    def explained(self) -> str:
+        """The explanation in the book's language: in English the recorded :attr:`explanation`; in another
+        language the same checked facts and measured numbers worded again (:func:`~.puzzle_words.explanation`)."""
+        if get_language() == "en":
+            return self.explanation
+        second = self.cost(self.second)
+        if second is None:
+            raise ValueError(f"puzzle {self.id}: no measured cost for its second best choice")
+        players = int(self.record["rules"]["players"])
+        return explanation(self.kind, self.answer, self.facts, second, seat=self.seat, players=players)
 
     def is_right(self, cards: Iterable[Card | str]) -> bool:
         """Whether these cards are the answer (a pass in any order)."""
