@@ -136,6 +136,8 @@ class Progress:
     rating: Rating = field(default_factory=Rating)
     puzzles: dict[str, dict[str, Any]] = field(default_factory=dict)
     attempts: dict[str, int] = field(default_factory=lambda: {"drills": 0, "puzzles": 0})
+    damaged: bool = field(default=False, compare=False)
+    """Whether the last :meth:`load` (or :meth:`reload`) found the file damaged and started afresh."""
 
     # -- loading and saving ------------------------------------------------------------------------------------
     @classmethod
@@ -156,7 +158,7 @@ class Progress:
             except OSError:
                 note = tr("Your progress file was damaged ({reason}); it could not be moved aside. Starting afresh.",
                           reason=reason)
-            return cls(where), note
+            return cls(where, damaged=True), note
         progress = cls(where, parts["stars"], parts["rating"], parts["puzzles"], parts["attempts"])
         return progress, tr("Progress loaded.")
 
@@ -192,6 +194,7 @@ class Progress:
             return ""
         fresh, note = Progress.load(self.path)
         self.stars, self.rating, self.puzzles, self.attempts = fresh.stars, fresh.rating, fresh.puzzles, fresh.attempts
+        self.damaged = fresh.damaged
         return note
 
     # -- drills ---------------------------------------------------------------------------------------------
