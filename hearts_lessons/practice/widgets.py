@@ -490,7 +490,7 @@ class PuzzleLadder(_TableVoice, W.VBox):
         self.answer_box = W.Box(layout=W.Layout(flex_flow="column"))
         self.more = W.HTML()
         self.reveal = W.HTML()
-        self.next_button = W.Button(description="Next puzzle", icon="arrow-right")
+        self.next_button = W.Button(description=tr("Next puzzle"), icon="arrow-right")
         if compact:
             self.next_button.add_class("hl-check")
         self.next_button.on_click(lambda _: self._next())
