@@ -15,10 +15,12 @@ import pytest
 
 from hearts_lessons.bots.coach import MOON_PLAN, Candidate
 from hearts_lessons.bots.explain import pass_sentence, play_sentence
+from hearts_lessons.bots.ratings import LEVELS
 from hearts_lessons.bots.review import HandReview, ReviewRow
-from hearts_lessons.i18n import language, latin_words
+from hearts_lessons.facts import KINDS
+from hearts_lessons.i18n import language, latin_words, placeholders, tr_text
 from hearts_lessons.practice.drills import Attempt, Drill, false_facts, stage
-from hearts_lessons.practice.ladder import ladder_puzzles
+from hearts_lessons.practice.ladder import THEME_WORDS, ladder_puzzles
 from tests.bots.coach_positions import Decision, candidates, decisions
 
 CARD = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9AKQJ])[♠♥♦♣]")
@@ -208,3 +210,38 @@ def test_a_puzzle_explains_itself_in_japanese() -> None:
         wrong = p.costs[0]["cards"]
         said = _in_every_language(lambda p=p, wrong=wrong: p.feedback(wrong))
         _check(said)
+
+
+# -- words marked where they are defined ----------------------------------------------------------------------
+MY_FACTS = ("hearts_lessons.facts", "hearts_lessons.facts.coach", "hearts_lessons.facts.drills",
+            "hearts_lessons.facts.puzzles")
+
+
+def test_every_fact_template_has_japanese_words_with_the_same_placeholders() -> None:
+    """Each kind of fact the coach, the drills and the puzzles say is worded in Japanese, naming the same facts
+    (placeholders) in its own order."""
+    checked = 0
+    for kind in KINDS.values():
+        if kind.holds.__module__ not in MY_FACTS:
+            continue
+        for english in (kind.words if isinstance(kind.words, tuple) else (kind.words,)):
+            if not latin_words(re.sub(r"\{[^{}]*\}", " ", english)):
+                continue  # words quoted whole ("{reason}": the engine's reason)
+            with language("ja"):
+                japanese = tr_text(english)
+            assert japanese != english, english
+            assert placeholders(japanese) <= placeholders(english) and latin_words(
+                re.sub(r"\{[^{}]*\}", " ", japanese)) == [], (english, japanese)
+            checked += 1
+    assert checked >= 100
+
+
+def test_words_marked_at_import_follow_the_language() -> None:
+    """Stage titles, themes and levels are defined at import (in English, marked): shown, they follow the
+    language chosen later."""
+    shown = [stage("tricks").title, stage("stopping_moon").teaches, THEME_WORDS["dumping-queen"]]
+    with language("ja"):
+        words = [tr_text(w) for w in shown] + [lv.shown_name for lv in LEVELS] + [lv.shown_words for lv in LEVELS]
+    assert all(latin_words(w) == [] for w in words), words
+    with language("en"):
+        assert [lv.shown_name for lv in LEVELS] == ["Easy", "Medium", "Hard", "Expert"]
