@@ -68,6 +68,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, card_from_id
 from ..facts import Fact
+from ..i18n import N_, tr, tr_text
 from ..lean import Lean, LeanView
 from ..rules import GameEnd, Moon, PassDirection
 from ..runtime import compiled_modules, in_browser
@@ -237,22 +238,29 @@ sure.'
         """
         if not self.cut:
             return ""
-        table = "this big table" if self.players >= 5 else "this table"
         parts = []
         if self.worlds < self.usual_worlds:
-            parts.append(f"looked at {self.worlds} sampled deals instead of its usual {self.usual_worlds}")
+            parts.append(tr("looked at {worlds} sampled deals instead of its usual {usual}", worlds=self.worlds,
+                            usual=self.usual_worlds))
         reach = max(self.cards - 1, 0)
         if min(self.lookahead, reach) < min(self.usual_lookahead, reach):
-            usual = "every one" if self.usual_lookahead >= reach else f"{self.usual_lookahead}"
-            parts.append(f"looked ahead {_ahead_words(self.lookahead)} instead of {usual}")
-        return (f"To answer quickly at {table} ({self.players} players, {self.cards} cards each) the coach "
-                f"{', and '.join(parts)}, so close calls are less sure.")  # fmt: skip
+            if self.usual_lookahead >= reach:
+                parts.append(tr("looked ahead {ahead} instead of every one", ahead=_ahead_words(self.lookahead)))
+            else:
+                parts.append(tr("looked ahead {ahead} instead of {usual}", ahead=_ahead_words(self.lookahead),
+                                usual=self.usual_lookahead))
+        done = parts[0] if len(parts) == 1 else tr("{first}, and {second}", first=parts[0], second=parts[1])
+        if self.players >= 5:
+            return tr("To answer quickly at this big table ({players} players, {cards} cards each) the coach {done}, "
+                      "so close calls are less sure.", players=self.players, cards=self.cards, done=done)
+        return tr("To answer quickly at this table ({players} players, {cards} cards each) the coach {done}, so "
+                  "close calls are less sure.", players=self.players, cards=self.cards, done=done)
 
 
 def _ahead_words(lookahead: int) -> str:
     if lookahead == 0:
-        return "none of its own next plays"
-    return f"{lookahead} of its own next plays"
+        return tr("none of its own next plays")
+    return tr("{n} of its own next plays", n=lookahead)
 
 
 def bound_search(*, players: int, cards: int, slope: float, worlds: int, lookahead: int, budget: float,
@@ -333,7 +341,7 @@ class Candidate:
     @property
     def label(self) -> str:
         text = " ".join(c.symbol for c in self.cards)
-        return f"{text}, shooting the moon" if self.plan == MOON_PLAN else text
+        return tr("{cards}, shooting the moon", cards=text) if self.plan == MOON_PLAN else text
 
 
 def paired(a: Candidate, b: Candidate) -> tuple[float, float]:
@@ -391,12 +399,13 @@ class Advice:
         for index, c in enumerate(self.candidates):
             notes = [self._pick_note()] if index == 0 else []
             if c.reference:
-                notes.append("rule of thumb")
+                notes.append(tr("rule of thumb"))
             if mine and set(c.cards) == mine:
-                notes.append("yours")
-            out.append({"move": c.label, "expected points": round(c.mean, 2), "± (95%)": round(c.half_width, 2),
-                        "takes Q♠": round(c.queen, 2), "moon against": round(c.moon_against, 2),
-                        "": ", ".join(notes)})  # fmt: skip
+                notes.append(tr("yours"))
+            out.append({N_("move"): c.label, N_("expected points"): round(c.mean, 2),
+                        N_("± (95%)"): round(c.half_width, 2), N_("takes Q♠"): round(c.queen, 2),
+                        N_("moon against"): round(c.moon_against, 2),
+                        "": tr(", ", context="notes").join(notes)})  # fmt: skip
         return out
 
     def _pick_note(self) -> str:
@@ -405,15 +414,16 @@ class Advice:
         pick = self.candidates[0]
         lower = [c for c in self.candidates[1:] if c.mean < pick.mean]
         if not lower:
-            return "coach"
+            return tr("coach", context="the coach's choice")
         if all(within_noise(c, pick) for c in lower):
-            return "coach (the lower averages are within its uncertainty)"
-        return "coach (the lower averages do not save clearly over the rule of thumb)"
+            return tr("coach (the lower averages are within its uncertainty)")
+        return tr("coach (the lower averages do not save clearly over the rule of thumb)")
 
     def table_html(self, *, limit: int = 8, yours: Sequence[Card] = ()) -> str:
         """The candidates as an HTML table: the first ``limit`` rows, plus the rule of thumb's and ``yours``."""
         rows = self.rows(yours=yours)
-        head = "".join(f"<th style='padding:2px 8px'>{html.escape(k)}</th>" for k in rows[0]) if rows else ""
+        head = "".join(f"<th style='padding:2px 8px'>{html.escape(tr_text(k) if k else k)}</th>"
+                       for k in rows[0]) if rows else ""  # fmt: skip
         body = []
         for index, row in enumerate(rows):
             if index >= limit and not row[""]:
@@ -423,8 +433,7 @@ class Advice:
             body.append(f"<tr{style}>{cells}</tr>")
         return (
             "<table class='hl-advice' style='border-collapse:collapse;font:13px sans-serif'>"
-            f"<caption style='text-align:left'>Expected points over {self.worlds} sampled deals of the hidden "
-            f"cards{self._counted()} (lower is better){self._cut()}</caption><thead><tr>{head}</tr></thead>"
+            f"<caption style='text-align:left'>{self._caption()}{self._cut()}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>"
         )
 
@@ -433,12 +442,14 @@ class Advice:
         search = self.search
         if search is None or not search.cut:
             return ""
-        return f". {html.escape(search.note())}"
+        return tr(". {note}", context="after a caption", note=html.escape(search.note()))
 
-    def _counted(self) -> str:
+    def _caption(self) -> str:
         if self.stakes is None:
-            return ""
-        return f", a lost game counted as {self.stakes.loss:g} more points"
+            return tr("Expected points over {worlds} sampled deals of the hidden cards (lower is better)",
+                      worlds=self.worlds)
+        return tr("Expected points over {worlds} sampled deals of the hidden cards, a lost game counted as {loss} "
+                  "more points (lower is better)", worlds=self.worlds, loss=f"{self.stakes.loss:g}")
 
     def _repr_html_(self) -> str:
         return f"<p style='font:14px sans-serif'>{html.escape(self.sentence)}</p>{self.table_html()}"
@@ -1067,7 +1078,7 @@ class CoachBot:
 def _noted(sentence: str, search: Search) -> str:
     """The advice's sentence, followed by :meth:`Search.note` when the bound cut the search."""
     note = search.note()
-    return f"{sentence} {note}" if note else sentence
+    return tr("{first} {second}", context="two sentences", first=sentence, second=note) if note else sentence
 
 
 @dataclass(frozen=True, slots=True)
@@ -1088,17 +1099,21 @@ class Grade:
 
     @property
     def text(self) -> str:
-        you = f"Your choice ({self.yours.label}) costs {self.yours.mean:.1f} points on average"
+        values = {"yours": self.yours.label, "mean": f"{self.yours.mean:.1f}", "best": self.best.label,
+                  "loss": f"{self.loss:.1f}", "advice": self.advice.sentence}  # fmt: skip
         if self.verdict == "best":
-            return f"Well played. {you}, as good as the coach's. {self.advice.sentence}"
+            return tr("Well played. Your choice ({yours}) costs {mean} points on average, as good as the coach's. "
+                      "{advice}", **values)
         if self.verdict == "good" and within_noise(self.yours, self.best):
             diff, half = paired(self.yours, self.best)
-            return (f"Good: {you}, about the same as the coach's {self.best.label} (the difference, {diff:.1f} ± "
-                    f"{half:.1f} points, is within the coach's uncertainty). {self.advice.sentence}")  # fmt: skip
+            return tr("Good: Your choice ({yours}) costs {mean} points on average, about the same as the coach's "
+                      "{best} (the difference, {diff} ± {half} points, is within the coach's uncertainty). {advice}",
+                      diff=f"{diff:.1f}", half=f"{half:.1f}", **values)
         if self.verdict == "good":
-            return (f"Good: {you}, only {self.loss:.1f} more than the coach's {self.best.label}. "
-                    f"{self.advice.sentence}")  # fmt: skip
-        return f"Costly: {you}, {self.loss:.1f} more than the coach's {self.best.label}. {self.advice.sentence}"
+            return tr("Good: Your choice ({yours}) costs {mean} points on average, only {loss} more than the coach's "
+                      "{best}. {advice}", **values)
+        return tr("Costly: Your choice ({yours}) costs {mean} points on average, {loss} more than the coach's "
+                  "{best}. {advice}", **values)
 
 
 def grade(advice: Advice, cards: Sequence[Card], *, tolerance: float = 0.5) -> Grade:

@@ -31,8 +31,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit, card_from_id, cards_of_mask
-from ..facts import KINDS, Fact, _normal, join_cards, make
+from ..facts import KINDS, Fact, _normal, clauses, join_cards, make
 from ..facts.coach import big_cards, every_unseen_held, seen_taken
+from ..i18n import tr
 from ..lean import Lean, LeanView
 from ..legality import legal_mask
 from ..state import HandState, Phase
@@ -380,20 +381,20 @@ def stakes_reason(view: Knowledge, *, position: Lean | None = None) -> str:
     facts = stakes_facts(view, position=position)
     if stakes is None or not facts:
         return ""
-    text = "; ".join(words_of(facts, view))
-    counted = f"the coach counts losing the game as {stakes.loss:g} more points"
-    return f"{text} ({counted})"
+    counted = tr("the coach counts losing the game as {loss} more points", loss=f"{stakes.loss:g}")
+    return tr("{facts} ({counted})", facts=clauses(words_of(facts, view)), counted=counted)
 
 
 def moon_reason(candidate: Candidate, view: Knowledge | None = None, *, position: Lean | None = None) -> str:
     """Why the coach goes for the moon (its moon line, ``plan="moon"``): nobody else has taken a point card (a
     checked fact, when the ``view`` is given), and how often the line reached the moon in the coach's deals."""
-    measured = f"going for the moon from here shot it in {candidate.moon_for:.0%} of the sampled deals"
+    measured = tr("going for the moon from here shot it in {share} of the sampled deals",
+                  share=f"{candidate.moon_for:.0%}")
     if view is None:
         return measured
     pos = position if position is not None else position_of(view)
     fact = make("moon_open", pos, seat=view.seat)
-    return f"{words_of([fact], view)[0]}: {measured}"
+    return tr("{fact}: {measured}", fact=words_of([fact], view)[0], measured=measured)
 
 
 # -- the coach's numbers ----------------------------------------------------------------------------------------
@@ -439,14 +440,38 @@ def _noise(found: Sequence[Candidate]) -> str:
     if cheaper is pick or cheaper.mean >= pick.mean:
         return ""
     reference = next((c for c in found if c.reference), None)
-    why = "not clear enough for the coach's caution"
+    values: dict[str, Any] = {"label": cheaper.label, "mean": _also(cheaper.mean),
+                              "saving": f"{cheaper.saving:.1f}", "half": f"{cheaper.saving_half_width:.1f}"}
     if reference is not None and within_noise(cheaper, reference):
-        why = "within the coach's uncertainty"
-    saving = (
-        f"its saving over the rule of thumb, {cheaper.saving:.1f} ± {cheaper.saving_half_width:.1f} points, is {why}"
-    )
-    keeps = ", so the coach keeps the rule of thumb" if pick.reference else ""
-    return f" The {cheaper.label} averaged {_also(cheaper.mean)}, lower, but {saving}{keeps}."
+        if pick.reference:
+            return tr("The {label} averaged {mean}, lower, but its saving over the rule of thumb, {saving} ± {half} "
+                      "points, is within the coach's uncertainty, so the coach keeps the rule of thumb.", **values)
+        return tr("The {label} averaged {mean}, lower, but its saving over the rule of thumb, {saving} ± {half} "
+                  "points, is within the coach's uncertainty.", **values)
+    if pick.reference:
+        return tr("The {label} averaged {mean}, lower, but its saving over the rule of thumb, {saving} ± {half} "
+                  "points, is not clear enough for the coach's caution, so the coach keeps the rule of thumb.",
+                  **values)
+    return tr("The {label} averaged {mean}, lower, but its saving over the rule of thumb, {saving} ± {half} "
+              "points, is not clear enough for the coach's caution.", **values)
+
+
+def _then(first: str, second: str) -> str:
+    """Two sentences one after the other (a space between them in English); ``first`` alone when ``second`` is
+    empty."""
+    if not second:
+        return first
+    return tr("{first} {second}", context="two sentences", first=first, second=second)
+
+
+def _end(text: str) -> str:
+    """The end of a sentence: its full stop."""
+    return tr("{sentence}.", context="end of a sentence", sentence=text)
+
+
+def _or_the(first: str, second: str) -> str:
+    """Two cards (or lists of them) named as alternatives: "8♠ or the 5♠" (after a "the")."""
+    return tr("{cards} or the {card}", cards=first, card=second)
 
 
 def _points_words(value: float) -> str:
@@ -454,8 +479,10 @@ def _points_words(value: float) -> str:
     noun as shown: "1.0" is shown as ``1 point``)."""
     shown = round(value, 1)
     if shown == 0:
-        return "no points"
-    return "1 point" if shown == 1 else f"{value:.1f} points"
+        return tr("no points")
+    if shown == 1:
+        return tr("{points} point", points="1")
+    return tr("{points} points", points=f"{value:.1f}")
 
 
 def _also(value: float) -> str:
@@ -466,7 +493,9 @@ def _also(value: float) -> str:
     ('no points', '1 point', '14.5')
     """
     shown = round(value, 1)
-    return _points_words(value) if shown in (0, 1) else f"{value:.1f}"
+    if shown in (0, 1):
+        return _points_words(value)
+    return tr("{points}", context="an average, its unit said before", points=f"{value:.1f}")
 
 
 def _keeps(pick: Candidate, other: Candidate) -> str:
@@ -478,14 +507,15 @@ def _keeps(pick: Candidate, other: Candidate) -> str:
     if other.mean >= pick.mean:
         return ""
     if pick.reference:
-        return ", so the coach keeps the rule of thumb"
+        return tr(", so the coach keeps the rule of thumb")
     if other.plan == MOON_PLAN and other.moon_for < MOON_COMMIT:
-        return (f"; the {other.label} reached the moon in too few of these deals to commit to, so the coach keeps "
-                f"the {pick.label}")  # fmt: skip
-    return (
-        f"; the coach keeps the {pick.label}: its saving over the rule of thumb, {pick.saving:.1f} ± "
-        f"{pick.saving_half_width:.1f} points, is clear enough for the coach's caution, the {other.label}'s, "
-        f"{other.saving:.1f} ± {other.saving_half_width:.1f}, is not"
+        return tr("; the {other} reached the moon in too few of these deals to commit to, so the coach keeps the "
+                  "{pick}", other=other.label, pick=pick.label)
+    return tr(
+        "; the coach keeps the {pick}: its saving over the rule of thumb, {saving} ± {half} points, is clear enough "
+        "for the coach's caution, the {other}'s, {other_saving} ± {other_half}, is not",
+        pick=pick.label, saving=f"{pick.saving:.1f}", half=f"{pick.saving_half_width:.1f}", other=other.label,
+        other_saving=f"{other.saving:.1f}", other_half=f"{other.saving_half_width:.1f}",
     )
 
 
@@ -497,15 +527,19 @@ def _equal(best: Candidate, second: Candidate) -> str:
     from .coach import paired
 
     diff, half = paired(second, best)
-    more = "more" if diff > 0 else "less"
+    numbers = {"diff": f"{abs(diff):.1f}", "half": f"{half:.1f}", "second": second.label}
     if round(abs(diff), 1) == 0:
-        gap = f"they differ by {abs(diff):.1f} ± {half:.1f} points"
+        gap = tr("they differ by {diff} ± {half} points", **numbers)
+    elif diff > 0:
+        gap = tr("the {second} costs {diff} ± {half} points more", **numbers)
     else:
-        gap = f"the {second.label} costs {abs(diff):.1f} ± {half:.1f} points {more}"
-    return (
-        f"Either the {best.label} or the {second.label} (over {best.worlds} sampled deals of the hidden cards): the "
-        f"{best.label} costs {_points_words(best.mean)} on average, the {second.label} {_also(second.mean)}; {gap} in "
-        f"the same deals, within the coach's uncertainty{_keeps(best, second)}"
+        gap = tr("the {second} costs {diff} ± {half} points less", **numbers)
+    return tr(
+        "Either the {best} or the {second} (over {worlds} sampled deals of the hidden cards): the {best} costs "
+        "{best_mean} on average, the {second} {second_mean}; {gap} in the same deals, within the coach's "
+        "uncertainty{keeps}",
+        best=best.label, second=second.label, worlds=best.worlds, best_mean=_points_words(best.mean),
+        second_mean=_also(second.mean), gap=gap, keeps=_keeps(best, second),
     )
 
 
@@ -516,13 +550,20 @@ def _different(best: Candidate, second: Candidate, what: str) -> str:
 
     diff, half = paired(second, best)
     a, b = round(best.mean, 1), round(second.mean, 1)
-    lower = "lower, but" if b < a else "higher, but" if b > a else "the same, and"
-    return (
-        f"Over {best.worlds} sampled deals of the hidden cards it costs you {_points_words(best.mean)} on average "
-        f"(lower is better). The {second.label} does something else ({what}): it averaged {_also(second.mean)}, "
-        f"{lower} the difference in the same deals, {abs(diff):.1f} ± {half:.1f} points, is within the coach's "
-        f"uncertainty{_keeps(best, second)}"
-    )
+    values: dict[str, Any] = {"worlds": best.worlds, "mean": _points_words(best.mean), "second": second.label,
+                              "what": what, "second_mean": _also(second.mean), "diff": f"{abs(diff):.1f}",
+                              "half": f"{half:.1f}", "keeps": _keeps(best, second)}  # fmt: skip
+    if b < a:
+        return tr("Over {worlds} sampled deals of the hidden cards it costs you {mean} on average (lower is better). "
+                  "The {second} does something else ({what}): it averaged {second_mean}, lower, but the difference "
+                  "in the same deals, {diff} ± {half} points, is within the coach's uncertainty{keeps}", **values)
+    if b > a:
+        return tr("Over {worlds} sampled deals of the hidden cards it costs you {mean} on average (lower is better). "
+                  "The {second} does something else ({what}): it averaged {second_mean}, higher, but the difference "
+                  "in the same deals, {diff} ± {half} points, is within the coach's uncertainty{keeps}", **values)
+    return tr("Over {worlds} sampled deals of the hidden cards it costs you {mean} on average (lower is better). "
+              "The {second} does something else ({what}): it averaged {second_mean}, the same, and the difference "
+              "in the same deals, {diff} ± {half} points, is within the coach's uncertainty{keeps}", **values)
 
 
 def _named(candidate: Candidate) -> str:
@@ -531,7 +572,7 @@ def _named(candidate: Candidate) -> str:
     from .coach import MOON_PLAN
 
     cards = " ".join(c.symbol for c in candidate.cards)
-    return f"the {cards} played for the moon" if candidate.plan == MOON_PLAN else cards
+    return tr("the {cards} played for the moon", cards=cards) if candidate.plan == MOON_PLAN else cards
 
 
 def _worst(others: Sequence[Candidate], named: Sequence[Candidate]) -> Candidate | None:
@@ -551,21 +592,26 @@ def _numbers(found: Sequence[Candidate], tie_words: str | None) -> str:
     best = found[0]
     others = sorted((c for c in found[1:] if set(c.cards) != set(best.cards)), key=lambda c: c.mean)
     if not others:
-        return f"It is your only sensible card: {_points_words(best.mean)} expected."
+        return tr("It is your only sensible card: {mean} expected.", mean=_points_words(best.mean))
     second = others[0]
     tie = _tie(found)
     if tie is not None:
         text = _equal(best, tie) if tie_words is None else _different(best, tie, tie_words)
         worst = _worst([c for c in others if c is not tie], [best, tie])
         if worst is not None:
-            text += f"; the worst, {_named(worst)}, costs {_also(worst.mean)}"
-        return text + "."
-    text = (f"Over {best.worlds} sampled deals of the hidden cards it costs you {_points_words(best.mean)} on "
-            f"average (lower is better); the next best, {_named(second)}, costs {_also(second.mean)}")  # fmt: skip
+            text += tr("; the worst, {worst}, costs {mean}", worst=_named(worst), mean=_also(worst.mean))
+        return _end(text)
+    values: dict[str, Any] = {"worlds": best.worlds, "mean": _points_words(best.mean), "second": _named(second),
+                              "second_mean": _also(second.mean)}  # fmt: skip
     worst = _worst(others[1:], [best, second])
     if worst is not None:
-        text += f", and the worst, {_named(worst)}, {_also(worst.mean)}"
-    return text + "." + _noise(found)
+        text = tr("Over {worlds} sampled deals of the hidden cards it costs you {mean} on average (lower is better); "
+                  "the next best, {second}, costs {second_mean}, and the worst, {worst}, {worst_mean}.",
+                  worst=_named(worst), worst_mean=_also(worst.mean), **values)
+    else:
+        text = tr("Over {worlds} sampled deals of the hidden cards it costs you {mean} on average (lower is better); "
+                  "the next best, {second}, costs {second_mean}.", **values)
+    return _then(text, _noise(found))
 
 
 def _card_facts(view: Knowledge, candidate: Candidate, pos: Lean) -> list[Fact]:
@@ -596,7 +642,7 @@ def merged_words(facts: Sequence[Fact], others: Sequence[Fact], view: Knowledge)
             a, b = fact["card"].symbol, twin["card"].symbol
             theirs = twin.words(players=view.players, you=view.seat)
             if theirs == mine.replace(a, b):
-                out.append(mine.replace(f"the {a}", f"the {a} or the {b}", 1))
+                out.append(fact.worded(players=view.players, you=view.seat, instead={"card": _or_the(a, b)}))
                 used.add(id(twin))
                 continue
         out.append(mine)
@@ -620,26 +666,32 @@ def play_sentences(view: Knowledge, found: Sequence[Candidate]) -> tuple[str, li
         reasons.insert(0, stakes_reason(view, position=pos))
     same = _all_the_same(found)
     if same:
-        shown = " or ".join(f"the {c.cards[0].symbol}" for c in same)
+        shown = same[0].cards[0].symbol
+        for c in same[1:]:
+            shown = _or_the(shown, c.cards[0].symbol)
         worlds = min(len(c.values) for c in same)
-        return (f"Any of these will do: {shown}. In every one of the {worlds} sampled deals of the hidden cards "
-                "they give you the same points as each other, so the rest of the hand comes out the same whichever "
-                f"you play ({_points_words(best.mean)} on average over the deals)."), said
+        return tr("Any of these will do: the {cards}. In every one of the {worlds} sampled deals of the hidden cards "
+                  "they give you the same points as each other, so the rest of the hand comes out the same "
+                  "whichever you play ({mean} on average over the deals).", cards=shown, worlds=worlds,
+                  mean=_points_words(best.mean)), said
     tie = _tie(found)
-    name = f"the {card.symbol}"
+    name = card.symbol
     tie_words: str | None = None
     if tie is not None:
         other = _card_facts(view, tie, pos)
         said.extend(other)
         if not best.plan and not tie.plan and same_action(facts, other):
-            name += f" or the {tie.label}"
+            name = _or_the(name, tie.label)
             merged = merged_words(facts, other, view)
             reasons = reasons[: len(reasons) - len(facts)] + merged
         else:
             what = [f for f in other if f.kind in ACTION_KINDS or f.kind == "moon_open"] or other
-            tie_words = "; ".join(words_of(what, view)) or "another card"
-    head = f"Play {name}" + (": " + "; ".join(reasons) if reasons else "")
-    return f"{head}. {_numbers(found, tie_words)}", said
+            tie_words = clauses(words_of(what, view)) or tr("another card")
+    if reasons:
+        head = tr("Play the {card}: {reasons}.", card=name, reasons=clauses(reasons))
+    else:
+        head = tr("Play the {card}.", card=name)
+    return _then(head, _numbers(found, tie_words)), said
 
 
 def play_sentence(view: Knowledge, found: Sequence[Candidate]) -> str:
@@ -663,26 +715,32 @@ def pass_sentences(view: Knowledge, found: Sequence[Candidate],
     if stakes:
         reasons.insert(0, stakes_reason(view, position=pos))
     tie = _tie(found)
-    text = f"Pass the {join_cards(best.cards)}" + (": " + "; ".join(reasons) + ". " if reasons else ". ")
+    if reasons:
+        head = tr("Pass the {cards}: {reasons}.", cards=join_cards(best.cards), reasons=clauses(reasons))
+    else:
+        head = tr("Pass the {cards}.", cards=join_cards(best.cards))
     if tie is not None:
         other = pass_facts(view, tie.cards, position=pos)
         said.extend(other)
-        text += _equal(best, tie)
+        text = _equal(best, tie)
         said_words = set(words_of(facts, view))
         different = [w for w in words_of(other, view) if w not in said_words]
         if different:
-            text += f"; for the {join_cards(tie.cards)}: " + "; ".join(different)
-        return text + ".", said
-    text += (
-        f"Over {best.worlds} sampled deals this pass costs you {_points_words(best.mean)} on average (lower is better)"
-    )
+            text += tr("; for the {cards}: {reasons}", cards=join_cards(tie.cards), reasons=clauses(different))
+        return _then(head, _end(text)), said
+    values: dict[str, Any] = {"worlds": best.worlds, "mean": _points_words(best.mean)}
     ref = next((c for c in found if set(c.cards) == set(reference)), None) if reference else None
     if ref is not None and ref is not best:
-        text += f"; the rule-of-thumb pass ({ref.label}) costs {_also(ref.mean)}"
+        text = tr("Over {worlds} sampled deals this pass costs you {mean} on average (lower is better); the "
+                  "rule-of-thumb pass ({label}) costs {other_mean}.", label=ref.label, other_mean=_also(ref.mean),
+                  **values)
     elif len(found) > 1:
         second = min(found[1:], key=lambda c: c.mean)
-        text += f"; the next best ({second.label}) costs {_also(second.mean)}"
-    return text + "." + _noise(found), said
+        text = tr("Over {worlds} sampled deals this pass costs you {mean} on average (lower is better); the next "
+                  "best ({label}) costs {other_mean}.", label=second.label, other_mean=_also(second.mean), **values)
+    else:
+        text = tr("Over {worlds} sampled deals this pass costs you {mean} on average (lower is better).", **values)
+    return _then(_then(head, text), _noise(found)), said
 
 
 def pass_sentence(view: Knowledge, found: Sequence[Candidate], reference: Sequence[Card] = ()) -> str:

@@ -55,6 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, tr, tr_text
 from ..stats import Z95
 from ..tables import Table
 from .base import BOTS, Policy, make_bot
@@ -114,18 +115,31 @@ ahead at every decision and try a card in 150 worlds and a pass in 60)."""
 @dataclass(frozen=True, slots=True)
 class Level:
     """A level of opponents the reader may choose: its ``name``, the ``entrant`` every opponent is, and what it
-    is like to play against (``words``)."""
+    is like to play against (``words``). ``name`` and ``words`` are English marked with
+    :func:`~hearts_lessons.i18n.N_` (``name`` is also the level's key): shown with :attr:`shown_name` and
+    :attr:`shown_words`."""
 
     name: str
     entrant: str
     words: str
 
+    @property
+    def shown_name(self) -> str:
+        """The level's name in the book's language."""
+        return tr_text(self.name, context="level")
+
+    @property
+    def shown_words(self) -> str:
+        """What the level is like, in the book's language."""
+        return tr_text(self.words)
+
 
 LEVELS: tuple[Level, ...] = (
-    Level("Easy", "beginner", "passes its highest cards and plays its lowest card"),
-    Level("Medium", "rules", "plays by the rules of thumb of the strategy lessons"),
-    Level("Hard", "coach (10 worlds)", "the coach, thinking over 10 sampled deals per card"),
-    Level("Expert", "coach (100 worlds)", "the coach, thinking over 100 sampled deals per card"),
+    Level(N_("Easy", context="level"), "beginner", N_("passes its highest cards and plays its lowest card")),
+    Level(N_("Medium", context="level"), "rules", N_("plays by the rules of thumb of the strategy lessons")),
+    Level(N_("Hard", context="level"), "coach (10 worlds)", N_("the coach, thinking over 10 sampled deals per card")),
+    Level(N_("Expert", context="level"), "coach (100 worlds)",
+          N_("the coach, thinking over 100 sampled deals per card")),
 )
 """Easy · Medium · Hard · Expert, weakest first: each level is one entrant of the ladder (a test checks that their
 ratings rise in this order)."""
@@ -171,7 +185,7 @@ class Rating:
 
     def words(self) -> str:
         """The rating with its interval, as shown to readers: ``rating 27.1 (26.3–27.9)``."""
-        return f"rating {self.mu:.1f} ({self.low:.1f}–{self.high:.1f})"
+        return tr("rating {mu} ({low}–{high})", mu=f"{self.mu:.1f}", low=f"{self.low:.1f}", high=f"{self.high:.1f}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +219,8 @@ class Ladder:
     def level_words(self, name: str) -> str:
         """A level as the play table offers it: ``Expert: coach (100 worlds), rating 30.2 (29.4–31.0)``."""
         lv = level(name)
-        return f"{lv.name}: {lv.entrant}, {self.rating(lv.entrant).words()}"
+        return tr("{level}: {entrant}, {rating}", level=lv.shown_name, entrant=lv.entrant,
+                  rating=self.rating(lv.entrant).words())
 
     @property
     def hands(self) -> int:
@@ -216,14 +231,14 @@ class Ladder:
         """The ratings as a :class:`~hearts_lessons.tables.Table` indexed by ``bot``, strongest first: ``rating``
         (``mu``) with its 95% interval ``low`` to ``high``, the ``level`` it stands for (if any), its
         ``points per hand`` with ``ci95``, and the ``hands`` it played."""
-        levels = {lv.entrant: lv.name for lv in LEVELS}
+        levels = {lv.entrant: lv.shown_name for lv in LEVELS}
         rows = [{"bot": r.name, "rating": r.mu, "low": r.low, "high": r.high, "level": levels.get(r.name, ""),
                  "points per hand": r.points, "ci95": r.points_ci95, "hands": r.hands}
                 for r in self.ratings]  # fmt: skip
-        return Table(rows, index="bot", caption=(
-            f"Ratings ({self.library} {self.version}, {self.model.get('name', '')}) from {self.hands:,} hands: "
-            f"higher is stronger; low to high is the 95% interval (rating ± 1.96 sigma). Points per hand: lower is "
-            f"better, ± ci95 (95%)."))  # fmt: skip
+        return Table(rows, index="bot", caption=tr(
+            "Ratings ({library} {version}, {model}) from {hands} hands: higher is stronger; low to high is the 95% "
+            "interval (rating ± 1.96 sigma). Points per hand: lower is better, ± ci95 (95%).", library=self.library,
+            version=self.version, model=self.model.get("name", ""), hands=f"{self.hands:,}"))  # fmt: skip
 
 
 # -- reading and checking a file ------------------------------------------------------------------------------------

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..facts import Fact
+from ..i18n import N_, tr, tr_n, tr_text
 from ..render import card_html
-from ..scoring import points_words
+from ..scoring import format_points
 from ..seats import seat_name
 from ..state import HandState, Phase
 from .coach import Candidate, CoachBot, grade, paired, within_noise
@@ -32,12 +33,13 @@ from .coach import Candidate, CoachBot, grade, paired, within_noise
 __all__ = ["VERDICT_WORDS", "HandReview", "ReviewRow", "review_hand", "review_verdict"]
 
 VERDICT_WORDS = {
-    "best": ("✓", "the coach's choice"),
-    "equal": ("≈", "too close to tell apart: within the coach's uncertainty"),
-    "good": ("≈", "a little worse"),
-    "costly": ("✗", "costly"),
+    "best": ("✓", N_("the coach's choice")),
+    "equal": ("≈", N_("too close to tell apart: within the coach's uncertainty")),
+    "good": ("≈", N_("a little worse")),
+    "costly": ("✗", N_("costly")),
 }
-"""The mark and the words of each verdict in the coach's notes."""
+"""The mark and the words of each verdict in the coach's notes (English, marked: :func:`~hearts_lessons.i18n.tr_text`
+words them where they are shown)."""
 
 TOLERANCE = 0.5
 """A difference beyond the coach's uncertainty but at most this many points is ``good`` (a little worse)."""
@@ -137,29 +139,36 @@ class HandReview:
     def summary(self) -> str:
         """One sentence: how many decisions matched the coach, and what the costly ones cost."""
         count = {v: sum(r.verdict == v for r in self.rows) for v in VERDICT_WORDS}
-        bits = [f"{_n(count['best'], 'decision')} the coach's or as good"]
+        bits = [tr_n("{n} decision the coach's or as good", "{n} decisions the coach's or as good", count["best"])]
         if count["equal"]:
-            bits.append(f"{count['equal']} too close to tell apart (within the coach's uncertainty)")
+            bits.append(tr("{n} too close to tell apart (within the coach's uncertainty)", n=count["equal"]))
         if count["good"]:
-            bits.append(f"{count['good']} a little worse")
+            bits.append(tr("{n} a little worse", n=count["good"]))
         if count["costly"]:
-            bits.append(f"{count['costly']} costly")
-        cost = f"about {points_words(round(self.total_loss, 1))}" if self.total_loss >= 0.05 else "nothing measurable"
-        return f"{'; '.join(bits)}. In all your choices cost {cost} more than the coach's."
+            bits.append(tr("{n} costly", n=count["costly"]))
+        counts = tr("; ", context="review summary").join(bits)
+        if self.total_loss >= 0.05:
+            return tr("{counts}. In all your choices cost about {points} more than the coach's.", counts=counts,
+                      points=_points(round(self.total_loss, 1)))
+        return tr("{counts}. In all your choices cost nothing measurable more than the coach's.", counts=counts)
 
     def html(self, *, four_colour: bool = False) -> str:
         """The review as a coach's notes: each decision with its cards drawn, your card and the coach's, and
         the cost in points; a difference within the coach's uncertainty is shown as too close to tell apart."""
         items = [_row_html(row, self.seat, self.players, four_colour) for row in self.rows]
+        title = tr("The coach's notes on your hand")
+        shown = html.escape(title, quote=False)
+        head = tr("<b>{title}</b> ({score}).", title=shown, score=html.escape(self.score))
         return (
-            "<div class='hl-review' role='region' aria-label=\"The coach's notes on your hand\" "
+            f"<div class='hl-review' role='region' aria-label=\"{shown.replace(chr(34), '&quot;')}\" "
             "style='font:14px/1.4 system-ui,sans-serif;color:#1d1d1d;max-width:760px'>"
-            f"<p style='margin:4px 0'><b>The coach's notes on your hand</b> ({html.escape(self.score)}). "
-            f"{html.escape(self.summary)}</p>"
-            "<p style='margin:4px 0;color:#444;font-size:13px'>Points are what each move takes on average over "
-            "deals of the cards you could not see (lower is better), ± the coach's 95% uncertainty. A difference "
-            "smaller than that uncertainty is shown as too close to tell apart.</p>"
-            "<ol class='hl-review-list' style='list-style:none;margin:0;padding:0'>" + "".join(items) + "</ol></div>"
+            f"<p style='margin:4px 0'>{head} {html.escape(self.summary)}</p>"
+            "<p style='margin:4px 0;color:#444;font-size:13px'>"
+            + tr("Points are what each move takes on average over deals of the cards you could not see (lower is "
+                 "better), ± the coach's 95% uncertainty. A difference smaller than that uncertainty is shown as too "
+                 "close to tell apart.")
+            + "</p><ol class='hl-review-list' style='list-style:none;margin:0;padding:0'>" + "".join(items)
+            + "</ol></div>"
         )
 
 
@@ -167,16 +176,20 @@ _COLOURS = {"best": ("#e7f4ea", "#14532d"), "equal": ("#eef2f7", "#1e3a5f"), "go
             "costly": ("#fdecee", "#8a0019")}  # fmt: skip
 
 
-def _n(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _points(value: int | float | complex) -> str:
+    """A score in words, in the book's language: ``1 point``, ``13 points``, ``0.5 points``."""
+    text = format_points(value)
+    if text == "1":
+        return tr("{points} point", points=text)
+    return tr("{points} points", points=text)
 
 
 def _pts(value: float) -> str:
     """``1 point``, ``2.3 points``: a measured average in words."""
     rounded = round(value, 1)
     if rounded == int(rounded):
-        return points_words(int(rounded))
-    return f"{rounded:.1f} points"
+        return _points(int(rounded))
+    return tr("{points} points", points=f"{rounded:.1f}")
 
 
 def _faces(cards: tuple[Card, ...], four_colour: bool, *, mark: str | None = None) -> str:
@@ -189,16 +202,22 @@ def _faces(cards: tuple[Card, ...], four_colour: bool, *, mark: str | None = Non
 
 def _row_html(row: ReviewRow, seat: int, players: int, four_colour: bool) -> str:
     mark, words = VERDICT_WORDS.get(row.verdict, ("", row.verdict))
+    words = tr_text(words) if row.verdict in VERDICT_WORDS else words
     back, ink = _COLOURS.get(row.verdict, ("#f4f4f4", "#1d1d1d"))
-    when = "Your pass" if row.kind == "pass" else f"Trick {row.trick}"
+    when = tr("Your pass") if row.kind == "pass" else tr("Trick {n}", n=row.trick)
     if row.only_choice:
-        verdict = "your only legal card"
+        verdict = tr("your only legal card")
     elif row.verdict == "best":
-        verdict = f"{mark} {words}" if set(row.your_cards) == set(row.coach_cards) else f"{mark} as good as the coach's"
+        if set(row.your_cards) == set(row.coach_cards):
+            verdict = f"{mark} {words}"
+        else:
+            verdict = f"{mark} " + tr("as good as the coach's")
     elif row.verdict == "equal":
-        verdict = f"{mark} {words} (a difference of {_pts(row.difference)}, ± {_pts(row.uncertainty)})"
+        verdict = f"{mark} " + tr("{verdict} (a difference of {points}, ± {uncertainty})", verdict=words,
+                                  points=_pts(row.difference), uncertainty=_pts(row.uncertainty))
     else:
-        verdict = f"{mark} {words}: about {_pts(row.difference)} more than the coach's"
+        verdict = f"{mark} " + tr("{verdict}: about {points} more than the coach's", verdict=words,
+                                  points=_pts(row.difference))
     parts = [
         f"<li class='hl-review-item is-{row.verdict}' style='background:{back};border-left:5px solid {ink};"
         "border-radius:8px;margin:6px 0;padding:6px 10px;overflow-wrap:anywhere'>",
@@ -207,7 +226,7 @@ def _row_html(row: ReviewRow, seat: int, players: int, four_colour: bool) -> str
     if row.plays:
         cells = []
         for who, card in row.plays:
-            name = "you" if who == seat else seat_name(who, players)
+            name = tr("you", context="seat") if who == seat else seat_name(who, players)
             wins = who == row.winner
             face = card_html(card, scale=0.6, four_colour=four_colour, highlight="#b8860b" if wins else None)
             cells.append(
@@ -216,22 +235,26 @@ def _row_html(row: ReviewRow, seat: int, players: int, four_colour: bool) -> str
                 f"{html.escape(name)}{' ★' if wins else ''}</span></span>"
             )
         took = f" → {html.escape(row.taken_by)}" if row.taken_by else ""
-        parts.append(f"<div style='margin:4px 0'><span style='font-size:13px'>The trick:</span> {''.join(cells)}"
+        label = tr("The trick:")
+        parts.append(f"<div style='margin:4px 0'><span style='font-size:13px'>{label}</span> {''.join(cells)}"
                      f"<span style='font-size:13px'>{took}</span></div>")  # fmt: skip
     yours = _faces(row.your_cards, four_colour) or html.escape(row.yours)
     coach = _faces(row.coach_cards, four_colour) or html.escape(row.coach)
     if row.only_choice:
-        parts.append(f"<div>You played {yours}: the only card you could play.</div>")
+        parts.append("<div>" + tr("You played {cards}: the only card you could play.", cards=yours) + "</div>")
     else:
-        verb = "passed" if row.kind == "pass" else "played"
         same = row.verdict == "best" and set(row.your_cards) == set(row.coach_cards)
+        mine = f"<span style='font-size:13px'>≈ {_pts(row.your_points)} ± {row.your_half:.1f}</span>"
+        if row.kind == "pass":
+            you_did = tr("You passed {cards} {numbers}", cards=yours, numbers=mine)
+        else:
+            you_did = tr("You played {cards} {numbers}", cards=yours, numbers=mine)
+        theirs = f"<span style='font-size:13px'>≈ {_pts(row.coach_points)} ± {row.coach_half:.1f}</span>"
         parts.append(
             "<div style='display:flex;flex-wrap:wrap;gap:4px 18px;align-items:center;margin:2px 0'>"
-            f"<span>You {verb} {yours} <span style='font-size:13px'>≈ {_pts(row.your_points)} "
-            f"± {row.your_half:.1f}</span></span>"
-            + ("<span>— the coach's choice too.</span>" if same else
-               f"<span>The coach: {coach} <span style='font-size:13px'>≈ {_pts(row.coach_points)} "
-               f"± {row.coach_half:.1f}</span></span>")
+            f"<span>{you_did}</span>"
+            + ("<span>" + tr("— the coach's choice too.") + "</span>" if same else
+               "<span>" + tr("The coach: {cards} {numbers}", cards=coach, numbers=theirs) + "</span>")
             + "</div>"
         )  # fmt: skip
         parts.append(f"<div style='font-size:13px;color:#333'>{html.escape(row.sentence)}</div>")
@@ -271,7 +294,7 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                 coach_cards = mine
                 your_points = coach_points = your_half = coach_half = 0.0
                 verdict = "best"
-                sentence = "Your only legal card."
+                sentence = tr("Your only legal card.")
                 facts = ()
                 paired_half = None
             done = len(replay.tricks)
@@ -289,9 +312,9 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                     probe.apply(later)
                 if len(probe.tricks) > done:
                     trick = probe.tricks[done]
-                    who = seat_name(trick.winner, n) if trick.winner is not None else "nobody"
-                    who = "you" if trick.winner == seat else who
-                    taken_by = f"{who} ({points_words(trick.points)})"
+                    who = seat_name(trick.winner, n) if trick.winner is not None else tr("nobody")
+                    who = tr("you", context="seat") if trick.winner == seat else who
+                    taken_by = tr("{who} ({points})", who=who, points=_points(trick.points))
                     plays, winner = tuple(trick.plays), trick.winner
                 else:
                     plays = tuple(probe.current_trick)
@@ -302,5 +325,8 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
             continue
         replay.apply(action)
     score = hand.score
-    summary = f"you scored {points_words(score.points[seat])}" if score is not None else "hand in progress"
+    if score is not None:
+        summary = tr("you scored {points}", points=_points(score.points[seat]))
+    else:
+        summary = tr("hand in progress")
     return HandReview(seat, tuple(rows), summary, n)

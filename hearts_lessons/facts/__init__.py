@@ -41,13 +41,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..cards import Card, Suit, card_from_id, cards_of_mask
+from ..i18n import N_, join_words, tr, tr_text
 from ..scoring import format_points
 from ..seats import seat_name
 
 if TYPE_CHECKING:
     from ..lean import Lean
 
-__all__ = ["KINDS", "Fact", "FactError", "Kind", "Seat", "check", "join_cards", "kind", "make", "phrase", "points_text"]
+__all__ = ["KINDS", "Fact", "FactError", "Kind", "Seat", "check", "clauses", "join_cards", "kind", "make", "phrase",
+           "points_text"]
 
 
 class FactError(AssertionError):
@@ -61,7 +63,8 @@ Predicate = Callable[..., bool]
 class Kind:
     name: str
     words: str | tuple[str, str]
-    """English template; placeholders are argument names (``{card}``, ``{winner}``, ``{count}`` …), and for a
+    """English template, marked with :func:`~hearts_lessons.i18n.N_` and translated where it is worded
+    (:meth:`Fact.words`); placeholders are argument names (``{card}``, ``{winner}``, ``{count}`` …), and for a
     suit argument ``{suit_one}`` names one card of it ("heart"). A pair is (one, more): chosen by ``count``."""
     holds: Predicate
     """``holds(position, **args)``: whether a fact of this kind is true of the position."""
@@ -106,15 +109,23 @@ class Fact:
 
     def words(self, *, players: int = 4, you: int | None = None,
               name: Callable[[int, int], str] = seat_name) -> str:  # fmt: skip
-        """The fact in English. ``you`` is the seat spoken to ("you" instead of its name)."""
+        """The fact in the book's language. ``you`` is the seat spoken to ("you" instead of its name).
+        ``instead``: words to put in a placeholder instead of its argument's (two cards named together)."""
+        return self.worded(players=players, you=you, name=name)
+
+    def worded(self, *, players: int = 4, you: int | None = None, name: Callable[[int, int], str] = seat_name,
+               instead: Mapping[str, str] | None = None) -> str:
+        """:meth:`words`, with the words of some placeholders given (``instead={"card": "8♠ or the 5♠"}``)."""
         template = KINDS[self.kind].words
         if isinstance(template, tuple):
             template = template[0] if self.arguments.get("count") == 1 else template[1]
-        values = {key: _word(key, value, players, you, name) for key, value in self.args}
+        values: dict[str, Any] = {key: _word(key, value, players, you, name) for key, value in self.args}
         for key, value in self.args:
             if isinstance(value, Suit):
-                values[f"{key}_one"] = value.english[:-1]
-        return template.format(**values)
+                values[f"{key}_one"] = value.one
+        if instead:
+            values.update(instead)
+        return tr_text(template, **values)
 
     def __str__(self) -> str:
         inner = ", ".join(f"{key}={_plain(value)}" for key, value in self.args)
@@ -137,14 +148,41 @@ def _word(key: str, value: Any, players: int, you: int | None, name: Callable[[i
     if isinstance(value, tuple) and all(isinstance(v, Card) for v in value):
         return join_cards(value)
     if isinstance(value, Suit):
-        return value.english
+        return value.word
     if key in _SEAT_ARGS and isinstance(value, int):
-        return Seat("you") if value == you else Seat(name(value, players))
+        return Seat(tr("you", context="seat"), you=True) if value == you else Seat(name(value, players))
     if key == "points":
         return points_text(value)
+    if isinstance(value, str) and key in _VALUE_WORDS:
+        return _VALUE_WORDS[key](value)
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+_PASS_DIRECTIONS = (N_("left", context="pass direction"), N_("right", context="pass direction"),
+                    N_("across", context="pass direction"), N_("hold", context="pass direction"),
+                    N_("hold (no passing)", context="pass direction"))
+"""The pass directions as a fact's ``direction`` argument holds them (a :class:`~hearts_lessons.rules.PassDirection`
+value, or the drills' "hold (no passing)"), worded where the fact is."""
+_MOON_PLANS = (N_("shooting", context="moon plan"), N_("playing safe", context="moon plan"))
+"""The plans of a moon decision as a fact's ``plan`` argument holds them."""
+
+
+def _direction(value: str) -> str:
+    return tr_text(value, context="pass direction")
+
+
+def _cycle(value: str) -> str:
+    return tr(", ", context="pass cycle").join(_direction(part) for part in value.split(", "))
+
+
+_VALUE_WORDS: dict[str, Callable[[str], str]] = {
+    "direction": _direction,
+    "cycle": _cycle,
+    "plan": lambda value: tr_text(value, context="moon plan"),
+}
+"""Arguments that hold a language-free value (a pass direction's name, a plan), and how each is worded."""
 
 
 class Seat(str):
@@ -160,34 +198,44 @@ class Seat(str):
 
     _YOU: ClassVar[dict[str, str]] = {"s": "", "has": "have", "is": "are", "does": "do", "poss": "your"}
     _OTHER: ClassVar[dict[str, str]] = {"s": "s", "has": "has", "is": "is", "does": "does"}
+    you: bool
+
+    def __new__(cls, text: str, you: bool | None = None) -> Seat:
+        made = super().__new__(cls, text)
+        made.you = text.lower() == "you" if you is None else you
+        return made
 
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)
         if spec not in self._YOU:
             raise ValueError(f"no seat form {spec!r}")
-        if str(self).lower() == "you":
+        if self.you:
             return self._YOU[spec]
         return f"{self}'s" if spec == "poss" else self._OTHER[spec]
 
 
 def join_cards(cards: Iterable[Card]) -> str:
-    """``9♣``, ``8♣ and 9♣``, ``4♣, 8♣ and 9♣``.
+    """``9♣``, ``8♣ and 9♣``, ``4♣, 8♣ and 9♣`` (in the book's language).
 
     >>> join_cards([Card.from_str("8C"), Card.from_str("9C"), Card.from_str("4C")])
     '8♣, 9♣ and 4♣'
     """
-    symbols = [c.symbol for c in cards]
-    if len(symbols) <= 1:
-        return "".join(symbols)
-    return ", ".join(symbols[:-1]) + " and " + symbols[-1]
+    return join_words(c.symbol for c in cards)
 
 
 def points_text(points: Any) -> str:
-    """``1 point``, ``4 points``, ``no points``, ``-10 points``."""
+    """``1 point``, ``4 points``, ``no points``, ``-10 points`` (in the book's language)."""
     if not points:
-        return "no points"
-    return f"{format_points(points)} point{'' if points == 1 else 's'}"
+        return tr("no points")
+    if points == 1:
+        return tr("{points} point", points=format_points(points))
+    return tr("{points} points", points=format_points(points))
+
+
+def clauses(words: Iterable[str]) -> str:
+    """Facts' words joined into one clause list: "a; b; c" in English (in Japanese, sentences)."""
+    return tr("; ", context="between facts").join(words)
 
 
 def _normal(value: Any) -> Any:
@@ -219,8 +267,8 @@ def check(fact: Fact, position: Any) -> bool:
 
 def phrase(facts: Iterable[Fact], *, players: int = 4, you: int | None = None,
            name: Callable[[int, int], str] = seat_name) -> str:  # fmt: skip
-    """Facts joined into one clause list ("a; b; c")."""
-    return "; ".join(f.words(players=players, you=you, name=name) for f in facts)
+    """Facts joined into one clause list ("a; b; c"; :func:`clauses`)."""
+    return clauses(f.words(players=players, you=you, name=name) for f in facts)
 
 
 # -- play facts ---------------------------------------------------------------------------------------------
@@ -278,7 +326,7 @@ def _trick_value(pos: Lean, ids: Iterable[int]) -> Any:
     return total
 
 
-@kind("trick_points", "the trick would hold {points}")
+@kind("trick_points", N_("the trick would hold {points}"))
 def _trick_points(pos: Lean, *, seat: int, card: Card, points: Any) -> bool:
     """The cards on the table plus ``card`` carry ``points`` (the seat's own card counts)."""
     if not _to_play_with(pos, seat, card):
@@ -287,19 +335,19 @@ def _trick_points(pos: Lean, *, seat: int, card: Card, points: Any) -> bool:
     return bool(_trick_value(pos, ids) == points)
 
 
-@kind("trick_holds", "the trick already holds {points}")
+@kind("trick_holds", N_("the trick already holds {points}"))
 def _trick_holds(pos: Lean, *, points: Any) -> bool:
     """The cards already on the table carry ``points``."""
     return bool(_trick_value(pos, [cid for _, cid, _ in pos._trick]) == points)
 
 
-@kind("winning", "{winner:poss} {winning} is winning the trick so far")
+@kind("winning", N_("{winner:poss} {winning} is winning the trick so far"))
 def _winning(pos: Lean, *, winner: int, winning: Card) -> bool:
     best = _winning_now(pos)
     return best is not None and best[0] == winner and best[1] == winning.id
 
 
-@kind("ducks", "the {card} stays under the {winning}: {winner} keep{winner:s} the trick")
+@kind("ducks", N_("the {card} stays under the {winning}: {winner} keep{winner:s} the trick"))
 def _ducks(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int) -> bool:
     """Played now as the trick's last card, ``card`` (of the suit led) stays under ``winner``'s ``winning`` card,
     which takes the trick. (Before the last card, see ``stays_under``: the trick is not decided yet.)"""
@@ -321,7 +369,7 @@ def _last_winner(pos: Lean, card: Card) -> tuple[int, int, int] | None:
     return next(entry for entry in raw[2] if entry[0] == winner)
 
 
-@kind("overtakes", "the {card} beats the {winning} and takes the lead of the trick")
+@kind("overtakes", N_("the {card} beats the {winning} and takes the lead of the trick"))
 def _overtakes(pos: Lean, *, seat: int, card: Card, winning: Card) -> bool:
     """Played now, ``card`` wins the trick so far, over the ``winning`` card that led it."""
     best = _winning_now(pos)
@@ -331,12 +379,12 @@ def _overtakes(pos: Lean, *, seat: int, card: Card, winning: Card) -> bool:
     return after is not None and after[0] == seat
 
 
-@kind("plays_last", "you play last to this trick")
+@kind("plays_last", N_("you play last to this trick"))
 def _plays_last(pos: Lean, *, seat: int) -> bool:
     return pos.to_play == seat and len(pos._trick) == pos.k.players - 1
 
 
-@kind("takes_trick", "the {card} takes the trick")
+@kind("takes_trick", N_("the {card} takes the trick"))
 def _takes_trick(pos: Lean, *, seat: int, card: Card) -> bool:
     """Played now as the last card of the trick, ``card`` wins it."""
     if not _plays_last(pos, seat=seat) or not _holds_card(pos, seat, card):
@@ -345,7 +393,7 @@ def _takes_trick(pos: Lean, *, seat: int, card: Card) -> bool:
     return best is not None and best[0] == seat
 
 
-@kind("discards", "you hold no {suit}, so the {card} is a discard")
+@kind("discards", N_("you hold no {suit}, so the {card} is a discard"))
 def _discards(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``seat`` cannot follow the suit led (``suit``) and ``card`` is of another suit."""
     if not _to_play_with(pos, seat, card) or pos.lead_suit != int(suit):
@@ -353,8 +401,8 @@ def _discards(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return not pos._hands[seat] & pos.k.suit_masks[int(suit)] and _suit(pos, card) != int(suit)
 
 
-@kind("higher_out", ("1 higher {suit_one} than the {card} is still out",
-                     "{count} higher {suit} than the {card} are still out"))
+@kind("higher_out", (N_("1 higher {suit_one} than the {card} is still out"),
+                     N_("{count} higher {suit} than the {card} are still out")))
 def _higher_out(pos: Lean, *, seat: int, card: Card, suit: Suit, count: int) -> bool:
     """``count`` cards of ``card``'s suit rank above it and are neither in ``seat``'s hand nor played."""
     if _suit(pos, card) != int(suit):
@@ -372,19 +420,19 @@ def _lower_unseen(pos: Lean, seat: int, card: Card) -> int:
     return sum(1 for c in cards_of_mask(out) if c.rank < card.rank)
 
 
-@kind("none_higher_out", "no {suit_one} still out can beat the {card}")
+@kind("none_higher_out", N_("no {suit_one} still out can beat the {card}"))
 def _none_higher_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return _suit(pos, card) == int(suit) and _higher_unseen(pos, seat, card) == 0 and bool(
         _unseen(pos, seat) & pos.k.suit_masks[int(suit)]
     )
 
 
-@kind("none_lower_out", "no lower {suit_one} is still out")
+@kind("none_lower_out", N_("no lower {suit_one} is still out"))
 def _none_lower_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     return _suit(pos, card) == int(suit) and _lower_unseen(pos, seat, card) == 0
 
 
-@kind("void_after", "it leaves you void in {suit}")
+@kind("void_after", N_("it leaves you void in {suit}"))
 def _void_after(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
     """After ``cards`` leave ``seat``'s hand (played or passed), it holds no card of ``suit`` (it held some)."""
     hand = pos._hands[seat]
@@ -397,17 +445,17 @@ def _void_after(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit) ->
     return bool(hand & suit_mask) and not hand & ~removed & suit_mask
 
 
-@kind("holds", "you hold the {cards}")
+@kind("holds", N_("you hold the {cards}"))
 def _holds(pos: Lean, *, seat: int, cards: tuple[Card, ...]) -> bool:
     return all(_holds_card(pos, seat, c) for c in cards)
 
 
-@kind("out", "the {card} is still out")
+@kind("out", N_("the {card} is still out"))
 def _out(pos: Lean, *, seat: int, card: Card) -> bool:
     return bool(_unseen(pos, seat) >> card.id & 1)
 
 
-@kind("all_points_to", "{shooter} {shooter:has} taken every point card of the earlier tricks")
+@kind("all_points_to", N_("{shooter} {shooter:has} taken every point card of the earlier tricks"))
 def _all_points_to(pos: Lean, *, shooter: int) -> bool:
     """Every point card taken so far went to ``shooter`` (who took at least one)."""
     moon = pos.k.moon_cards

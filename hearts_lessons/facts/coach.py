@@ -40,6 +40,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, Suit, cards_of_mask
+from ..i18n import N_
 from . import _after, _holds_card, _last_winner, _suit, _to_play_with, _trick_value, _unseen, _winning_now, kind
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def _cards_equal(found: list[Card], cards: tuple[Card, ...]) -> bool:
 # -- the moon -----------------------------------------------------------------------------------------------------
 
 
-@kind("moon_watch", "{shooter} {shooter:has} taken every point card so far ({points}) and may shoot the moon")
+@kind("moon_watch", N_("{shooter} {shooter:has} taken every point card so far ({points}) and may shoot the moon"))
 def _moon_watch(pos: Lean, *, seat: int, shooter: int, points: Any) -> bool:
     """Another seat, ``shooter``, has taken every point card taken so far (``points`` of them, at least one card):
     nobody else has, so it can still take them all."""
@@ -103,7 +104,7 @@ def _moon_watch(pos: Lean, *, seat: int, shooter: int, points: Any) -> bool:
     return bool(_trick_value(pos, [c.id for c in cards_of_mask(seen_taken(pos, shooter) & moon)]) == points)
 
 
-@kind("stops_moon", "if the {card} keeps the trick, {shooter} cannot take every point")
+@kind("stops_moon", N_("if the {card} keeps the trick, {shooter} cannot take every point"))
 def _stops_moon(pos: Lean, *, seat: int, card: Card, shooter: int) -> bool:
     """Played now, ``card`` takes the lead of the trick from ``shooter``, and the trick then holds a point card
     that ``shooter`` would need (so a seat other than the shooter would take a point)."""
@@ -117,7 +118,7 @@ def _stops_moon(pos: Lean, *, seat: int, card: Card, shooter: int) -> bool:
     return any(pos.k.moon_cards >> cid & 1 for cid in ids)
 
 
-@kind("moon_open", "no other player has taken a point card: you can still take every point")
+@kind("moon_open", N_("no other player has taken a point card: you can still take every point"))
 def _moon_open(pos: Lean, *, seat: int) -> bool:
     moon = pos.k.moon_cards
     return moon != 0 and not any(seen_taken(pos, s) & moon for s in range(pos.k.players) if s != seat)
@@ -126,7 +127,7 @@ def _moon_open(pos: Lean, *, seat: int) -> bool:
 # -- the trick ----------------------------------------------------------------------------------------------------
 
 
-@kind("stays_under", "the {card} stays under the {winning}: {winner} {winner:is} still winning the trick")
+@kind("stays_under", N_("the {card} stays under the {winning}: {winner} {winner:is} still winning the trick"))
 def _stays_under(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int) -> bool:
     """Played now, ``card`` (of the suit led) does not take the lead from ``winner``'s ``winning`` card, which
     still wins the trick so far (or wins it, when ``card`` is the trick's last)."""
@@ -139,7 +140,7 @@ def _stays_under(pos: Lean, *, seat: int, card: Card, winning: Card, winner: int
     return after is not None and after[0] == winner
 
 
-@kind("cancels", "the {card} cancels the identical {card} on the table: neither can win the trick")
+@kind("cancels", N_("the {card} cancels the identical {card} on the table: neither can win the trick"))
 def _cancels(pos: Lean, *, seat: int, card: Card) -> bool:
     """With several decks, ``card`` played now meets the one card on the table identical to it (the same suit and
     rank): the two cancel (:func:`~hearts_lessons.lean._winner`)."""
@@ -149,7 +150,7 @@ def _cancels(pos: Lean, *, seat: int, card: Card) -> bool:
     return len(twins) == 1
 
 
-@kind("none_below", "you hold no {suit} below the {winning}")
+@kind("none_below", N_("you hold no {suit} below the {winning}"))
 def _none_below(pos: Lean, *, seat: int, suit: Suit, winning: Card) -> bool:
     """``seat`` holds cards of ``suit`` (``winning``'s suit), none ranked below ``winning``."""
     if _suit(pos, winning) != int(suit):
@@ -158,7 +159,7 @@ def _none_below(pos: Lean, *, seat: int, suit: Suit, winning: Card) -> bool:
     return bool(mine) and all(_rank(c) > _rank(winning) for c in mine)
 
 
-@kind("out_above", "still out above the {card}: the {cards}")
+@kind("out_above", N_("still out above the {card}: the {cards}"))
 def _out_above(pos: Lean, *, seat: int, card: Card, cards: tuple[Card, ...]) -> bool:
     """``cards`` are exactly the cards of ``card``'s suit ranked above it that ``seat`` cannot see (neither in its
     hand nor played): the cards that could still beat it."""
@@ -171,14 +172,14 @@ def _unseen_above(pos: Lean, seat: int, card: Card, cards: tuple[Card, ...]) -> 
     return bool(out) and _cards_equal(out, cards)
 
 
-@kind("unseen_above", "not yet seen above the {card}: the {cards}")
+@kind("unseen_above", N_("not yet seen above the {card}: the {cards}"))
 def _unseen_above_kind(pos: Lean, *, seat: int, card: Card, cards: tuple[Card, ...]) -> bool:
     """``out_above`` where the rules set cards aside unseen (:func:`every_unseen_held` is false): ``cards`` are
     exactly the cards of ``card``'s suit above it that ``seat`` has not seen; some may be set aside."""
     return not every_unseen_held(pos, seat) and _unseen_above(pos, seat, card, cards)
 
 
-@kind("all_out_above", "all the {suit} still out rank above the {card}: whoever follows suit beats it")
+@kind("all_out_above", N_("all the {suit} still out rank above the {card}: whoever follows suit beats it"))
 def _all_out_above(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``seat`` leads ``card``; some cards of its suit are out and every one ranks above it."""
     return every_unseen_held(pos, seat) and _all_unseen_above(pos, seat, card, suit)
@@ -191,13 +192,13 @@ def _all_unseen_above(pos: Lean, seat: int, card: Card, suit: Suit) -> bool:
     return bool(out) and all(_rank(c) > _rank(card) for c in out)
 
 
-@kind("all_unseen_above", "all the {suit} not yet seen rank above the {card}: whoever follows suit beats it")
+@kind("all_unseen_above", N_("all the {suit} not yet seen rank above the {card}: whoever follows suit beats it"))
 def _all_unseen_above_kind(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``all_out_above`` where the rules set cards aside unseen (:func:`every_unseen_held` is false)."""
     return not every_unseen_held(pos, seat) and _all_unseen_above(pos, seat, card, suit)
 
 
-@kind("none_out", "no other {suit_one} is still out: nobody can beat the {card}")
+@kind("none_out", N_("no other {suit_one} is still out: nobody can beat the {card}"))
 def _none_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
     """``seat`` leads ``card`` of ``suit``, and every other card of that suit is in its hand or played (nobody
     can follow suit, so nobody can beat it)."""
@@ -208,7 +209,7 @@ def _none_out(pos: Lean, *, seat: int, card: Card, suit: Suit) -> bool:
 
 @kind(
     "bleeds",
-    "the {big} is still out and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})",
+    N_("the {big} is still out and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})"),
 )
 def _bleeds(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
     """``seat`` leads ``card``, of the suit of the big penalty card ``big``, ranked below it; ``big`` is out and
@@ -219,21 +220,22 @@ def _bleeds(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
 
 @kind(
     "bleeds_unseen",
-    "the {big} is not yet seen and you hold no {suit} above it: leading the {card} may force it out (bleeding {suit})",
+    N_("the {big} is not yet seen and you hold no {suit} above it: leading the {card} may force it out "
+       "(bleeding {suit})"),
 )
 def _bleeds_unseen(pos: Lean, *, seat: int, card: Card, big: Card, suit: Suit) -> bool:
     """``bleeds`` where the rules set cards aside unseen (:func:`every_unseen_held` is false)."""
     return not every_unseen_held(pos, seat) and _bleeding(pos, seat, card, big, suit)
 
 
-@kind("still_out", "the {card} is still out")
+@kind("still_out", N_("the {card} is still out"))
 def _still_out(pos: Lean, *, seat: int, card: Card) -> bool:
     """``seat`` has not seen ``card``, and every card it has not seen is in another hand
     (:func:`every_unseen_held`): the card will be played."""
     return every_unseen_held(pos, seat) and bool(_unseen(pos, seat) >> card.id & 1)
 
 
-@kind("unseen", "the {card} is not yet seen")
+@kind("unseen", N_("the {card} is not yet seen"))
 def _unseen_card(pos: Lean, *, seat: int, card: Card) -> bool:
     """``seat`` has not seen ``card`` (not in its hand, not played), where the rules set cards aside unseen
     (:func:`every_unseen_held` is false: the card may be set aside; the play fact ``out`` says "still out")."""
@@ -265,7 +267,7 @@ def _kept(pos: Lean, seat: int, passed: tuple[Card, ...]) -> int:
     return int(mask)
 
 
-@kind("pass_empties", "passing the {cards} leaves you no {suit} (unless you receive some)")
+@kind("pass_empties", N_("passing the {cards} leaves you no {suit} (unless you receive some)"))
 def _pass_empties(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
     """``cards`` are in ``seat``'s hand, and every card of ``suit`` it holds is among them."""
     mask = pos.k.suit_masks[int(suit)]
@@ -273,14 +275,14 @@ def _pass_empties(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit) 
             and not _kept(pos, seat, cards) & mask)  # fmt: skip
 
 
-@kind("drop_when_void", "you keep the {big} to drop when {suit} are led and you hold none")
+@kind("drop_when_void", N_("you keep the {big} to drop when {suit} are led and you hold none"))
 def _drop_when_void(pos: Lean, *, seat: int, passed: tuple[Card, ...], suit: Suit, big: Card) -> bool:
     """``seat`` keeps the big penalty card ``big`` and passes every card of ``suit`` (another suit)."""
     return (_pass_empties(pos, seat=seat, cards=passed, suit=suit) and bool(big_cards(pos) >> big.id & 1)
             and bool(_kept(pos, seat, passed) >> big.id & 1) and _suit(pos, big) != int(suit))  # fmt: skip
 
 
-@kind("passes_with_below", "you pass the {card}, which you hold with the {cards} below it")
+@kind("passes_with_below", N_("you pass the {card}, which you hold with the {cards} below it"))
 def _passes_with_below(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card,
                        cards: tuple[Card, ...]) -> bool:  # fmt: skip
     """``card`` is passed; ``cards`` are exactly the cards of its suit below it in ``seat``'s hand before the pass."""
@@ -290,14 +292,14 @@ def _passes_with_below(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: 
     return bool(below) and _cards_equal(below, cards)
 
 
-@kind("passes_unguarded", "you pass the {card}: you hold no {suit} below it to guard it")
+@kind("passes_unguarded", N_("you pass the {card}: you hold no {suit} below it to guard it"))
 def _passes_unguarded(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card, suit: Suit) -> bool:
     if not _in_hand(pos, seat, passed) or card not in passed or _suit(pos, card) != int(suit):
         return False
     return not any(_rank(c) < _rank(card) for c in _hand_of_suit(pos, seat, int(suit)))
 
 
-@kind("keeps_with_below", "you keep the {card} with the {cards} below it")
+@kind("keeps_with_below", N_("you keep the {card} with the {cards} below it"))
 def _keeps_with_below(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card,
                       cards: tuple[Card, ...]) -> bool:  # fmt: skip
     """``card`` stays in ``seat``'s hand after passing ``passed``, and ``cards`` are exactly the cards of its suit
@@ -309,7 +311,7 @@ def _keeps_with_below(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: C
     return bool(below) and _cards_equal(below, cards)
 
 
-@kind("keeps_unguarded", "you keep the {card} with no {suit} below it")
+@kind("keeps_unguarded", N_("you keep the {card} with no {suit} below it"))
 def _keeps_unguarded(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Card, suit: Suit) -> bool:
     if not _in_hand(pos, seat, passed) or card in passed or not _holds_card(pos, seat, card):
         return False
@@ -321,7 +323,7 @@ def _keeps_unguarded(pos: Lean, *, seat: int, passed: tuple[Card, ...], card: Ca
 
 @kind(
     "passes_above_big",
-    "you pass the {cards}, ranked above the {big}, which you do not hold (a card above it may be made to take it)",
+    N_("you pass the {cards}, ranked above the {big}, which you do not hold (a card above it may be made to take it)"),
 )
 def _passes_above_big(pos: Lean, *, seat: int, cards: tuple[Card, ...], big: Card) -> bool:
     """``cards`` (passed, held) are of the suit of the big penalty card ``big``, ranked above it; ``seat`` does not
@@ -337,8 +339,8 @@ def _passes_above_big(pos: Lean, *, seat: int, cards: tuple[Card, ...], big: Car
 @kind(
     "passes_highest",
     (
-        "you pass the {cards}, your highest {suit_one}, and keep lower ones",
-        "you pass the {cards}, your {count} highest {suit}, and keep lower ones",
+        N_("you pass the {cards}, your highest {suit_one}, and keep lower ones"),
+        N_("you pass the {cards}, your {count} highest {suit}, and keep lower ones"),
     ),
 )
 def _passes_highest(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit, count: int) -> bool:
@@ -355,8 +357,8 @@ def _passes_highest(pos: Lean, *, seat: int, cards: tuple[Card, ...], suit: Suit
 @kind(
     "passes_high_points",
     (
-        "you pass a high point card (jack or higher), which can win tricks: the {cards}",
-        "you pass high point cards (jack or higher), which can win tricks: the {cards}",
+        N_("you pass a high point card (jack or higher), which can win tricks: the {cards}"),
+        N_("you pass high point cards (jack or higher), which can win tricks: the {cards}"),
     ),
 )
 def _passes_high_points(pos: Lean, *, seat: int, cards: tuple[Card, ...], count: int) -> bool:
@@ -376,14 +378,14 @@ def _positive(value: Any) -> bool:
 # -- the game -----------------------------------------------------------------------------------------------------
 
 
-@kind("total_before", "you have {points} and the game ends at {target}")
+@kind("total_before", N_("you have {points} and the game ends at {target}"))
 def _total_before(pos: Lean, *, seat: int, points: Any, target: int) -> bool:
     """``seat``'s total before this hand is ``points``; the game ends at ``target`` points."""
     totals = pos.totals_before
     return bool(totals) and totals[seat] == points and pos.rules.target == target
 
 
-@kind("points_end_game", "taking {points} more would end the game")
+@kind("points_end_game", N_("taking {points} more would end the game"))
 def _points_end_game(pos: Lean, *, seat: int, points: Any) -> bool:
     """``points`` more this hand take ``seat``'s total to the end of the game (reach the target, or pass it when
     the game ends above the target), and fewer would not."""
@@ -398,13 +400,13 @@ def _points_end_game(pos: Lean, *, seat: int, points: Any) -> bool:
     return bool(points == max(needed, 0))
 
 
-@kind("lowest_total", "your total is the lowest")
+@kind("lowest_total", N_("your total is the lowest"))
 def _lowest_total(pos: Lean, *, seat: int) -> bool:
     totals = _real_totals(pos)
     return bool(totals) and totals[seat] == min(totals)
 
 
-@kind("not_lowest_total", "another player's total is lower than yours")
+@kind("not_lowest_total", N_("another player's total is lower than yours"))
 def _not_lowest_total(pos: Lean, *, seat: int) -> bool:
     totals = _real_totals(pos)
     return bool(totals) and totals[seat] > min(totals)

@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Suit
+from ..i18n import N_
 from ..state import Phase
 from . import _after, _higher_unseen, _lower_unseen, _suit, _unseen, _winning_now, kind
 
@@ -40,17 +41,17 @@ def _card(value: Card | str) -> Card:
 
 
 # -- counted cards --------------------------------------------------------------------------------------------
-@kind("one_higher_out", "one card of its suit above the {card} is still out")
+@kind("one_higher_out", N_("one card of its suit above the {card} is still out"))
 def _one_higher_out(pos: Any, *, seat: int, card: Card, suit: Suit) -> bool:
     return _suit(pos, card) == int(suit) and _higher_unseen(pos, seat, card) == 1
 
 
-@kind("lower_out", "{count} lower {suit} than the {card} are still out")
+@kind("lower_out", N_("{count} lower {suit} than the {card} are still out"))
 def _lower_out(pos: Any, *, seat: int, card: Card, suit: Suit, count: int) -> bool:
     return count >= 2 and _suit(pos, card) == int(suit) and _lower_unseen(pos, seat, card) == count
 
 
-@kind("played_higher", "the {played} went in an earlier trick: no card of its suit above the {card} is still out")
+@kind("played_higher", N_("the {played} went in an earlier trick: no card of its suit above the {card} is still out"))
 def _played_higher(pos: Any, *, seat: int, card: Card, played: Card, suit: Suit) -> bool:
     """``played`` (of ``card``'s suit, higher) went in an earlier trick, and no card of the suit above ``card`` is
     still out."""
@@ -61,7 +62,7 @@ def _played_higher(pos: Any, *, seat: int, card: Card, played: Card, suit: Suit)
     return bool(gone >> played.id & 1) and played.id not in on_table and _higher_unseen(pos, seat, card) == 0
 
 
-@kind("queen_goes", "the Q♠ falls on a trick {winner} {winner:is} winning")
+@kind("queen_goes", N_("the Q♠ falls on a trick {winner} {winner:is} winning"))
 def _queen_goes(pos: Any, *, seat: int, winner: int) -> bool:
     """``seat`` plays the Q♠ now and ``winner`` (another seat) is winning the trick after it."""
     if pos.to_play != seat or not pos._hands[seat] >> QUEEN.id & 1 or not pos._trick or winner == seat:
@@ -77,18 +78,18 @@ def _last(pos: Any, card: Card) -> tuple[int, int, int] | None:
     return None if winner is None else next(entry for entry in raw[2] if entry[0] == winner)
 
 
-@kind("no_lower_out", "no card of its suit below the {card} is still out")
+@kind("no_lower_out", N_("no card of its suit below the {card} is still out"))
 def _no_lower_out(pos: Any, *, seat: int, card: Card) -> bool:
     return _lower_unseen(pos, seat, card) == 0 and bool(_unseen(pos, seat) & pos.k.suit_masks[_suit(pos, card)])
 
 
-@kind("you_took_all_points", "you have taken every point card of the earlier tricks")
+@kind("you_took_all_points", N_("you have taken every point card of the earlier tricks"))
 def _you_took_all_points(pos: Any, *, seat: int) -> bool:
     """Every point card taken so far went to ``seat`` (which took at least one)."""
     return _point_takers(pos) == [seat]
 
 
-@kind("no_points_taken", "nobody has taken a point card yet")
+@kind("no_points_taken", N_("nobody has taken a point card yet"))
 def _no_points_taken(pos: Any) -> bool:
     return not any(taken & pos.k.moon_cards for taken in pos._taken)
 
@@ -98,14 +99,14 @@ def _passing(pos: Any, seat: int, cards: Sequence[Card]) -> bool:
     return seat in pos.to_pass and all(pos._hands[seat] >> c.id & 1 for c in cards)
 
 
-@kind("pass_goes_to", "the {cards} go to {other}")
+@kind("pass_goes_to", N_("the {cards} go to {other}"))
 def _pass_goes_to(pos: Any, *, seat: int, cards: tuple[Card, ...], other: int) -> bool:
     """``seat`` passes to ``other`` (a pass to one seat: standard Hearts)."""
     targets = pos.targets
     return _passing(pos, seat, cards) and len(targets) == 1 and (seat + targets[0][0]) % pos.k.players == other
 
 
-@kind("highest_of_suit", "the {cards} are your highest {suit}")
+@kind("highest_of_suit", N_("the {cards} are your highest {suit}"))
 def _highest_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
     """Two or more cards of ``suit``, the highest ``seat`` holds in it, and not all it holds (then "highest" would
     compare them with nothing: see ``all_of_suit``)."""
@@ -116,7 +117,7 @@ def _highest_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit
     return {c.id for c in top} == {c.id for c in cards} and 2 <= len(cards) < len(held)
 
 
-@kind("all_of_suit", "the {cards} are all your {suit}: passing them leaves you void in {suit}")
+@kind("all_of_suit", N_("the {cards} are all your {suit}: passing them leaves you void in {suit}"))
 def _all_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) -> bool:
     """Two or more cards, every card of ``suit`` that ``seat`` holds (so that passing them leaves it void)."""
     if len(cards) < 2 or any(c.suit != suit for c in cards):
@@ -125,8 +126,8 @@ def _all_of_suit(pos: Any, *, seat: int, cards: tuple[Card, ...], suit: Suit) ->
 
 
 # -- what a card does on a trick not yet decided, and what tells two cards apart --------------------------------
-@kind("leads_for_now", ("the {card} beats the {winning} for now, with 1 player still to play",
-                        "the {card} beats the {winning} for now, with {count} players still to play"))
+@kind("leads_for_now", (N_("the {card} beats the {winning} for now, with 1 player still to play"),
+                        N_("the {card} beats the {winning} for now, with {count} players still to play")))
 def _leads_for_now(pos: Any, *, seat: int, card: Card, winning: Card, count: int) -> bool:
     """Played now (not as the trick's last card), ``card`` wins the trick so far over ``winning``, and ``count``
     players still play to the trick after it (so it may yet be overtaken: it does not take the trick yet)."""
@@ -140,7 +141,7 @@ def _leads_for_now(pos: Any, *, seat: int, card: Card, winning: Card, count: int
     return now is not None and now[0] == seat
 
 
-@kind("keeps_winner", "you keep the {kept}, which no {suit_one} still out can beat")
+@kind("keeps_winner", N_("you keep the {kept}, which no {suit_one} still out can beat"))
 def _keeps_winner(pos: Any, *, seat: int, card: Card, kept: Card, suit: Suit) -> bool:
     """``seat`` plays ``card`` and keeps ``kept`` (another card of the same suit), above every card of the suit
     still out (and some are out): a card that will win a trick of its suit whenever it is played to one."""
@@ -151,7 +152,7 @@ def _keeps_winner(pos: Any, *, seat: int, card: Card, kept: Card, suit: Suit) ->
     return _higher_unseen(pos, seat, kept) == 0 and bool(_unseen(pos, seat) & pos.k.suit_masks[int(suit)])
 
 
-@kind("spades_above_queen", "the Q♠, which you do not hold, ranks below the {cards}")
+@kind("spades_above_queen", N_("the Q♠, which you do not hold, ranks below the {cards}"))
 def _spades_above_queen(pos: Any, *, seat: int, cards: tuple[Card, ...]) -> bool:
     return (bool(cards) and all(c.suit == Suit.SPADES and c.rank > QUEEN.rank for c in cards)
             and all(pos._hands[seat] >> c.id & 1 for c in cards) and not pos._hands[seat] >> QUEEN.id & 1)  # fmt: skip
@@ -162,15 +163,15 @@ def _lower_spades(pos: Any, seat: int) -> int:
     return sum(1 for c in _hand(pos, seat) if c.suit == Suit.SPADES and c.rank < QUEEN.rank)
 
 
-@kind("queen_few_guards", ("the Q♠ has only 1 lower spade to guard it",
-                           "the Q♠ has only {count} lower spades to guard it"))
+@kind("queen_few_guards", (N_("the Q♠ has only 1 lower spade to guard it"),
+                           N_("the Q♠ has only {count} lower spades to guard it")))
 def _queen_few_guards(pos: Any, *, seat: int, count: int) -> bool:
     """``seat`` holds the Q♠ and exactly ``count`` spades below it, 1 or 2: "only" is Lesson 10's line (with two
     or fewer lower spades, pass the Q♠); with 3 or more lower spades this fact refuses (they guard it)."""
     return 1 <= count <= 2 and QUEEN in _hand(pos, seat) and _lower_spades(pos, seat) == count
 
 
-@kind("queen_unguarded", "no lower spade guards the Q♠")
+@kind("queen_unguarded", N_("no lower spade guards the Q♠"))
 def _queen_unguarded(pos: Any, *, seat: int) -> bool:
     """``seat`` holds the Q♠ and no spade below it."""
     return QUEEN in _hand(pos, seat) and _lower_spades(pos, seat) == 0
@@ -185,7 +186,7 @@ def _kept_hearts(pos: Any, seat: int, cards: tuple[Card, ...], passed: tuple[Car
     return hearts
 
 
-@kind("keeps_top_hearts", "you keep the {cards}, your 2 highest hearts")
+@kind("keeps_top_hearts", N_("you keep the {cards}, your 2 highest hearts"))
 def _keeps_top_hearts(pos: Any, *, seat: int, cards: tuple[Card, ...], passed: tuple[Card, ...]) -> bool:
     """``seat`` keeps ``cards``, its 2 highest hearts, and holds more hearts than these (else ``keeps_all_hearts``:
     "highest" would compare them with nothing)."""
@@ -194,7 +195,7 @@ def _keeps_top_hearts(pos: Any, *, seat: int, cards: tuple[Card, ...], passed: t
             and {c.id for c in hearts[:2]} == {c.id for c in cards})  # fmt: skip
 
 
-@kind("keeps_all_hearts", "you keep the {cards}, all your hearts")
+@kind("keeps_all_hearts", N_("you keep the {cards}, all your hearts"))
 def _keeps_all_hearts(pos: Any, *, seat: int, cards: tuple[Card, ...], passed: tuple[Card, ...]) -> bool:
     """``seat`` keeps ``cards``, every heart it holds (none of them passed)."""
     hearts = _kept_hearts(pos, seat, cards, passed)

@@ -31,6 +31,7 @@ from pathlib import Path
 
 import ipywidgets as W
 
+from ..i18n import N_, tr, tr_text
 from ..widgets.common import MessageLine, live_app_url, safe
 from ..widgets.common import app_link as common_app_link
 from .drills import PARTS, stage
@@ -40,7 +41,8 @@ from .widgets import ANSWER_STYLE, NO_STAR, STAR, ProgressPage, PuzzleLadder, St
 
 __all__ = ["LIVE_APP_URL", "PART_TITLES", "PracticeApp", "app_link", "next_drill"]
 
-PART_TITLES = {"basics": "Hearts basics", "strategy": "Hearts strategy", "haggis": "Haggis"}
+PART_TITLES = {"basics": N_("Hearts basics"), "strategy": N_("Hearts strategy"), "haggis": N_("Haggis")}
+"""Each practice part's title (English, marked: shown with :func:`~hearts_lessons.i18n.tr_text`)."""
 """The practice pages' parts, as the home screen names them (the stages of notebooks 40, 41 and 42)."""
 
 LIVE_APP_URL = live_app_url("practice")
@@ -121,11 +123,11 @@ class PracticeApp(W.VBox):
         self.ladder: PuzzleLadder | None = None
         self.progress_page: ProgressPage | None = None
         self.title = W.HTML()
-        self.home_button = W.Button(description="← Home", tooltip="Back to the practice home screen")
+        self.home_button = W.Button(description=tr("← Home"), tooltip=tr("Back to the practice home screen"))
         self.home_button.add_class("hl-home-button")
         self.home_button.on_click(lambda _: self.show_home())
         self.notice = _Notice()
-        if "damaged" in note:
+        if self.progress.damaged:
             self.notice.show(note, "error")
         self.continue_button = W.Button(button_style="success", layout=W.Layout(width="auto", height="auto"))
         self.continue_button.add_class("hl-app-continue")
@@ -149,19 +151,22 @@ class PracticeApp(W.VBox):
         """The home screen: Start/Continue, the stages with their stars, the ladder with the rating, progress."""
         if self.screen != "home" or not self.body.children:  # what other pages saved meanwhile
             note = self.progress.reload()
-            if "damaged" in note:
+            if self.progress.damaged:
                 self.notice.show(note, "error")
         upcoming = next_drill(self.progress)
         started = any(self.progress.stars.values())
         if upcoming is None:
-            self.continue_button.description = "▶ Every drill has a star: climb the puzzle ladder"
+            self.continue_button.description = tr("▶ Every drill has a star: climb the puzzle ladder")
         else:
             key, index = upcoming
-            verb = "Continue" if started else "Start"
-            self.continue_button.description = f"▶ {verb}: {stage(key).title} · drill {index + 1}"
+            title = tr_text(stage(key).title)
+            if started:
+                self.continue_button.description = tr("▶ Continue: {stage} · drill {n}", stage=title, n=index + 1)
+            else:
+                self.continue_button.description = tr("▶ Start: {stage} · drill {n}", stage=title, n=index + 1)
         sections: list[W.Widget] = [
-            W.HTML("<div style='font:15px system-ui,sans-serif;color:#333;margin:2px 0 10px'>Short drills with "
-                   "instant feedback, then rated puzzles from real games.</div>"),
+            W.HTML("<div style='font:15px system-ui,sans-serif;color:#333;margin:2px 0 10px'>"
+                   + tr("Short drills with instant feedback, then rated puzzles from real games.") + "</div>"),
             self.continue_button,
         ]
         for part, keys in PARTS.items():
@@ -170,8 +175,11 @@ class PracticeApp(W.VBox):
                 s = stage(key)
                 got = self.progress.stage_stars(key)
                 done = sum(1 for v in self.progress.stars_for(key).values() if v)
-                tile = W.Button(description=f"{s.title}\n{_tile_stars(got, 3 * s.count)} {got} of {3 * s.count}",
-                                tooltip=f"{s.title}: {got} of {3 * s.count} stars, {done} of {s.count} drills done",
+                title = tr_text(s.title)
+                shown = tr("{got} of {most}", got=got, most=3 * s.count)
+                tile = W.Button(description=f"{title}\n{_tile_stars(got, 3 * s.count)} {shown}",
+                                tooltip=tr("{stage}: {got} of {most} stars, {done} of {count} drills done", stage=title,
+                                           got=got, most=3 * s.count, done=done, count=s.count),
                                 layout=W.Layout(height="auto"))  # fmt: skip
                 tile.add_class("hl-tile")
                 if done == s.count:
@@ -179,25 +187,25 @@ class PracticeApp(W.VBox):
                 tile.on_click(lambda _, k=key: self.open_stage(k))
                 tiles.append(tile)
             sections.append(W.HTML(f"<h3 style='font:bold 17px system-ui,sans-serif;margin:14px 0 4px'>"
-                                   f"{html.escape(PART_TITLES[part])}</h3>"))  # fmt: skip
+                                   f"{html.escape(tr_text(PART_TITLES[part]))}</h3>"))  # fmt: skip
             sections.append(self._tiles(tiles))
         attempts = self.progress.attempts.get("puzzles", 0)
-        ladder = W.Button(description="Puzzle ladder\nPositions from real games, rated", layout=W.Layout(height="auto"),
-                          tooltip="Rated puzzles near your rating")  # fmt: skip
+        ladder = W.Button(description=tr("Puzzle ladder") + "\n" + tr("Positions from real games, rated"),
+                          layout=W.Layout(height="auto"), tooltip=tr("Rated puzzles near your rating"))  # fmt: skip
         ladder.add_class("hl-tile")
         ladder.on_click(lambda _: self.open_ladder())
-        progress = W.Button(description="Your progress\nStars, rating, reset", layout=W.Layout(height="auto"),
-                            tooltip="Your stars and rating")  # fmt: skip
+        progress = W.Button(description=tr("Your progress") + "\n" + tr("Stars, rating, reset"),
+                            layout=W.Layout(height="auto"), tooltip=tr("Your stars and rating"))  # fmt: skip
         progress.add_class("hl-tile")
         progress.on_click(lambda _: self.open_progress())
         self.ladder_tile, self.progress_tile = ladder, progress
         sections += [
-            W.HTML("<h3 style='font:bold 17px system-ui,sans-serif;margin:14px 0 4px'>Puzzles</h3>"),
+            W.HTML(f"<h3 style='font:bold 17px system-ui,sans-serif;margin:14px 0 4px'>{tr('Puzzles')}</h3>"),
             self._tiles([ladder, progress]),
-            W.HTML(f"<div class='hl-app-rating' style='font:15px system-ui,sans-serif;margin:4px 0'>Your puzzle "
-                   f"rating: {rating_html(self.progress.rating, attempts)}</div>"),
+            W.HTML("<div class='hl-app-rating' style='font:15px system-ui,sans-serif;margin:4px 0'>"
+                   + tr("Your puzzle rating: {rating}", rating=rating_html(self.progress.rating, attempts)) + "</div>"),
         ]  # fmt: skip
-        self._screen("home", "Practice", *sections)
+        self._screen("home", tr("Practice"), *sections)
 
     @staticmethod
     def _tiles(tiles: list[W.Button]) -> W.Box:
@@ -218,7 +226,7 @@ class PracticeApp(W.VBox):
     def open_stage(self, key: str, index: int | None = None) -> None:
         """A stage's drills, at ``index`` (default: its first drill without a star)."""
         self.drills = StageDrills(key, progress=self.progress, start=index, compact=True)
-        self._screen("stage", stage(key).title, self.drills)
+        self._screen("stage", tr_text(stage(key).title), self.drills)
 
     @safe(lambda self: self.notice)
     def open_ladder(self) -> None:
@@ -226,15 +234,15 @@ class PracticeApp(W.VBox):
         if self._puzzles is None:
             self._puzzles = ladder_puzzles(self._puzzle_file)
         self.ladder = PuzzleLadder(puzzles=self._puzzles, progress=self.progress, seed=self._seed, compact=True)
-        self._screen("ladder", "Puzzle ladder", self.ladder)
+        self._screen("ladder", tr("Puzzle ladder"), self.ladder)
 
     @safe(lambda self: self.notice)
     def open_progress(self) -> None:
         self.progress.reload()
         self.progress_page = ProgressPage(progress=self.progress)
-        self._screen("progress", "Your progress", self.progress_page)
+        self._screen("progress", tr("Your progress"), self.progress_page)
 
 
 def app_link() -> W.HTML:
     """The link to the practice app for a practice page (:func:`~hearts_lessons.widgets.common.app_link`)."""
-    return common_app_link("practice", "the practice app", "every drill and the puzzle ladder, without code")
+    return common_app_link("practice", tr("the practice app"), tr("every drill and the puzzle ladder, without code"))

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..facts import Fact, check, join_cards, make
+from ..i18n import N_, get_language, language, tr, tr_text
 
 if TYPE_CHECKING:
     from ..haggis.cards import HaggisCard
@@ -73,6 +74,8 @@ class Said:
     facts: tuple[Fact, ...]
     on: Any
     you: int | None = None
+    lang: str = "en"
+    """The language the sentence was worded in (its facts are checked against its words in that language)."""
 
 
 class Words:
@@ -88,9 +91,15 @@ class Words:
         return make(kind_name, self.on if on is None else on, **args)
 
     def say(self, where: str, *facts: Fact, sep: str = "; ", on: Any = None) -> str:
-        """The facts worded and joined, recorded as said at ``where``."""
-        self.said.append(Said(where, tuple(facts), self.on if on is None else on, self.you))
-        return sep.join(f.words(you=self.you) for f in facts)
+        """The facts worded and joined (``sep``: "; " or ": ", in the book's language), recorded as said at
+        ``where``."""
+        self.said.append(Said(where, tuple(facts), self.on if on is None else on, self.you, get_language()))
+        return tr_text(sep, context="between facts").join(f.words(you=self.you) for f in facts)
+
+
+_SEPARATORS = (N_("; ", context="between facts"), N_(": ", context="between facts"),
+               N_(" and ", context="between facts"))
+"""The ways :meth:`Words.say` joins facts."""
 
 
 def false_facts(drill: Drill) -> list[tuple[str, Fact]]:
@@ -100,7 +109,9 @@ def false_facts(drill: Drill) -> list[tuple[str, Fact]]:
     for said in drill.said:
         text = drill.text_at(said.where)
         for fact in said.facts:
-            if not check(fact, said.on) or fact.words(you=said.you).lower() not in text.lower():
+            with language(said.lang):
+                words = fact.words(you=said.you)
+            if not check(fact, said.on) or words.lower() not in text.lower():
                 out.append((said.where, fact))
     return out
 
@@ -164,11 +175,11 @@ class Drill:
     @property
     def answer_text(self) -> str:
         """The answer as the reader should see it."""
-        shown = ", ".join(self.label(a) for a in self.answer)
+        shown = tr(", ", context="answers").join(self.label(a) for a in self.answer)
         if self.kind == "play" and len(self.answer) > 1:
-            return f"any of {shown}"
+            return tr("any of {cards}", cards=shown)
         if self.kind == "tick" and not self.answer:
-            return "none of them"
+            return tr("none of them")
         return shown
 
     def verdict(self, response: Response) -> tuple[bool, str]:
@@ -177,24 +188,33 @@ class Drill:
             try:
                 value = float(response)  # type: ignore[arg-type]
             except (TypeError, ValueError):
-                return False, "type a number"
+                return False, tr("type a number")
             target = float(self.answer[0])
             if abs(value - target) < 1e-9:
                 return True, self.right
-            off = f"{value:g} is too {'high' if value > target else 'low'}"  # what is wrong with this number
-            return False, f"{off}: {self.wrong}" if self.wrong else f"{off}: count again"
+            shown = f"{value:g}"
+            if value > target:
+                if self.wrong:
+                    return False, tr("{number} is too high: {how}", number=shown, how=self.wrong)
+                return False, tr("{number} is too high: count again", number=shown)
+            if self.wrong:
+                return False, tr("{number} is too low: {how}", number=shown, how=self.wrong)
+            return False, tr("{number} is too low: count again", number=shown)
         if self.kind in ("play", "choice"):
             chosen = str(response)
             if chosen in self.answer:
                 return True, self.rights.get(chosen, self.right)
-            return False, self.why.get(chosen, f"{self.label(chosen)} is not the answer")
+            return False, self.why.get(chosen, tr("{option} is not the answer", option=self.label(chosen)))
         picked = [response] if isinstance(response, str) else [str(c) for c in response]  # type: ignore[union-attr]
         unknown = [c for c in picked if c not in self.options]
         if unknown:
-            return False, f"{', '.join(unknown)} {'is' if len(unknown) == 1 else 'are'} not among the cards shown"
+            names = tr(", ", context="answers").join(unknown)
+            if len(unknown) == 1:
+                return False, tr("{cards} is not among the cards shown", cards=names)
+            return False, tr("{cards} are not among the cards shown", cards=names)
         if self.kind == "pass":
             if len(set(picked)) != self.pick:
-                return False, f"choose exactly {self.pick} cards (you chose {len(set(picked))})"
+                return False, tr("choose exactly {n} cards (you chose {chosen})", n=self.pick, chosen=len(set(picked)))
             for code in picked:
                 if code in self.why:  # a card the rules do not let you pass: the engine's reason names it
                     return False, self.why[code]
@@ -213,15 +233,22 @@ class Drill:
         extra = [c for c in self.options if c in chosen_set - wanted]
         missing = [c for c in self.options if c in wanted - chosen_set]
         parts = []
+        between = tr_text("; ", context="between facts")
+        listed = tr(", ", context="answers")
         if extra:
-            many = len(extra) > 1
-            names = join_cards(_cards(extra)) if _all_cards(extra) else ", ".join(self.label(c) for c in extra)
-            parts.append(f"you ticked the {names}, which {'do' if many else 'does'} not fit: "
-                         + "; ".join(self.why[c] for c in extra))  # fmt: skip
+            names = join_cards(_cards(extra)) if _all_cards(extra) else listed.join(self.label(c) for c in extra)
+            reasons = between.join(self.why[c] for c in extra)
+            if len(extra) > 1:
+                parts.append(tr("you ticked the {cards}, which do not fit: {reasons}", cards=names, reasons=reasons))
+            else:
+                parts.append(tr("you ticked the {cards}, which does not fit: {reasons}", cards=names, reasons=reasons))
         if missing:
-            names = join_cards(_cards(missing)) if _all_cards(missing) else ", ".join(self.label(c) for c in missing)
-            parts.append(f"you left out the {names}, which {'fit' if len(missing) > 1 else 'fits'} the goal too")
-        return "; ".join(parts)
+            names = join_cards(_cards(missing)) if _all_cards(missing) else listed.join(self.label(c) for c in missing)
+            if len(missing) > 1:
+                parts.append(tr("you left out the {cards}, which fit the goal too", cards=names))
+            else:
+                parts.append(tr("you left out the {cards}, which fits the goal too", cards=names))
+        return between.join(parts)
 
 
 def _all_cards(codes: Sequence[str]) -> bool:
@@ -279,18 +306,20 @@ class Attempt:
     def submit(self, response: Response) -> Feedback:
         """Check one answer. After the drill is solved, further answers are checked but earn nothing new."""
         right, why = self.drill.verdict(response)
-        why = why.strip().rstrip(".")
+        why = why.strip().rstrip(".。")
         self.tries += 1
         if right:
             if not self.solved:
                 self.solved = True
                 self.stars = stars_for_tries(self.tries)
-            return Feedback(True, f"Right: {why}.", stars=self.stars)
+            return Feedback(True, tr("Right: {why}.", why=why), stars=self.stars)
         self.misses += 1
         hint = self.drill.hint if self.misses >= 1 and not self.solved else ""
-        right_text = _capital(self.drill.right.strip().rstrip("."))
-        answer = f"The answer: {self.drill.answer_text}. {right_text}." if self.misses >= 2 else ""
-        return Feedback(False, f"Not yet: {why}.", hint=hint, answer=answer)
+        right_text = _capital(self.drill.right.strip().rstrip(".。"))
+        answer = ""
+        if self.misses >= 2:
+            answer = tr("The answer: {answer}. {why}.", answer=self.drill.answer_text, why=right_text)
+        return Feedback(False, tr("Not yet: {why}.", why=why), hint=hint, answer=answer)
 
 
 def _capital(text: str) -> str:
@@ -299,7 +328,9 @@ def _capital(text: str) -> str:
 
 @dataclass(frozen=True, eq=False)
 class Stage:
-    """A run of drills on one idea, made on demand (``make(index)``) and kept once made."""
+    """A run of drills on one idea, made on demand (``make(index)``) and kept once made, in each language (its
+    words are made with it). ``title`` and ``teaches`` are English marked with :func:`~hearts_lessons.i18n.N_`:
+    shown with :func:`~hearts_lessons.i18n.tr_text`."""
 
     key: str
     title: str
@@ -309,7 +340,7 @@ class Stage:
     game: str = "hearts"
     lesson: tuple[str, str] = ("", "")
     """The lesson this stage practises: its notebook and its title."""
-    _cache: dict[int, Drill] = field(default_factory=dict, init=False, repr=False)
+    _cache: dict[tuple[str, int], Drill] = field(default_factory=dict, init=False, repr=False)
 
     def __post_init__(self) -> None:
         if not 1 <= self.count <= 15:
@@ -320,9 +351,10 @@ class Stage:
         if not 0 <= index < self.count:
             raise IndexError(f"stage {self.key!r} has {self.count} drills")
         cache = self._cache
-        if index not in cache:
-            cache[index] = self.make(index)
-        return cache[index]
+        key = (get_language(), index)
+        if key not in cache:
+            cache[key] = self.make(index)
+        return cache[key]
 
     def drills(self) -> list[Drill]:
         return [self.drill(i) for i in range(self.count)]

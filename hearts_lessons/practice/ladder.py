@@ -88,11 +88,12 @@ from typing import Any
 from ..cards import Card, CardParseError
 from ..errors import RecordError
 from ..facts import Fact
+from ..i18n import N_, get_language, tr, tr_n, tr_text
 from ..seats import seat_name
 from ..state import HandState, Phase
 from ..tableview import DIRECTION_WORDS
 from .glicko2 import Rating
-from .puzzle_words import compare_facts, compare_pass, fact_from_json, wrong_text
+from .puzzle_words import compare_facts, compare_pass, explanation, fact_from_json, wrong_text
 from .recheck import Settings
 
 __all__ = ["DATA_FILE", "FORMAT", "THEMES", "Puzzle", "PuzzleFileError", "PuzzleSet", "best_meaning", "choose",
@@ -104,10 +105,16 @@ THEMES = ("ducking", "unloading", "dumping-queen", "making-void", "counting", "s
           "passing")  # fmt: skip
 """The themes a puzzle may carry, in the order the ladder's filter lists them."""
 THEME_WORDS = {
-    "ducking": "ducking", "unloading": "unloading high cards", "dumping-queen": "dumping the Q♠",
-    "making-void": "making a void", "counting": "counting", "stopping-moon": "stopping a moon",
-    "shooting": "shooting", "endgame": "endgame", "passing": "passing",
+    "ducking": N_("ducking"), "unloading": N_("unloading high cards"), "dumping-queen": N_("dumping the Q♠"),
+    "making-void": N_("making a void"), "counting": N_("counting"), "stopping-moon": N_("stopping a moon"),
+    "shooting": N_("shooting"), "endgame": N_("endgame"), "passing": N_("passing"),
 }  # fmt: skip
+"""Each theme in words (English, marked: shown with :func:`~hearts_lessons.i18n.tr_text`)."""
+_PASS_WORDS = (N_("to the left", context="pass goal"), N_("to the right", context="pass goal"),
+               N_("across", context="pass goal"), N_("nowhere: a hold hand", context="pass goal"),
+               N_("one card to each other player", context="pass goal"),
+               N_("as the dealer chooses", context="pass goal"))
+"""The words of :data:`~hearts_lessons.tableview.DIRECTION_WORDS`, marked for a pass puzzle's goal."""
 MIN_MARGIN = 2.0
 RATING_RANGE = (500, 2500)
 
@@ -151,11 +158,24 @@ class Puzzle:
         if self.kind == "pass":
             state = self.state()
             n = state.players
-            words = DIRECTION_WORDS.get(state.direction, state.direction.value)
-            receivers = " and ".join(seat_name((self.seat + offset) % n, n) for offset, _ in state.targets)
-            to = f", to {receivers}" if receivers else ""
-            return f"Choose the {len(self.answer)} cards to pass {words}{to}."
-        return "Choose the card to play."
+            words = tr_text(DIRECTION_WORDS.get(state.direction, state.direction.value), context="pass goal")
+            receivers = tr(" and ", context="receivers").join(seat_name((self.seat + offset) % n, n)
+                                                             for offset, _ in state.targets)  # fmt: skip
+            to = tr(", to {receivers}", receivers=receivers) if receivers else ""
+            return tr("Choose the {n} cards to pass {direction}{to}.", n=len(self.answer), direction=words, to=to)
+        return tr("Choose the card to play.")
+
+    @property
+    def explained(self) -> str:
+        """The explanation in the book's language: in English the recorded :attr:`explanation`; in another
+        language the same checked facts and measured numbers worded again (:func:`~.puzzle_words.explanation`)."""
+        if get_language() == "en":
+            return self.explanation
+        second = self.cost(self.second)
+        if second is None:
+            raise ValueError(f"puzzle {self.id}: no measured cost for its second best choice")
+        players = int(self.record["rules"]["players"])
+        return explanation(self.kind, self.answer, self.facts, second, seat=self.seat, players=players)
 
     def is_right(self, cards: Iterable[Card | str]) -> bool:
         """Whether these cards are the answer (a pass in any order)."""
@@ -335,7 +355,7 @@ def load_puzzles(path: str | Path | None = None, *, text: str | None = None, rep
         file = Path(path) if path is not None else DATA_FILE
         if not file.exists():
             if path is None:
-                return PuzzleSet(note="The mined puzzle file is not in the package yet: the ladder is empty.")
+                return PuzzleSet(note=tr("The mined puzzle file is not in the package yet: the ladder is empty."))
             raise PuzzleFileError(f"there is no puzzle file at {file}")
         where = f"the puzzle file {file.name}"
         try:
@@ -384,8 +404,9 @@ def load_puzzles(path: str | Path | None = None, *, text: str | None = None, rep
         if not isinstance(held, dict) or not isinstance(held.get("solver"), str) or not whole or not (
                 isinstance(solvers, list) and solvers):  # fmt: skip
             raise PuzzleFileError(f"{where}: 'ratings' must list its solvers and the held-out solver's bands")
-    note = (f"{len(puzzles)} puzzles made by {generator} (seed {seed}); each answer confirmed best against players "
-            f"who play like the book's rule-based bot, in {worlds:,} sampled deals per run.")
+    note = tr("{count} puzzles made by {generator} (seed {seed}); each answer confirmed best against players who play "
+              "like the book's rule-based bot, in {worlds} sampled deals per run.", count=len(puzzles),
+              generator=generator, seed=seed, worlds=f"{worlds:,}")
     return PuzzleSet(tuple(puzzles), generator, seed, worlds, note, check)
 
 
@@ -399,11 +420,12 @@ def best_meaning(puzzles: Iterable[Puzzle]) -> str:
     runs, worlds, margin, lookahead, rollout = shapes.pop()
     if rollout != "rule-based" or lookahead != 0:
         raise ValueError("this sentence describes confirmations whose rollouts the rule-based bot plays")
-    return (f"Best means: against players who play like the book's rule-based bot (it also finishes the hand for "
-            f"you in every sampled deal), the answer saved at least {margin:g} points on average over every other "
-            f"legal card (for a pass, over each of the coach's candidate passes) in each of {runs} runs of "
-            f"{worlds:,} sampled deals of the hidden cards (for card play, deals in which the others' earlier cards "
-            f"and pass look like a rule-based player's; for passes, every deal as likely).")  # fmt: skip
+    return tr("Best means: against players who play like the book's rule-based bot (it also finishes the hand for "
+              "you in every sampled deal), the answer saved at least {margin} points on average over every other "
+              "legal card (for a pass, over each of the coach's candidate passes) in each of {runs} runs of "
+              "{worlds} sampled deals of the hidden cards (for card play, deals in which the others' earlier cards "
+              "and pass look like a rule-based player's; for passes, every deal as likely).", margin=f"{margin:g}",
+              runs=runs, worlds=f"{worlds:,}")
 
 
 def ladder_puzzles(path: str | Path | None = None) -> PuzzleSet:
@@ -412,7 +434,7 @@ def ladder_puzzles(path: str | Path | None = None) -> PuzzleSet:
     try:
         return load_puzzles(path)
     except PuzzleFileError as exc:
-        return PuzzleSet(note=f"The puzzle file could not be used: {exc}")
+        return PuzzleSet(note=tr("The puzzle file could not be used: {error}", error=exc))
 
 
 def _matching(puzzles: Iterable[Puzzle], themes: Sequence[str], kind: str | None) -> list[Puzzle]:
@@ -448,7 +470,9 @@ def rating_words(rating: Rating) -> str:
     ('about 1440', 'about 1500, a first guess', 'about 40')
     """
     rounded = max(0, round(rating.rating / 10.0) * 10)
-    return f"about {rounded}" + (", a first guess" if rating.rd > ROUGH_RD else "")
+    if rating.rd > ROUGH_RD:
+        return tr("about {rating}, a first guess", rating=rounded)
+    return tr("about {rating}", rating=rounded)
 
 
 def interval_words(rating: Rating, attempts: int) -> str:
@@ -460,11 +484,12 @@ def interval_words(rating: Rating, attempts: int) -> str:
     '95% interval 810–2190: no rated puzzle yet, so every reader starts here.'
     """
     low, high = rating.interval
-    span = f"95% interval {max(0, round(low / 10) * 10):.0f}–{round(high / 10) * 10:.0f}"
+    values = {"low": f"{max(0, round(low / 10) * 10):.0f}", "high": f"{round(high / 10) * 10:.0f}"}
     if attempts == 0:
-        return f"{span}: no rated puzzle yet, so every reader starts here."
-    return (f"{span}, after {attempts} rated puzzle{'s' if attempts != 1 else ''}: the more puzzles you answer, "
-            f"the narrower it gets.")  # fmt: skip
+        return tr("95% interval {low}–{high}: no rated puzzle yet, so every reader starts here.", **values)
+    return tr_n("95% interval {low}–{high}, after {n} rated puzzle: the more puzzles you answer, the narrower it gets.",
+                "95% interval {low}–{high}, after {n} rated puzzles: the more puzzles you answer, the narrower it "
+                "gets.", attempts, **values)
 
 
 def homework(puzzles: Iterable[Puzzle], theme: str, count: int = 10) -> list[Puzzle]:

@@ -21,6 +21,7 @@ import html
 from typing import Any
 
 from ..cards import Card
+from ..i18n import tr, tr_n
 from ..render import cards_row_html
 from ..scoring import format_points
 from ..seats import seat_name
@@ -36,12 +37,13 @@ def _played_html(picture: Picture) -> str:
     state = picture.state
     assert state is not None
     n = state.players
-    rows = [trick_html(list(t.plays), n, winner=t.winner, caption=f"Trick {t.number + 1}", scale=0.45)
+    rows = [trick_html(list(t.plays), n, winner=t.winner, caption=tr("Trick {n}", n=t.number + 1), scale=0.45)
             for t in state.tricks]  # fmt: skip
     if state.current_trick:
-        rows.append(trick_html(state.current_trick, n, caption=f"Trick {state.trick_number + 1} (now)", scale=0.45))
+        rows.append(trick_html(state.current_trick, n, caption=tr("Trick {n} (now)", n=state.trick_number + 1),
+                               scale=0.45))
     seat = picture.seat or 0
-    hand = cards_row_html(state.hand(seat), scale=0.7, caption=f"{seat_name(seat, n)}'s hand")
+    hand = cards_row_html(state.hand(seat), scale=0.7, caption=tr("{who}'s hand", who=seat_name(seat, n)))
     tricks = "".join(f'<div style="display:inline-block;margin:0 10px 6px 0">{r}</div>' for r in rows)
     title = f'<div style="{_FONT};margin-top:6px">Cards played so far</div>'
     return f'<div class="hl-drill-played">{hand}{title}{tricks}</div>'
@@ -61,7 +63,8 @@ def _taken_html(picture: Picture) -> str:
         tricks = len(taken) // n
         name = html.escape(seat_name(s, n))
         if not taken:
-            rows.append(f'<div class="hl-drill-taken-row" style="{_FONT};margin:4px 0">{name} took no trick</div>')
+            none = tr("{who} took no trick", who=name)
+            rows.append(f'<div class="hl-drill-taken-row" style="{_FONT};margin:4px 0">{none}</div>')
             continue
         entry = taken_entry(taken, state.rules)
         chips = []
@@ -73,7 +76,7 @@ def _taken_html(picture: Picture) -> str:
                 f'margin:2px 6px 2px 0;padding:3px 8px;border:1px solid #c9c2b0;border-radius:6px;background:#fff;'
                 f'font:14px sans-serif;color:#1d2330"><b style="color:{colour};font-size:16px">{pile["symbol"]} '
                 f'{pile["count"]}</b> <span style="color:#555">{html.escape(pile["ranks"])}</span>{named}</span>')
-        caption = f"{name} took {tricks} trick{'s' if tricks != 1 else ''}"
+        caption = tr_n("{who} took {n} trick", "{who} took {n} tricks", tricks, who=name)
         rows.append(f'<div class="hl-drill-taken-row" role="group" aria-label="{caption}: '
                     f'{html.escape(entry["label"].removeprefix("took "))}" style="margin:4px 0">'
                     f'<div style="{_FONT}">{caption}</div>{"".join(chips)}</div>')
@@ -93,10 +96,10 @@ def draw(picture: Picture) -> str:
         return caption
     if picture.show == "trick":
         trick = state.tricks[-1]
-        body = trick_html(list(trick.plays), state.players, caption=f"Trick {trick.number + 1}")
+        body = trick_html(list(trick.plays), state.players, caption=tr("Trick {n}", n=trick.number + 1))
     elif picture.show == "hand":
         seat = picture.seat or 0
-        body = cards_row_html(state.hand(seat), caption=f"{seat_name(seat, state.players)}'s hand")
+        body = cards_row_html(state.hand(seat), caption=tr("{who}'s hand", who=seat_name(seat, state.players)))
     elif picture.show == "played":
         body = _played_html(picture)
     elif picture.show == "taken":
@@ -118,7 +121,7 @@ def table_model(picture: Picture, *, selected: tuple[str, ...] = ()) -> dict[str
     chosen = set(selected)
     if picture.show == "hand":
         return hand_view(state.hand(seat), selected=[Card.from_str(c) for c in selected], mode="choose",
-                         label=f"{seat_name(seat, state.players)}'s hand")  # fmt: skip
+                         label=tr("{who}'s hand", who=seat_name(seat, state.players)))  # fmt: skip
     names = [seat_name(s, state.players) for s in range(state.players)]
     # a drill's position has no dealer that matters to its question: no seat is marked as dealing
     view = (table_view(state, seat=seat, names=names, dealer=False) if picture.seat is not None
@@ -131,5 +134,5 @@ def table_model(picture: Picture, *, selected: tuple[str, ...] = ()) -> dict[str
         view["pass"] = None
     taken = ", ".join(f"{seat_name(s, state.players)} {format_points(state.points_taken(s))}"
                       for s in range(state.players))  # fmt: skip
-    view["status"] = f"Trick {state.trick_number + 1} · points taken: {taken}"
+    view["status"] = tr("Trick {n} · points taken: {taken}", n=state.trick_number + 1, taken=taken)
     return view

@@ -24,6 +24,7 @@ from typing import Any
 from ..bots.rulebased import RuleBasedBot
 from ..bots.shooter import ShooterBot
 from ..cards import QUEEN_OF_SPADES, Card, Suit
+from ..i18n import tr_text
 from ..rules import STANDARD, PassDirection
 from ..seats import seat_name
 from ..state import HandState, Phase, Trick
@@ -177,7 +178,7 @@ def tick_drill(key: str, index: int, state: HandState, goal: str, right: str, hi
     words = words or Words(state)
     legal = state.legal_plays()
     listed = words.say("right", words.fact("may_play", seat=seat, cards=legal))
-    right = f"{right}: {listed}" if right else listed
+    right = tr_text(": ", context="between facts").join((right, listed)) if right else listed
     return Drill(f"{key}-{index + 1}", key, goal, "tick", tuple(c.code for c in hand),
                  tuple(c.code for c in legal), right, illegal_reasons(state, words), hint,
                  Picture(state, seat), labels_of(hand), said=tuple(words.said))  # fmt: skip

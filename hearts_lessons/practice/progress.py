@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..i18n import N_, tr, tr_text
 from .glicko2 import Rating, update
 
 __all__ = ["FILE_NAME", "SCHEMA", "Progress", "default_path"]
@@ -59,47 +60,49 @@ class _Damaged(ValueError):
 
 def _number(value: Any, what: str, *, low: float | None = None) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise _Damaged(f"{what} is not a number")
+        raise _Damaged(tr("{what} is not a number", what=tr_text(what)))
     if low is not None and value < low:
-        raise _Damaged(f"{what} is out of range")
+        raise _Damaged(tr("{what} is out of range", what=tr_text(what)))
     return float(value)
 
 
 def _parse(data: Any) -> dict[str, Any]:
     """Check a loaded file; return its parts or raise :class:`_Damaged` saying what is wrong."""
     if not isinstance(data, dict):
-        raise _Damaged("the file does not hold a JSON object")
+        raise _Damaged(tr("the file does not hold a JSON object"))
     if data.get("kind") != KIND:
-        raise _Damaged("the file is not a progress file of this book")
+        raise _Damaged(tr("the file is not a progress file of this book"))
     if data.get("schema") != SCHEMA:
-        raise _Damaged(f"the file has schema {data.get('schema')!r}; this book reads schema {SCHEMA}")
+        raise _Damaged(tr("the file has schema {found}; this book reads schema {schema}",
+                          found=repr(data.get("schema")), schema=SCHEMA))
     stars = data.get("stars", {})
     if not isinstance(stars, dict):
-        raise _Damaged("'stars' is not an object")
+        raise _Damaged(tr("'stars' is not an object"))
     clean_stars: dict[str, dict[str, int]] = {}
     for stage, drills in stars.items():
         if not isinstance(drills, dict):
-            raise _Damaged(f"the stars of stage {stage!r} are not an object")
+            raise _Damaged(tr("the stars of stage {stage} are not an object", stage=repr(stage)))
         for drill, count in drills.items():
             if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 3:
-                raise _Damaged(f"the stars of drill {drill!r} are not 0 to 3")
+                raise _Damaged(tr("the stars of drill {drill} are not 0 to 3", drill=repr(drill)))
         clean_stars[str(stage)] = {str(k): int(v) for k, v in drills.items()}
     raw_rating = data.get("rating", {})
     if not isinstance(raw_rating, dict):
-        raise _Damaged("'rating' is not an object")
+        raise _Damaged(tr("'rating' is not an object"))
     try:
-        rating = Rating(_number(raw_rating.get("rating", 1500.0), "the rating"),
-                        _number(raw_rating.get("rd", 350.0), "the rating deviation", low=1e-9),
-                        _number(raw_rating.get("volatility", 0.06), "the volatility", low=1e-9))  # fmt: skip
+        rating = Rating(_number(raw_rating.get("rating", 1500.0), N_("the rating")),
+                        _number(raw_rating.get("rd", 350.0), N_("the rating deviation"), low=1e-9),
+                        _number(raw_rating.get("volatility", 0.06), N_("the volatility"), low=1e-9))  # fmt: skip
     except ValueError as exc:
         raise _Damaged(str(exc)) from None
     puzzles = data.get("puzzles", {})
     if not isinstance(puzzles, dict) or not all(isinstance(v, dict) for v in puzzles.values()):
-        raise _Damaged("'puzzles' is not an object of objects")
+        raise _Damaged(tr("'puzzles' is not an object of objects"))
     attempts = data.get("attempts", {})
     if not isinstance(attempts, dict):
-        raise _Damaged("'attempts' is not an object")
-    counts = {k: int(_number(attempts.get(k, 0), f"the number of {k} attempts", low=0)) for k in ("drills", "puzzles")}
+        raise _Damaged(tr("'attempts' is not an object"))
+    what = {"drills": N_("the number of drills attempts"), "puzzles": N_("the number of puzzles attempts")}
+    counts = {k: int(_number(attempts.get(k, 0), what[k], low=0)) for k in ("drills", "puzzles")}
     return {"stars": clean_stars, "rating": rating, "puzzles": {str(k): dict(v) for k, v in puzzles.items()},
             "attempts": counts}  # fmt: skip
 
@@ -133,6 +136,8 @@ class Progress:
     rating: Rating = field(default_factory=Rating)
     puzzles: dict[str, dict[str, Any]] = field(default_factory=dict)
     attempts: dict[str, int] = field(default_factory=lambda: {"drills": 0, "puzzles": 0})
+    damaged: bool = field(default=False, compare=False)
+    """Whether the last :meth:`load` (or :meth:`reload`) found the file damaged and started afresh."""
 
     # -- loading and saving ------------------------------------------------------------------------------------
     @classmethod
@@ -140,20 +145,22 @@ class Progress:
         """The saved progress and a sentence for the reader. Never raises on a missing or damaged file."""
         where = Path(path) if path is not None else default_path()
         if not where.exists():
-            return cls(where), "No saved progress yet: a fresh start."
+            return cls(where), tr("No saved progress yet: a fresh start.")
         try:
             parts = _parse(json.loads(where.read_text(encoding="utf-8")))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError, _Damaged) as exc:
-            reason = str(exc) if isinstance(exc, _Damaged) else "the file could not be read as JSON"
+            reason = str(exc) if isinstance(exc, _Damaged) else tr("the file could not be read as JSON")
             backup = _free_backup(where)
             try:
                 where.replace(backup)
-                kept = f"it was kept as {backup.name}"
+                note = tr("Your progress file was damaged ({reason}); it was kept as {backup}. Starting afresh.",
+                          reason=reason, backup=backup.name)
             except OSError:
-                kept = "it could not be moved aside"
-            return cls(where), f"Your progress file was damaged ({reason}); {kept}. Starting afresh."
+                note = tr("Your progress file was damaged ({reason}); it could not be moved aside. Starting afresh.",
+                          reason=reason)
+            return cls(where, damaged=True), note
         progress = cls(where, parts["stars"], parts["rating"], parts["puzzles"], parts["attempts"])
-        return progress, "Progress loaded."
+        return progress, tr("Progress loaded.")
 
     def to_json(self) -> dict[str, Any]:
         r = self.rating
@@ -170,7 +177,8 @@ class Progress:
             tmp.write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False), encoding="utf-8")
             tmp.replace(self.path)
         except OSError as exc:
-            return f"Progress could not be saved ({exc.strerror or exc}); it is kept until the page closes."
+            return tr("Progress could not be saved ({error}); it is kept until the page closes.",
+                      error=exc.strerror or exc)
         return None
 
     def reset(self) -> None:
@@ -186,6 +194,7 @@ class Progress:
             return ""
         fresh, note = Progress.load(self.path)
         self.stars, self.rating, self.puzzles, self.attempts = fresh.stars, fresh.rating, fresh.puzzles, fresh.attempts
+        self.damaged = fresh.damaged
         return note
 
     # -- drills ---------------------------------------------------------------------------------------------

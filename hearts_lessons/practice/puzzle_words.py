@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..cards import Card, Suit, card_from_id, cards_of_mask
-from ..facts import Fact, FactError, check, make
+from ..facts import Fact, FactError, check, clauses, make
+from ..i18n import join_words, tr
 from ..state import HandState, Phase
 
 __all__ = ["choice_facts", "compare_facts", "compare_pass", "explanation", "fact_from_json", "fact_json", "facts_text",
@@ -268,13 +269,12 @@ def facts_hold(facts: Sequence[Fact], state: HandState) -> list[Fact]:
 
 # -- words ----------------------------------------------------------------------------------------------------
 def _cards(cards: Sequence[Card]) -> str:
-    symbols = [c.symbol for c in cards]
-    return symbols[0] if len(symbols) == 1 else ", ".join(symbols[:-1]) + " and " + symbols[-1]
+    return join_words(c.symbol for c in cards)
 
 
 def facts_text(facts: Sequence[Fact], *, seat: int, players: int = 4) -> str:
-    """The facts as one clause list ("a; b; c")."""
-    return "; ".join(f.words(players=players, you=seat) for f in facts)
+    """The facts as one clause list ("a; b; c"; :func:`~hearts_lessons.facts.clauses`)."""
+    return clauses(f.words(players=players, you=seat) for f in facts)
 
 
 def share_text(share: float, worlds: int) -> str:
@@ -305,12 +305,14 @@ def explanation(kind: str, answer: Sequence[Card], facts: Sequence[Fact], second
     deals).`` ``second`` is the second best choice's measured cost (:class:`~.recheck.Cost` as JSON)."""
     if not facts:
         raise ValueError("a puzzle needs at least one checked fact for its explanation")
-    verb = "Play" if kind == "play" else "Pass"
     other = [Card.from_str(c) for c in second["cards"]]
-    over = f"the {_cards(other)}" if kind == "play" else f"passing the {_cards(other)}"
-    return (f"{verb} the {_cards(answer)}: {facts_text(facts, seat=seat, players=players)}. Against players who "
-            f"play like the book's rule-based bot, it saves {with_interval(second['extra'], second['half_width'])} "
-            f"points on average over {over} ({second['worlds']:,} sampled deals).")  # fmt: skip
+    values = {"answer": _cards(answer), "facts": facts_text(facts, seat=seat, players=players), "other": _cards(other),
+              "saving": with_interval(second["extra"], second["half_width"]), "worlds": f"{second['worlds']:,}"}
+    if kind == "play":
+        return tr("Play the {answer}: {facts}. Against players who play like the book's rule-based bot, it saves "
+                  "{saving} points on average over the {other} ({worlds} sampled deals).", **values)
+    return tr("Pass the {answer}: {facts}. Against players who play like the book's rule-based bot, it saves "
+              "{saving} points on average over passing the {other} ({worlds} sampled deals).", **values)
 
 
 def wrong_text(kind: str, cards: Sequence[Card], facts: Sequence[Fact], cost: dict[str, Any] | None,
@@ -323,34 +325,50 @@ def wrong_text(kind: str, cards: Sequence[Card], facts: Sequence[Fact], cost: di
     For a card (:func:`compare_facts`): ``alike`` are the facts that say of it what the answer's say of the
     answer ("as with the 3♦: …"), ``facts`` those that tell it apart, ``answer_facts`` the answer's facts they
     are set beside ("…, while …")."""
-    what = f"the {_cards(cards)}" if kind == "play" else f"passing the {_cards(cards)}"
-    best = f"the {_cards(answer)}" if kind == "play" else f"passing the {_cards(answer)}"
+    if kind == "play":
+        what = tr("the {cards}", context="a card played", cards=_cards(cards))
+        best = tr("the {cards}", context="a card played", cards=_cards(answer))
+    else:
+        what = tr("passing the {cards}", cards=_cards(cards))
+        best = tr("passing the {cards}", cards=_cards(answer))
     words = facts_text(facts, seat=seat, players=players)
     theirs = facts_text(answer_facts, seat=seat, players=players)
     if words and theirs:
-        words += f", while with {best}: {theirs}" if kind == "play" else f"; {best} instead: {theirs}"
+        if kind == "play":
+            words = tr("{facts}, while with {best}: {theirs}", facts=words, best=best, theirs=theirs)
+        else:
+            words = tr("{facts}; {best} instead: {theirs}", facts=words, best=best, theirs=theirs)
     elif theirs:
-        words = f"with {best}: {theirs}" if kind == "play" else f"{best} instead: {theirs}"
+        if kind == "play":
+            words = tr("with {best}: {theirs}", best=best, theirs=theirs)
+        else:
+            words = tr("{best} instead: {theirs}", best=best, theirs=theirs)
     if alike:
-        head = f"{what}, as with {best}: {facts_text(alike, seat=seat, players=players)}"
-        head += f"; but {words}" if words else f"; nothing checked from your seat tells it apart from {best} here"
+        same = facts_text(alike, seat=seat, players=players)
+        if words:
+            head = tr("{what}, as with {best}: {alike}; but {facts}", what=what, best=best, alike=same, facts=words)
+        else:
+            head = tr("{what}, as with {best}: {alike}; nothing checked from your seat tells it apart from {best} "
+                      "here", what=what, best=best, alike=same)
     else:
-        head = what + (f": {words}" if words else "")
+        head = tr("{what}: {facts}", what=what, facts=words) if words else what
     head = head[0].upper() + head[1:]
     if cost is None:
-        return (f"{head}. The coach did not measure this pass (it tries only its candidate passes); "
-                f"its best is {best}.")  # fmt: skip
+        return tr("{head}. The coach did not measure this pass (it tries only its candidate passes); its best is "
+                  "{best}.", head=head, best=best)
     n = cost["worlds"]
-    text = (f"{head}. Over {n:,} sampled deals it costs {with_interval(cost['extra'], cost['half_width'])} points "
-            f"more on average than {best}")  # fmt: skip
     extras = []
     if _clearly_more(cost["queen"], cost["queen_answer"], n):
-        extras.append(f"you take the Q♠ in {share_text(cost['queen'], n)} of them "
-                      f"({share_text(cost['queen_answer'], n)} after {best})")  # fmt: skip
+        extras.append(tr("; you take the Q♠ in {share} of them ({answer_share} after {best})",
+                         share=share_text(cost["queen"], n), answer_share=share_text(cost["queen_answer"], n),
+                         best=best))  # fmt: skip
     if _clearly_more(cost["moon_against"], cost["moon_answer"], n):
-        extras.append(f"another player shoots the moon in {share_text(cost['moon_against'], n)} of them "
-                      f"({share_text(cost['moon_answer'], n)} after {best})")  # fmt: skip
-    return text + ("; " + "; ".join(extras) if extras else "") + "."
+        extras.append(tr("; another player shoots the moon in {share} of them ({answer_share} after {best})",
+                         share=share_text(cost["moon_against"], n), answer_share=share_text(cost["moon_answer"], n),
+                         best=best))  # fmt: skip
+    return tr("{head}. Over {worlds} sampled deals it costs {cost} points more on average than {best}{extras}.",
+              head=head, worlds=f"{n:,}", cost=with_interval(cost["extra"], cost["half_width"]), best=best,
+              extras="".join(extras))
 
 
 def _clearly_more(share: float, other: float, worlds: int) -> bool:

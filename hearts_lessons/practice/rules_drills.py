@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit
+from ..i18n import N_, tr
 from ..state import HandState, Phase
-from .drills import Drill, Picture, Stage, Words
+from .drills import Drill, Picture, Stage, Words, _capital
 from .positions import (
     HEARTS,
     NO_PASS,
@@ -52,9 +53,9 @@ def _tricks(index: int) -> Drill:
         w = Words(s, you=s.to_play)  # the engine's reasons speak to the seat to play: so does the whole drill
         who, suit = named(s.to_play), Suit(s.lead_suit)
         led = w.say("goal", w.fact("led", card=s.current_trick[0][1]))
-        return tick_drill(key, index, s, f"You are {who}: {led}. Tick every card you may play.",
-                          w.say("right", w.fact("must_follow", seat=s.to_play, suit=suit)),
-                          "Which suit was led? Do you hold that suit?", w)  # fmt: skip
+        goal = tr("You are {who}: {facts}. Tick every card you may play.", who=who, facts=led)
+        return tick_drill(key, index, s, goal, w.say("right", w.fact("must_follow", seat=s.to_play, suit=suit)),
+                          tr("Which suit was led? Do you hold that suit?"), w)  # fmt: skip
     if kind == 1:
         def test(p: HandState) -> bool:
             if len(p.current_trick) != 3:
@@ -76,9 +77,10 @@ def _tricks(index: int) -> Drill:
                 why[c.code] = w.say(f"why:{c.code}", fact)
         right = w.say("right", *(w.fact("takes_trick", seat=seat, card=c) for c in winners), sep="; ")
         last = w.say("goal", w.fact("plays_last", seat=seat))
-        return Drill(f"{key}-{index + 1}", key, f"You are {named(seat)}: {last}. Win this trick.", "play",
-                     tuple(c.code for c in hand), tuple(c.code for c in winners), right,
-                     why, "Only the suit led can win: compare your cards of that suit with the highest one played.",
+        goal = tr("You are {who}: {facts}. Win this trick.", who=named(seat), facts=last)
+        return Drill(f"{key}-{index + 1}", key, goal, "play", tuple(c.code for c in hand),
+                     tuple(c.code for c in winners), right, why,
+                     tr("Only the suit led can win: compare your cards of that suit with the highest one played."),
                      Picture(s, seat), labels_of(hand), said=tuple(w.said))  # fmt: skip
 
     def done(p: HandState) -> bool:
@@ -100,9 +102,9 @@ def _tricks(index: int) -> Drill:
                     w.fact("lower_last", seat=seat, card=card, winner=trick.winner, winning=win_card))  # fmt: skip
             why[named(seat)] = w.say(f"why:{named(seat)}", fact)
     right = w.say("right", w.fact("won_last", winner=trick.winner, card=win_card, suit=trick.lead_suit))
-    return Drill(f"{key}-{index + 1}", key, "Who wins this trick?", "choice", tuple(named(s) for s in range(4)),
+    return Drill(f"{key}-{index + 1}", key, tr("Who wins this trick?"), "choice", tuple(named(s) for s in range(4)),
                  (named(trick.winner),), right, why,
-                 "The first card sets the suit; a card of another suit never wins.",
+                 tr("The first card sets the suit; a card of another suit never wins."),
                  Picture(s, None, "trick"), said=tuple(w.said))  # fmt: skip
 
 
@@ -120,14 +122,15 @@ def _first_trick(index: int) -> Drill:
             why = {named(x): w.say(f"why:{named(x)}", w.fact("lacks", seat=x, card=two)) for x in range(4)
                    if x != leader}  # fmt: skip
             passed = w.say("goal", w.fact("passed_done"))
-            return Drill(f"{key}-{index + 1}", key, f"{passed[:1].upper()}{passed[1:]}. Who leads the first trick?",
+            return Drill(f"{key}-{index + 1}", key, tr("{facts}. Who leads the first trick?", facts=_capital(passed)),
                          "choice",
                          tuple(named(x) for x in range(4)), (named(leader),),
                          w.say("right", w.fact("leads_first", seat=leader)), why,
-                         "Find the 2♣.", Picture(s, None), said=tuple(w.said))  # fmt: skip
+                         tr("Find the 2♣."), Picture(s, None), said=tuple(w.said))  # fmt: skip
         opens = w.say("goal", w.fact("you_lead", seat=leader), w.fact("first_trick"), sep=": ")
-        return tick_drill(key, index, s, f"You are {named(leader)}: {opens}. Tick every card you may lead.",
-                          w.say("right", w.fact("leads_first", seat=leader)), "Which card opens every hand?",
+        return tick_drill(key, index, s, tr("You are {who}: {facts}. Tick every card you may lead.", who=named(leader),
+                                            facts=opens),
+                          w.say("right", w.fact("leads_first", seat=leader)), tr("Which card opens every hand?"),
                           w)  # fmt: skip
 
     def void(p: HandState) -> bool:
@@ -145,17 +148,17 @@ def _first_trick(index: int) -> Drill:
         void_fact = w.say("right", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS),
                           w.fact("first_trick"), sep=" and ")
         no_club = w.say("goal", w.fact("cannot_follow", seat=s.to_play, suit=Suit.CLUBS))
-        return tick_drill(key, index, s, f"You are {who}: {no_club}. Tick every card you may play to the first "
-                          "trick.",
-                          f"{void_fact}: any card may be discarded except hearts and the Q♠ (no penalty card on the "
-                          "first trick while you hold another card)", "What may not be played to the first trick?",
-                          w)  # fmt: skip
+        return tick_drill(key, index, s, tr("You are {who}: {facts}. Tick every card you may play to the first trick.",
+                                            who=who, facts=no_club),
+                          tr("{facts}: any card may be discarded except hearts and the Q♠ (no penalty card on the "
+                             "first trick while you hold another card)", facts=void_fact),
+                          tr("What may not be played to the first trick?"), w)  # fmt: skip
     s = find(2, index, follow, passing=True)
     w = Words(s, you=s.to_play)
     who = named(s.to_play)
     led = w.say("goal", w.fact("led", card=Card.from_str("2C")))
-    return tick_drill(key, index, s, f"You are {who}: {led}. Tick every card you may play.",
-                      w.say("right", w.fact("must_follow", seat=s.to_play, suit=Suit.CLUBS)), "Which suit was led?",
+    return tick_drill(key, index, s, tr("You are {who}: {facts}. Tick every card you may play.", who=who, facts=led),
+                      w.say("right", w.fact("must_follow", seat=s.to_play, suit=Suit.CLUBS)), tr("Which suit was led?"),
                       w)  # fmt: skip
 
 
@@ -185,9 +188,11 @@ def _breaking(index: int) -> Drill:
         w = Words(s, you=s.to_play)
         who = named(s.to_play)
         to_lead = w.say("goal", w.fact("you_lead", seat=s.to_play))
-        return tick_drill(key, index, s, f"You are {who}: {to_lead}. Tick every card you may lead.",
-                          w.say("right", w.fact("hearts_unbroken")) + ": a heart may not be led while you hold "
-                          "another suit", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
+        return tick_drill(key, index, s, tr("You are {who}: {facts}. Tick every card you may lead.", who=who,
+                                            facts=to_lead),
+                          tr("{facts}: a heart may not be led while you hold another suit",
+                             facts=w.say("right", w.fact("hearts_unbroken"))),
+                          tr("Has a heart or the Q♠ been played yet?"), w)  # fmt: skip
     if kind == 2:
         s = find(3, index, lambda p: leading(p) and p.hearts_broken and hearts_and_more(p))
         w = Words(s, you=s.to_play)
@@ -195,9 +200,11 @@ def _breaking(index: int) -> Drill:
         found = _broken_by(s)
         assert found is not None
         to_lead = w.say("goal", w.fact("you_lead", seat=s.to_play))
-        return tick_drill(key, index, s, f"You are {who}: {to_lead}. Tick every card you may lead.",
-                          w.say("right", w.fact("hearts_broken_by", card=found[1], trick=found[0]))
-                          + ", and any card may be led", "Has a heart or the Q♠ been played yet?", w)  # fmt: skip
+        return tick_drill(key, index, s, tr("You are {who}: {facts}. Tick every card you may lead.", who=who,
+                                            facts=to_lead),
+                          tr("{facts}, and any card may be led",
+                             facts=w.say("right", w.fact("hearts_broken_by", card=found[1], trick=found[0]))),
+                          tr("Has a heart or the Q♠ been played yet?"), w)  # fmt: skip
     if kind == 3:
         # hearts unbroken after 8 tricks: the 32 cards gone hold no point card, so every heart and the Q♠ (14
         # cards) are among the 20 in the hands: South holds 5 hearts, the others the rest and 6 other cards
@@ -213,10 +220,11 @@ def _breaking(index: int) -> Drill:
         w = Words(s, you=0)
         only = w.say("right", w.fact("only_hearts", seat=0), w.fact("hearts_unbroken"), sep="; ")
         to_lead = w.say("goal", w.fact("you_lead", seat=0))
-        return tick_drill(key, index, s, "Eight tricks without a point card: every heart and the Q♠ are still in "
-                           f"the hands. You are South: {to_lead}. Tick every card you may lead.",
-                           f"{only}: with nothing else to lead, you may lead a heart", "What if you hold nothing "
-                           "else?", w)  # fmt: skip
+        return tick_drill(key, index, s, tr("Eight tricks without a point card: every heart and the Q♠ are still in "
+                                            "the hands. You are {who}: {facts}. Tick every card you may lead.",
+                                            who=named(0), facts=to_lead),
+                          tr("{facts}: with nothing else to lead, you may lead a heart", facts=only),
+                          tr("What if you hold nothing else?"), w)  # fmt: skip
     want = index % 8 < 4
     s = find(3, index, lambda p: leading(p) and p.hearts_broken == want)
     w = Words(s)
@@ -227,20 +235,26 @@ def _breaking(index: int) -> Drill:
     answer = "Yes" if s.hearts_broken else "No"
     why = {o: w.say(f"why:{o}", fact) for o in options if o != answer}
     goal = w.say("goal", w.fact("next_trick", trick=s.trick_number + 1))
-    return Drill(f"{key}-{index + 1}", key, f"{goal[:1].upper()}{goal[1:]}. Are hearts broken?",
-                 "choice", options, (answer,), right, why, "Look for a heart or the Q♠ among the tricks played.",
-                 Picture(s, s.to_play, "played"), said=tuple(w.said))  # fmt: skip
+    return Drill(f"{key}-{index + 1}", key, tr("{facts}. Are hearts broken?", facts=_capital(goal)),
+                 "choice", options, (answer,), right, why, tr("Look for a heart or the Q♠ among the tricks played."),
+                 Picture(s, s.to_play, "played"), {"Yes": tr("Yes"), "No": tr("No")}, said=tuple(w.said))  # fmt: skip
 
 
 # -- 4. counting points and the moon ---------------------------------------------------------------------------
 
 
 def _sum_text(cards: list[Card]) -> str:
-    """How the points of ``cards`` add up: `` (1 + 1 + 13 = 15)``, nothing for one card (arithmetic on the cards
+    """How the points of ``cards`` add up: ``1 + 1 + 13 = 15``, nothing for one card (arithmetic on the cards
     themselves)."""
     parts = ["13" if c == QUEEN_OF_SPADES else "1" for c in cards]
     total = sum(13 if c == QUEEN_OF_SPADES else 1 for c in cards)
-    return f" ({' + '.join(parts)} = {total})" if len(parts) > 1 else ""
+    return f"{' + '.join(parts)} = {total}" if len(parts) > 1 else ""
+
+
+def _with_sum(text: str, cards: list[Card]) -> str:
+    """``text`` followed by how the points of ``cards`` add up, in brackets (:func:`_sum_text`)."""
+    added = _sum_text(cards)
+    return tr("{facts} ({sum})", facts=text, sum=added) if added else text
 
 
 def _points(index: int) -> Drill:
@@ -254,11 +268,11 @@ def _points(index: int) -> Drill:
         took = w.say("right", w.fact("took", seat=seat, cards=cards, points=s.points_taken(seat)))
         over = w.say("goal", w.fact("hand_over"))
         return Drill(f"{key}-{index + 1}", key,
-                     f"{over[:1].upper()}{over[1:]}. How many points did {named(seat)} take?", "number",
-                     (), (str(s.points_taken(seat)),), f"{took}{_sum_text(cards)}", {},
-                     "Each heart is 1 point and the Q♠ 13; other cards are worth nothing.",
-                     Picture(s, None, "taken"), wrong=f"count the hearts (1 each) and the Q♠ (13) among the cards "
-                     f"{named(seat)} took", said=tuple(w.said))  # fmt: skip
+                     tr("{facts}. How many points did {who} take?", facts=_capital(over), who=named(seat)), "number",
+                     (), (str(s.points_taken(seat)),), _with_sum(took, cards), {},
+                     tr("Each heart is 1 point and the Q♠ 13; other cards are worth nothing."),
+                     Picture(s, None, "taken"), wrong=tr("count the hearts (1 each) and the Q♠ (13) among the cards "
+                     "{who} took", who=named(seat)), said=tuple(w.said))  # fmt: skip
     if kind == 1:
         s = find(4, index, lambda p: bool(p.tricks) and not p.current_trick and bool(last_trick(p).points)
                   and p.phase is Phase.PLAYING)  # fmt: skip
@@ -266,10 +280,10 @@ def _points(index: int) -> Drill:
         trick = last_trick(s)
         cards = sorted(c for c in trick.cards if is_penalty(c))
         held = w.say("right", w.fact("last_trick_points", cards=cards, points=trick.points))
-        return Drill(f"{key}-{index + 1}", key, "How many points does the winner of this trick take?", "number", (),
-                     (str(trick.points),), f"{held}{_sum_text(cards)}", {},
-                     "Each heart is 1 point and the Q♠ 13.", Picture(s, None, "trick"),
-                     wrong="add 1 for each heart and 13 for the Q♠", said=tuple(w.said))  # fmt: skip
+        return Drill(f"{key}-{index + 1}", key, tr("How many points does the winner of this trick take?"), "number",
+                     (), (str(trick.points),), _with_sum(held, cards), {},
+                     tr("Each heart is 1 point and the Q♠ 13."), Picture(s, None, "trick"),
+                     wrong=tr("add 1 for each heart and 13 for the Q♠"), said=tuple(w.said))  # fmt: skip
 
     def moon(p: HandState) -> bool:
         return p.phase is Phase.DONE and p.score is not None and p.score.shooter is not None
@@ -282,28 +296,29 @@ def _points(index: int) -> Drill:
     answer = s.score.points[seat]
     goal = w.say("goal", w.fact("shot_moon", shooter=shooter))
     scores = w.say("right", w.fact("scores", seat=seat, points=answer))
-    return Drill(f"{key}-{index + 1}", key, f"{goal}. How many points does {named(seat)} score for this hand?",
+    return Drill(f"{key}-{index + 1}", key,
+                 tr("{facts}. How many points does {who} score for this hand?", facts=goal, who=named(seat)),
                  "number", (), (str(answer),),
-                 f"{w.say('right', w.fact('shot_moon', shooter=shooter))}: that is shooting the moon, and the shooter "
-                 f"scores 0 and every other player 26, so {scores}", {},
-                 "Taking every point card is called shooting the moon.", Picture(s, None, "taken"),
-                 wrong="when one player takes all 26 points, the scores are turned around",
+                 tr("{facts}: that is shooting the moon, and the shooter scores 0 and every other player 26, so "
+                    "{score}", facts=w.say("right", w.fact("shot_moon", shooter=shooter)), score=scores), {},
+                 tr("Taking every point card is called shooting the moon."), Picture(s, None, "taken"),
+                 wrong=tr("when one player takes all 26 points, the scores are turned around"),
                  said=tuple(w.said))  # fmt: skip
 
 
-TRICK_LESSON = ("01_tricks.ipynb", "How a trick works")
-HAND_LESSON = ("02_a_hand.ipynb", "A hand of Hearts from deal to score")
+TRICK_LESSON = ("01_tricks.ipynb", N_("How a trick works"))
+HAND_LESSON = ("02_a_hand.ipynb", N_("A hand of Hearts from deal to score"))
 """The lessons the rules stages practise (notebook, title)."""
 
 RULES_STAGES: tuple[Stage, ...] = (
-    Stage("tricks", "Following suit and who wins a trick",
-          "Follow the suit led if you can; the highest card of the suit led wins; a discard never wins.", 9, _tricks,
-          lesson=TRICK_LESSON),
-    Stage("first_trick", "The first trick and the 2♣",
-          "The 2♣ opens the hand; no heart and no Q♠ on the first trick.", 8, _first_trick, lesson=HAND_LESSON),
-    Stage("breaking", "Breaking hearts and what may be led",
-          "Hearts may not be led until a heart or the Q♠ has been played, unless you hold nothing else.", 8,
+    Stage("tricks", N_("Following suit and who wins a trick"),
+          N_("Follow the suit led if you can; the highest card of the suit led wins; a discard never wins."), 9,
+          _tricks, lesson=TRICK_LESSON),
+    Stage("first_trick", N_("The first trick and the 2♣"),
+          N_("The 2♣ opens the hand; no heart and no Q♠ on the first trick."), 8, _first_trick, lesson=HAND_LESSON),
+    Stage("breaking", N_("Breaking hearts and what may be led"),
+          N_("Hearts may not be led until a heart or the Q♠ has been played, unless you hold nothing else."), 8,
           _breaking, lesson=HAND_LESSON),
-    Stage("points", "Counting points and the moon",
-          "Hearts 1 each, the Q♠ 13; whoever takes all 26 shoots the moon.", 9, _points, lesson=HAND_LESSON),
+    Stage("points", N_("Counting points and the moon"),
+          N_("Hearts 1 each, the Q♠ 13; whoever takes all 26 shoots the moon."), 9, _points, lesson=HAND_LESSON),
 )

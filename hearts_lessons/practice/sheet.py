@@ -41,6 +41,7 @@ from collections.abc import Iterable, Sequence
 
 from ..cards import Card, Suit
 from ..facts import join_cards
+from ..i18n import N_, tr, tr_n, tr_text
 from ..render import card_html, suit_colour
 from ..scoring import format_points
 from ..seats import seat_name
@@ -54,7 +55,8 @@ __all__ = ["PER_PAGE", "SHEET_SIZE", "answer_text", "choose_sheet", "puzzle_html
 SHEET_SIZE = 12
 PER_PAGE = 6
 SUIT_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-BANDS = ((1400, "easy"), (1800, "medium"), (10_000, "hard"))
+BANDS = ((1400, N_("easy", context="puzzle band")), (1800, N_("medium", context="puzzle band")),
+         (10_000, N_("hard", context="puzzle band")))
 
 
 def rating_band(rating: int) -> str:
@@ -64,7 +66,7 @@ def rating_band(rating: int) -> str:
     >>> rating_band(1080), rating_band(1400), rating_band(2150)
     ('easy', 'medium', 'hard')
     """
-    return next(word for top, word in BANDS if rating < top)
+    return tr_text(next(word for top, word in BANDS if rating < top), context="puzzle band")
 
 
 def _round_pick(pool: list[Puzzle], round_: int) -> Puzzle:
@@ -113,7 +115,7 @@ def choose_sheet(puzzles: Iterable[Puzzle], count: int = SHEET_SIZE) -> list[tup
 def answer_text(puzzle: Puzzle) -> str:
     """The answer in words: ``A♠``, or ``pass A♥ Q♥ J♥``."""
     cards = " ".join(c.symbol for c in puzzle.answer)
-    return cards if puzzle.kind == "play" else f"pass {cards}"
+    return cards if puzzle.kind == "play" else tr("pass {cards}", cards=cards)
 
 
 def _suit_cell(suit: Suit) -> str:
@@ -140,7 +142,7 @@ def _inline_cards(cards: Sequence[Card]) -> str:
     """Cards grouped by suit on one line: ``♠ Q 9 3 · ♥ 8 5``; ``none`` when empty."""
     parts = [f"{_suit_cell(s)}&#8239;{html.escape(_ranks(cards, s))}" for s in SUIT_ORDER
              if any(c.suit == s for c in cards)]  # fmt: skip
-    return " · ".join(parts) if parts else "none"
+    return " · ".join(parts) if parts else tr("none", context="no cards")
 
 
 def _trick_html(state: HandState, seat: int) -> str:
@@ -152,8 +154,8 @@ def _trick_html(state: HandState, seat: int) -> str:
             f"<span>{html.escape(seat_name(who, n))}</span></span>"
         )
     cells.append(f'<span class="hl-sheet-play hl-sheet-you"><span class="hl-sheet-blank">?</span>'
-                 f"<span>{html.escape(seat_name(seat, n))} (you)</span></span>")  # fmt: skip
-    lead = "You lead." if not state.current_trick else ""
+                 f"<span>{tr('{who} (you)', who=html.escape(seat_name(seat, n)))}</span></span>")  # fmt: skip
+    lead = tr("You lead.") if not state.current_trick else ""
     return f'<div class="hl-sheet-trick">{"".join(cells)}<span class="hl-sheet-lead">{lead}</span></div>'
 
 
@@ -173,19 +175,21 @@ def _known_html(state: HandState, seat: int, kind: str) -> str:
         out = [c for c in _deck(state) if c not in mine]
         if len(played) <= len(out):
             count = len(state.tricks)
-            lines.append(f"<b>Played in {count} earlier trick{'s' if count != 1 else ''}:</b> {_inline_cards(played)}")
+            lines.append(tr_n("<b>Played in {n} earlier trick:</b> {cards}",
+                              "<b>Played in {n} earlier tricks:</b> {cards}", count, cards=_inline_cards(played)))
         else:
-            lines.append(f"<b>Still out</b> (not played, not yours): {_inline_cards(out)}")
+            lines.append(tr("<b>Still out</b> (not played, not yours): {cards}", cards=_inline_cards(out)))
         points = ", ".join(f"{html.escape(seat_name(s, n))} {format_points(state.points_taken(s))}" for s in range(n))
-        lines.append(f"<b>Points taken:</b> {points}")
+        lines.append(tr("<b>Points taken:</b> {points}", points=points))
         voids = [f"{html.escape(seat_name(s, n))} {' '.join(v.symbol for v in state.voids(s))}"
                  for s in range(n) if s != seat and state.voids(s)]  # fmt: skip
         if voids:
-            lines.append(f"<b>Shown void:</b> {', '.join(voids)}")
-        lines.append("Hearts are broken." if state.hearts_broken else "Hearts are not broken yet.")
+            lines.append(tr("<b>Shown void:</b> {voids}", voids=", ".join(voids)))
+        lines.append(tr("Hearts are broken.") if state.hearts_broken else tr("Hearts are not broken yet."))
     passed, received = state.passed(seat), state.received(seat)
     if passed:
-        lines.append(f"<b>You passed</b> {_inline_cards(passed)}; <b>received</b> {_inline_cards(received)}.")
+        lines.append(tr("<b>You passed</b> {passed}; <b>received</b> {received}.", passed=_inline_cards(passed),
+                        received=_inline_cards(received)))
     return "".join(f"<div>{line}</div>" for line in lines)
 
 
@@ -194,22 +198,23 @@ def puzzle_html(puzzle: Puzzle, number: int, theme: str = "") -> str:
     state = puzzle.state()
     seat, n = puzzle.seat, state.players
     you = html.escape(seat_name(seat, n))
-    topic = THEME_WORDS.get(theme, "mixed") if theme else "mixed"
-    head = (f'<div class="hl-sheet-head"><b>Puzzle {number}</b> · {html.escape(topic)} · '
+    topic = tr_text(THEME_WORDS[theme]) if theme in THEME_WORDS else tr("mixed", context="theme")
+    head = (f'<div class="hl-sheet-head">{tr("<b>Puzzle {n}</b>", n=number)} · {html.escape(topic)} · '
             f"{rating_band(puzzle.rating)} ({puzzle.rating})</div>")  # fmt: skip
     if puzzle.kind == "pass":
-        where = state.pass_direction.value
-        goal = f"You are {you}. Pass {len(puzzle.answer)} cards {html.escape(where)}: which?"
+        where = tr_text(state.pass_direction.value, context="pass direction")
+        goal = tr("You are {who}. Pass {n} cards {direction}: which?", who=you, n=len(puzzle.answer),
+                  direction=html.escape(where))
         middle = ""
     else:
-        goal = f"You are {you}, trick {state.trick_number + 1}. Which card do you play?"
+        goal = tr("You are {who}, trick {n}. Which card do you play?", who=you, n=state.trick_number + 1)
         middle = _trick_html(state, seat)
     body = (
         f'<div class="hl-sheet-goal">{goal}</div>'
         f'<div class="hl-sheet-body">{_by_suit(state.hand(seat), "hl-sheet-hand")}'
         f'<div class="hl-sheet-side">{middle}<div class="hl-sheet-known">{_known_html(state, seat, puzzle.kind)}</div>'
         "</div></div>"
-        '<div class="hl-sheet-write">Your answer: ____________</div>'
+        f'<div class="hl-sheet-write">{tr("Your answer: ____________")}</div>'
     )
     return f'<div class="hl-sheet-puzzle">{head}{body}</div>'
 
@@ -263,8 +268,11 @@ def short_explanation(puzzle: Puzzle) -> str:
     second = puzzle.costs[0]
     cards = join_cards(Card.from_str(c) for c in second["cards"])
     facts = facts_text(puzzle.facts[:FACTS_ON_SHEET], seat=puzzle.seat, players=int(puzzle.record["rules"]["players"]))
-    return (f"{facts[0].upper()}{facts[1:]}. Saves {with_interval(second['extra'], second['half_width'])} points on "
-            f"average over {'the' if puzzle.kind == 'play' else 'passing the'} {cards}.")  # fmt: skip
+    values = {"facts": facts[:1].upper() + facts[1:], "saving": with_interval(second["extra"], second["half_width"]),
+              "cards": cards}
+    if puzzle.kind == "play":
+        return tr("{facts}. Saves {saving} points on average over the {cards}.", **values)
+    return tr("{facts}. Saves {saving} points on average over passing the {cards}.", **values)
 
 
 def sheet_html(chosen: Sequence[tuple[Puzzle, str]], *, per_page: int = PER_PAGE, css: bool = True) -> str:
@@ -279,6 +287,6 @@ def sheet_html(chosen: Sequence[tuple[Puzzle, str]], *, per_page: int = PER_PAGE
         for p, _ in chosen
     )
     best = html.escape(best_meaning(p for p, _ in chosen)) if chosen else ""
-    last = f'<div class="hl-sheet-answers"><h2>Answers</h2><p>{best}</p><ol>{answers}</ol></div>'
+    last = f'<div class="hl-sheet-answers"><h2>{tr("Answers")}</h2><p>{best}</p><ol>{answers}</ol></div>'
     style = f"<style>{SHEET_CSS}</style>" if css else ""
     return f'{style}<div class="hl-puzzle-sheet">{pages}{last}</div>'

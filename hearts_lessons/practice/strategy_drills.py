@@ -30,12 +30,13 @@ from ..bots.coach import Advice, Candidate, CoachBot
 from ..bots.pass_compare import PASS_BATCH, PASS_DEALS, PASS_MARGIN, compare_passes
 from ..bots.shooter import moon_verdict, shooting_deals
 from ..cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask
-from ..facts import Fact
+from ..facts import Fact, clauses
 from ..facts import make as make_fact
 from ..facts.drills import Measured, one_decimal
+from ..i18n import N_, get_language, tr, tr_text
 from ..rules import STANDARD, PassDirection
 from ..state import HandState, Phase
-from .drills import Drill, Picture, Said, Stage, Words
+from .drills import Drill, Picture, Said, Stage, Words, _capital
 from .positions import (
     AFRESH,
     FOUND,
@@ -68,9 +69,9 @@ TOLERANCE = 0.3
 """Cards within this many expected points of the best are all right answers."""
 
 
-PASSING = ("10_passing.ipynb", "Passing and short-suiting")
-TRICKS = ("11_playing_tricks.ipynb", "Playing tricks well")
-MOON = ("12_the_moon.ipynb", "Shooting the moon — and stopping it")
+PASSING = ("10_passing.ipynb", N_("Passing and short-suiting"))
+TRICKS = ("11_playing_tricks.ipynb", N_("Playing tricks well"))
+MOON = ("12_the_moon.ipynb", N_("Shooting the moon — and stopping it"))
 """The lessons the strategy stages practise (notebook, title)."""
 
 # -- coach helpers -------------------------------------------------------------------------------------------
@@ -202,9 +203,10 @@ class PassGrader:
         w = Words(None, you=0)
         if cards == coach:
             why = self.why or Said("grade", (), None, 0)
-            words = "; ".join(f.words(you=0) for f in why.facts)
-            return True, "that is the coach's own pass" + (f": {words}" if words else ""), Said(
-                "grade", why.facts, why.on, 0)
+            words = clauses(f.words(you=0) for f in why.facts)
+            text = tr("that is the coach's own pass: {facts}", facts=words) if words else tr(
+                "that is the coach's own pass")
+            return True, text, Said("grade", why.facts, why.on, 0, get_language())
         table = self.measure(cards)
         diff, half, deals = table.diff(cards, coach)
         args = {"cards": cards, "best": coach, "diff": one_decimal(diff), "half": one_decimal(half), "deals": deals}
@@ -226,15 +228,16 @@ def _passing(index: int) -> Drill:
         number = (index // 3) * 2 + 3
         direction = STANDARD.cycle[(number - 1) % len(STANDARD.cycle)]
         options = tuple(_DIRECTION_WORDS[d] for d in STANDARD.cycle)
+        labels = {o: tr_text(o, context="pass direction") for o in options}
         answer = _DIRECTION_WORDS[direction]
         w = Words(STANDARD)
         facts = (w.fact("pass_cycle", cycle=", ".join(d.value for d in STANDARD.cycle)),
                  w.fact("passes_to", hand=number, direction=answer))  # fmt: skip
         right = w.say("right", *facts, sep=": ")
         why = {o: w.say(f"why:{o}", *facts, sep=": ") for o in options if o != answer}
-        return Drill(f"{key}-{index + 1}", key, f"Hand {number} of a game: which way are the cards passed?", "choice",
-                     options, (answer,), right, why, "Four hands make one round of passing.",
-                     said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
+        return Drill(f"{key}-{index + 1}", key, tr("Hand {n} of a game: which way are the cards passed?", n=number),
+                     "choice", options, (answer,), right, why, tr("Four hands make one round of passing."),
+                     labels=labels, said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
     coach = CoachBot(pass_worlds=PASS_WORLDS, caution=0)
     for seed in range(500_000 + index, 500_000 + index + 100 * SEARCH, 100):
         state = HandState.deal(STANDARD, seed=seed, hand_number=index % 3)
@@ -258,7 +261,7 @@ def _passing(index: int) -> Drill:
     right = w.say("right", least, on=table)
     grader = PassGrader(state, seed, advice.choice, w.said[-1])
     pass_now = w.say("goal", w.fact("pass_now", seat=0, count=state.cards_to_pass, direction=state.direction.value))
-    return Drill(f"{key}-{index + 1}", key, f"You are South: {pass_now}.", "pass",
+    return Drill(f"{key}-{index + 1}", key, tr("You are {who}: {facts}.", who=named(0), facts=pass_now), "pass",
                  tuple(c.code for c in hand), tuple(c.code for c in advice.choice), right, why,
                  _pass_hint(w, hand), Picture(state, 0, "hand"), labels_of(hand),
                  pick=state.cards_to_pass, grader=grader, said=tuple(w.said), lesson="10_passing.ipynb")  # fmt: skip
@@ -272,12 +275,17 @@ def _pass_hint(w: Words, hand: Sequence[Card]) -> str:
     counts = {suit: sum(c.suit is suit for c in hand) for suit in Suit}
     short = min((n, suit) for suit, n in counts.items() if n)[1]
     n = counts[short]
-    empty = f"could you empty your {short.english} ({n} card{'' if n == 1 else 's'})?"
+    if n == 1:
+        empty = tr("could you empty your {suit} (1 card)?", suit=short.word)
+    else:
+        empty = tr("could you empty your {suit} ({n} cards)?", suit=short.word, n=n)
     if not high:
-        return f"Which of your cards could win tricks you do not want? Or {empty}"
+        return tr("Which of your cards could win tricks you do not want? Or {question}", question=empty)
     held = w.say("hint", w.fact("holds", seat=0, cards=high))
-    which = "could it" if len(high) == 1 else "which of them could"
-    return f"{held[:1].upper()}{held[1:]}: {which} win tricks you do not want? Or {empty}"
+    if len(high) == 1:
+        return tr("{facts}: could it win tricks you do not want? Or {question}", facts=_capital(held), question=empty)
+    return tr("{facts}: which of them could win tricks you do not want? Or {question}", facts=_capital(held),
+              question=empty)
 
 
 # -- 6. ducking and leading low --------------------------------------------------------------------------------
@@ -305,9 +313,10 @@ def _ducking(index: int) -> Drill:
             if len(p.legal_plays()) < 3:
                 return None
             lead_fact = make_fact("you_lead", p, seat=0)
-            return _coach_drill(key, index, p, f"You are South: {lead_fact.words(you=0)}. Choose the safest lead.",
-                                "Which lead is least likely to give you a trick with the Q♠ or hearts in it, now or "
-                                "later in the hand?", 60_000 + index, (lead_fact,), TRICKS[0])  # fmt: skip
+            return _coach_drill(key, index, p, tr("You are {who}: {facts}. Choose the safest lead.", who=named(0),
+                                                  facts=lead_fact.words(you=0)),
+                                tr("Which lead is least likely to give you a trick with the Q♠ or hearts in it, now or "
+                                   "later in the hand?"), 60_000 + index, (lead_fact,), TRICKS[0])  # fmt: skip
 
         return first_drill(6, index, lead)
     s = find(6, index, lambda p: south_follows(p) and 1 + (kind == 1) <= len(_safe_cards(p)) < len(p.legal_plays()))
@@ -317,26 +326,29 @@ def _ducking(index: int) -> Drill:
     why = illegal_reasons(s, w)
     for c in legal:
         if c not in safe:
-            why[c.code] = w.say(f"why:{c.code}", w.fact("overtakes", seat=0, card=c, winning=top)) + (
-                ": it could win the trick and its points")
+            why[c.code] = tr("{facts}: it could win the trick and its points",
+                             facts=w.say(f"why:{c.code}", w.fact("overtakes", seat=0, card=c, winning=top)))
     lesson = "11_playing_tricks.ipynb"
     if kind == 0:
         right = w.say("right", *(w.fact("cannot_win", seat=0, card=c, winning=top) for c in safe))
-        return Drill(f"{key}-{index + 1}", key, "You are South: play a card that cannot win this trick.", "play",
+        return Drill(f"{key}-{index + 1}", key, tr("You are {who}: play a card that cannot win this trick.",
+                                                   who=named(0)), "play",
                      tuple(c.code for c in s.hand(0)), tuple(c.code for c in safe),
                      right, why,
-                     "Compare your cards with the highest card of the suit led on the trick.", Picture(s, 0),
+                     tr("Compare your cards with the highest card of the suit led on the trick."), Picture(s, 0),
                      labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson)  # fmt: skip
     best = max(safe, key=lambda c: c.rank)
     highest = w.fact("below_winning", seat=0, card=best, winning=top)
     for c in safe:
         if c != best:
             stays = w.say(f"why:{c.code}", w.fact("cannot_win", seat=0, card=c, winning=top), highest)
-            why[c.code] = f"{stays}: duck with the {best.symbol} and keep the {c.symbol} to duck again later"
+            why[c.code] = tr("{facts}: duck with the {best} and keep the {card} to duck again later", facts=stays,
+                             best=best.symbol, card=c.symbol)
     right = w.say("right", highest, w.fact("cannot_win", seat=0, card=best, winning=top))
-    return Drill(f"{key}-{index + 1}", key, "Duck: play your highest card that still cannot win.", "play",
-                 tuple(c.code for c in s.hand(0)), (best.code,), f"{right}, and your lower cards stay for later", why,
-                 "Which cards lose for sure? Of those, which is the highest?", Picture(s, 0), labels_of(s.hand(0)),
+    return Drill(f"{key}-{index + 1}", key, tr("Duck: play your highest card that still cannot win."), "play",
+                 tuple(c.code for c in s.hand(0)), (best.code,),
+                 tr("{facts}, and your lower cards stay for later", facts=right), why,
+                 tr("Which cards lose for sure? Of those, which is the highest?"), Picture(s, 0), labels_of(s.hand(0)),
                  said=tuple(w.said), lesson=lesson)  # fmt: skip
 
 
@@ -358,9 +370,9 @@ def _discarding(index: int) -> Drill:
         if not danger:
             return None
         void = make_fact("you_cannot_follow", p, seat=0, suit=Suit(p.lead_suit))
-        return _coach_drill(key, index, p, f"{void.words(you=0)[:1].upper()}{void.words(you=0)[1:]}. Which card do "
-                            "you throw away?",
-                            "Which of your cards could cost you the most points if you kept it?", 70_000 + index,
+        return _coach_drill(key, index, p, tr("{facts}. Which card do you throw away?",
+                                              facts=_capital(void.words(you=0))),
+                            tr("Which of your cards could cost you the most points if you kept it?"), 70_000 + index,
                             (void,), TRICKS[0])
 
     return first_drill(7, index, make)
@@ -393,10 +405,12 @@ def _counting(index: int) -> Drill:
         out = sum(c.suit is suit for c in _unseen(s))
         count = w.say("right", w.fact("suit_count", seat=0, suit=suit, held=held, played=played,
                                       out=out))  # fmt: skip
-        return Drill(f"{key}-{index + 1}", key, f"You are South. How many {suit.english} are still out (in the other "
-                     "players' hands)?", "number", (), (str(out),), f"{count} (13 − {held} − {played} = {out})", {},
-                     "Count the ones you can see: yours and those played.",
-                     Picture(s, 0, "played"), wrong=f"there are 13 {suit.english}: take away yours and those played",
+        return Drill(f"{key}-{index + 1}", key, tr("You are {who}. How many {suit} are still out (in the other "
+                     "players' hands)?", who=named(0), suit=suit.word), "number", (), (str(out),),
+                     tr("{facts} ({sum})", facts=count, sum=f"13 − {held} − {played} = {out}"), {},
+                     tr("Count the ones you can see: yours and those played."),
+                     Picture(s, 0, "played"), wrong=tr("there are 13 {suit}: take away yours and those played",
+                                                        suit=suit.word),
                      said=tuple(w.said))  # fmt: skip
     if kind == 1:
         def masters(p: HandState) -> list[Card]:
@@ -413,10 +427,10 @@ def _counting(index: int) -> Drill:
                 higher = min((u for u in unseen if u.suit is c.suit and u.rank > c.rank), key=lambda u: u.rank)
                 why[c.code] = w.say(f"why:{c.code}", w.fact("beaten_by_out", seat=0, card=c, higher=higher))
         right = w.say("right", *(w.fact("master", seat=0, card=c) for c in tops))
-        return Drill(f"{key}-{index + 1}", key, "Tick every card in your hand that no card still out can beat.",
+        return Drill(f"{key}-{index + 1}", key, tr("Tick every card in your hand that no card still out can beat."),
                      "tick", tuple(c.code for c in s.hand(0)), tuple(c.code for c in tops),
-                     f"every higher card of their suits has been played or is yours: {right}", why,
-                     "For each card, ask: has every higher card of its suit been played?", Picture(s, 0, "played"),
+                     tr("every higher card of their suits has been played or is yours: {facts}", facts=right), why,
+                     tr("For each card, ask: has every higher card of its suit been played?"), Picture(s, 0, "played"),
                      labels_of(s.hand(0)), said=tuple(w.said))  # fmt: skip
 
     def bleed(p: HandState) -> bool:
@@ -434,16 +448,20 @@ def _counting(index: int) -> Drill:
         if c not in low and c.code not in why:
             why[c.code] = (w.say(f"why:{c.code}", w.fact("spade_above_queen", seat=0, card=c))
                            if c.suit is Suit.SPADES else
-                           w.say(f"why:{c.code}", w.fact("not_a_spade", seat=0, card=c))
-                           + ": bleeding means leading spades until the Q♠'s holder must play it")  # fmt: skip
+                           tr("{facts}: bleeding means leading spades until the Q♠'s holder must play it",
+                              facts=w.say(f"why:{c.code}", w.fact("not_a_spade", seat=0, card=c))))  # fmt: skip
     queen = w.say("goal", w.fact("out", seat=0, card=QUEEN_OF_SPADES), w.fact("you_lead", seat=0), sep=" and ")
     below = w.say("right", *(w.fact("spade_below_queen", seat=0, card=c) for c in low))
-    return Drill(f"{key}-{index + 1}", key, f"{queen[:1].upper()}{queen[1:]}. Bleed spades: lead a spade "
-                 "that cannot take the queen.", "play", tuple(c.code for c in hand), tuple(c.code for c in low),
-                 f"{below}: whoever still holds spades must follow to {'it' if len(low) == 1 else 'each of them'}, "
-                 f"and {'it can never' if len(low) == 1 else 'none of them can ever'} win a trick the queen falls "
-                 "on", why,
-                 "Which of your spades are lower than the Q♠?", Picture(s, 0, "played"),
+    if len(low) == 1:
+        right = tr("{facts}: whoever still holds spades must follow to it, and it can never win a trick the queen "
+                   "falls on", facts=below)
+    else:
+        right = tr("{facts}: whoever still holds spades must follow to each of them, and none of them can ever win a "
+                   "trick the queen falls on", facts=below)
+    return Drill(f"{key}-{index + 1}", key, tr("{facts}. Bleed spades: lead a spade that cannot take the queen.",
+                                               facts=_capital(queen)),
+                 "play", tuple(c.code for c in hand), tuple(c.code for c in low), right, why,
+                 tr("Which of your spades are lower than the Q♠?"), Picture(s, 0, "played"),
                  labels_of(hand), said=tuple(w.said), lesson="11_playing_tricks.ipynb")  # fmt: skip
 
 
@@ -532,23 +550,26 @@ def _stopping_moon(index: int) -> Drill:
             else:
                 took = w.say(f"why:{c.code}", w.fact("takes_trick", seat=0, card=c), points_fact(c))
                 stops = w.say(f"why:{c.code}", w.fact("other_stops", other=top_seat, shooter=threat))
-                why[c.code] = f"{took}, and you would take them for nothing: {stops}"
+                why[c.code] = tr("{facts}, and you would take them for nothing: {stops}", facts=took, stops=stops)
         if case == "win":
             right = w.say("right", *(f for c in right_cards for f in (w.fact("takes_trick", seat=0, card=c),
                                                                       points_fact(c))))  # fmt: skip
-            right += f": a few points now instead of 26 at the end, and {named(threat)} can no longer take all 26"
+            right = tr("{facts}: a few points now instead of 26 at the end, and {shooter} can no longer take all 26",
+                       facts=right, shooter=named(threat))
         else:
             right = w.say("right", w.fact("other_stops", other=top_seat, shooter=threat))
-            right += ": duck and keep your high cards as stoppers"
+            right = tr("{facts}: duck and keep your high cards as stoppers", facts=right)
             for c in right_cards:  # why the card the reader chose is right: it leaves the trick to the other player
                 stays = (w.fact("ducks", seat=0, card=c, winning=top, winner=top_seat) if c.suit is lead else
                          w.fact("discards", seat=0, card=c, suit=lead))  # fmt: skip
                 stopped = w.fact("other_stops", other=top_seat, shooter=threat)
-                rights[c.code] = w.say(f"right:{c.code}", stays, stopped) + ": you take none of its points"
+                rights[c.code] = tr("{facts}: you take none of its points",
+                                    facts=w.say(f"right:{c.code}", stays, stopped))
         goal = w.say("goal", w.fact("all_points_to", shooter=threat))
-        return Drill(f"{key}-{index + 1}", key, f"{goal[:1].upper()}{goal[1:]}. Stop the moon as cheaply as you can.",
+        return Drill(f"{key}-{index + 1}", key,
+                     tr("{facts}. Stop the moon as cheaply as you can.", facts=_capital(goal)),
                      "play", tuple(c.code for c in s.hand(0)), tuple(c.code for c in right_cards), right, why,
-                     "Who is winning the trick now? If it is not the shooter, the moon is already stopped.",
+                     tr("Who is winning the trick now? If it is not the shooter, the moon is already stopped."),
                      Picture(s, 0), labels_of(s.hand(0)), said=tuple(w.said), lesson=lesson,
                      rights=rights)  # fmt: skip
     s = find(9, index, base, shooter=shooter)
@@ -557,10 +578,11 @@ def _stopping_moon(index: int) -> Drill:
     w = Words(s)  # the options are the seats' names: the feedback names them too
     why = {named(x): w.say(f"why:{named(x)}", w.fact("took_none", seat=x)) for x in range(4) if x != threat}
     taken = w.say("right", w.fact("only_taker", shooter=threat, points=s.points_taken(threat)))
-    return Drill(f"{key}-{index + 1}", key, "Who could be going for the moon?", "choice",
+    return Drill(f"{key}-{index + 1}", key, tr("Who could be going for the moon?"), "choice",
                  tuple(named(x) for x in range(4)), (named(threat),),
-                 f"{taken}: if nobody else takes one, {named(threat)} scores 0 and everyone else 26", why,
-                 "Look at who has taken points.", Picture(s, 0, "taken"), said=tuple(w.said),
+                 tr("{facts}: if nobody else takes one, {shooter} scores 0 and everyone else 26", facts=taken,
+                    shooter=named(threat)), why,
+                 tr("Look at who has taken points."), Picture(s, 0, "taken"), said=tuple(w.said),
                  lesson=lesson)  # fmt: skip
 
 
@@ -588,6 +610,7 @@ def _shooting(index: int) -> Drill:
     s, verdict = found
     FOUND[f"10:{index}"] = [s.seed or 0, 0]
     options = ("Shoot the moon", "Play it safe")
+    labels = {"Shoot the moon": tr("Shoot the moon"), "Play it safe": tr("Play it safe")}
     answer = options[0] if verdict.shoot else options[1]
     w = Words(verdict)
     facts = (w.fact("moon_plans", deals=verdict.worlds, success=f"{verdict.success:.0%}",
@@ -596,27 +619,28 @@ def _shooting(index: int) -> Drill:
                     half=one_decimal(verdict.half_width)))  # fmt: skip
     text = w.say("right", *facts)
     why = {o: w.say(f"why:{o}", *facts) for o in options if o != answer}
-    return Drill(f"{key}-{index + 1}", key, "No passing this hand. Would you go for the moon with these cards?",
+    return Drill(f"{key}-{index + 1}", key, tr("No passing this hand. Would you go for the moon with these cards?"),
                  "choice", options, (answer,), text, why,
-                 "Can another player win a trick with a heart? Count your top hearts and your stoppers in the other "
-                 "suits.", Picture(s, 0, "hand"), said=tuple(w.said), lesson="12_the_moon.ipynb")  # fmt: skip
+                 tr("Can another player win a trick with a heart? Count your top hearts and your stoppers in the "
+                    "other suits."), Picture(s, 0, "hand"), labels, said=tuple(w.said),
+                 lesson="12_the_moon.ipynb")  # fmt: skip
 
 
 STRATEGY_STAGES: tuple[Stage, ...] = (
-    Stage("passing", "Choosing a pass", "Which way the cards go, and which three cards to give away.", 6, _passing,
-          lesson=PASSING),
-    Stage("ducking", "Ducking and leading low",
-          "Play a card that cannot win; duck with your highest losing card; lead low.", 9, _ducking,
+    Stage("passing", N_("Choosing a pass"), N_("Which way the cards go, and which three cards to give away."), 6,
+          _passing, lesson=PASSING),
+    Stage("ducking", N_("Ducking and leading low"),
+          N_("Play a card that cannot win; duck with your highest losing card; lead low."), 9, _ducking,
           lesson=TRICKS),
-    Stage("discarding", "Getting rid of the Q♠ and high hearts",
-          "When you cannot follow, throw away what hurts you most: the Q♠ first, then high spades and hearts.", 6,
+    Stage("discarding", N_("Getting rid of the Q♠ and high hearts"),
+          N_("When you cannot follow, throw away what hurts you most: the Q♠ first, then high spades and hearts."), 6,
           _discarding, lesson=TRICKS),
-    Stage("counting", "Bleeding spades and counting cards",
-          "Count what is still out; lead spades below the Q♠ to force it out.", 9, _counting, lesson=TRICKS),
-    Stage("stopping_moon", "Stopping a moon",
-          "Notice who takes every point; if another player already beats the trick, duck; else take it with your "
-          "cheapest winning card.", 6, _stopping_moon, lesson=MOON),
-    Stage("shooting", "Shooting or not", "When a hand is strong enough to go for all 26 points.", 6, _shooting,
+    Stage("counting", N_("Bleeding spades and counting cards"),
+          N_("Count what is still out; lead spades below the Q♠ to force it out."), 9, _counting, lesson=TRICKS),
+    Stage("stopping_moon", N_("Stopping a moon"),
+          N_("Notice who takes every point; if another player already beats the trick, duck; else take it with your "
+             "cheapest winning card."), 6, _stopping_moon, lesson=MOON),
+    Stage("shooting", N_("Shooting or not"), N_("When a hand is strong enough to go for all 26 points."), 6, _shooting,
           lesson=MOON),
 )
 

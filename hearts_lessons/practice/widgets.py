@@ -27,6 +27,7 @@ import ipywidgets as W
 
 from ..cards import Card
 from ..errors import IllegalActionError
+from ..i18n import tr, tr_text
 from ..widgets.common import CardPicker, MessageLine, card_button, safe
 from ..widgets.quiz import answer_block
 from .drills import PARTS, Attempt, Drill, Feedback, Picture, Stage, stage, stages
@@ -66,8 +67,9 @@ def rating_html(rating: Rating, attempts: int) -> str:
     """A rating in words (``about 1440``) with its 95% interval on demand: a tooltip and a details box."""
     words = html.escape(rating_words(rating))
     detail = html.escape(interval_words(rating, attempts))
+    sure = tr("how sure?")
     return (f"<b title='{detail}'>{words}</b> <details class='hl-rating-detail' style='display:inline-block;"
-            f"vertical-align:top;font-size:13px'><summary style='cursor:pointer;color:#0b57d0'>how sure?</summary>"
+            f"vertical-align:top;font-size:13px'><summary style='cursor:pointer;color:#0b57d0'>{sure}</summary>"
             f"{detail}</details>")  # fmt: skip
 
 
@@ -100,7 +102,8 @@ def played_model(picture: Picture, code: str, *, solved: bool = False) -> dict[s
     taken = ", ".join(f"{seat_name(s, after.players)} {format_points(after.points_taken(s))}"
                       for s in range(after.players))  # fmt: skip
     played = Card.from_str(code)
-    view["status"] = f"{seat_name(seat, after.players)} played the {played.symbol} · points taken: {taken}"
+    view["status"] = tr("{who} played the {card} · points taken: {taken}", who=seat_name(seat, after.players),
+                        card=played.symbol, taken=taken)
     return view
 
 
@@ -111,7 +114,7 @@ def _table_actions(kind: str, solved: bool, controls: Any, next_label: str) -> l
         return [{"id": "next", "label": next_label, "enabled": True, "kind": "primary"}]
     if kind in ("tick", "pass") and controls is not None and controls.picker is not None:
         chosen = len(controls.picker.selected)
-        return [{"id": "check", "label": f"Check ({chosen} chosen)", "enabled": kind == "tick" or chosen > 0,
+        return [{"id": "check", "label": tr("Check ({n} chosen)", n=chosen), "enabled": kind == "tick" or chosen > 0,
                  "kind": "primary"}]  # fmt: skip
     return []
 
@@ -126,7 +129,7 @@ def position_widget(picture: Picture, on_card: Any = None) -> W.Widget:
         except Exception:  # the card table's front end is optional: fall back to the HTML picture
             CardTable = None  # type: ignore[assignment,misc]
         if CardTable is not None:
-            table = CardTable(model, label="The drill's position")
+            table = CardTable(model, label=tr("The drill's position"))
             if on_card is not None:
                 table.on_card(lambda code, seat: on_card(code))
             return table
@@ -145,7 +148,8 @@ class _Answer(W.VBox):
         self.submit = submit
         self.labels = labels
         self.on_table = on_table
-        self.check_button = W.Button(description="Check", button_style="primary", tooltip="Check your answer")
+        self.check_button = W.Button(description=tr("Check", context="button"), button_style="primary",
+                                     tooltip=tr("Check your answer"))
         self.check_button.add_class("hl-check")
         self.check_button.on_click(lambda _: self.submit(self.response()))
         self.buttons: dict[str, W.Button] = {}
@@ -157,7 +161,8 @@ class _Answer(W.VBox):
                 self.children = []
             else:
                 for code in options:
-                    button = card_button(Card.from_str(code), tooltip=f"Play the {labels.get(code, code)}")
+                    tip = tr("Play the {card}", card=labels.get(code, code))
+                    button = card_button(Card.from_str(code), tooltip=tip)
                     button.on_click(lambda _, c=code: self.submit(c))
                     self.buttons[code] = button
                 self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
@@ -171,20 +176,20 @@ class _Answer(W.VBox):
         elif kind == "choice":
             for option in options:
                 text = labels.get(option, option)
-                button = W.Button(description=text, tooltip=f"Answer: {text}",
+                button = W.Button(description=text, tooltip=tr("Answer: {answer}", answer=text),
                                   layout=W.Layout(width="auto", height="auto"))  # fmt: skip
                 button.add_class("hl-answer")
                 button.on_click(lambda _, o=option: self.submit(o))
                 self.buttons[option] = button
             self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
         else:
-            self.entry = W.FloatText(value=None, description="Answer:", layout=W.Layout(width="220px"))
+            self.entry = W.FloatText(value=None, description=tr("Answer:"), layout=W.Layout(width="220px"))
             self.children = [W.HBox([self.entry, self.check_button], layout=W.Layout(align_items="center"))]
 
     def _chosen(self, cards: list[Card]) -> None:
-        shown = " ".join(c.symbol for c in cards) or "none yet (click cards of the hand)"
-        self.chosen_line.value = (f"<span style='font:14px sans-serif;margin-left:10px'>Chosen: "
-                                  f"{html.escape(shown)}</span>")  # fmt: skip
+        shown = " ".join(c.symbol for c in cards) or tr("none yet (click cards of the hand)")
+        self.chosen_line.value = ("<span style='font:14px sans-serif;margin-left:10px'>"
+                                  + tr("Chosen: {cards}", cards=html.escape(shown)) + "</span>")  # fmt: skip
 
     def response(self) -> Any:
         if self.picker is not None:
@@ -215,14 +220,14 @@ class _Answer(W.VBox):
             if option in answers or (option == chosen and right):
                 button.add_class("hl-answer--right")
                 button.description = f"✓ {text}"
-                button.tooltip = f"{text}: the right answer"
+                button.tooltip = tr("{answer}: the right answer", answer=text)
             elif option == chosen:
                 button.add_class("hl-answer--wrong")
                 button.description = f"✗ {text}"
-                button.tooltip = f"{text}: your answer, not right"
+                button.tooltip = tr("{answer}: your answer, not right", answer=text)
             else:
                 button.description = text
-                button.tooltip = f"Answer: {text}"
+                button.tooltip = tr("Answer: {answer}", answer=text)
 
 
 class _TableVoice:
@@ -274,8 +279,8 @@ class StageDrills(_TableVoice, W.VBox):
         self.more = W.HTML()
         self.reveal = W.HTML()
         self.table: Any = None
-        self.previous_button = W.Button(description="Previous drill", icon="arrow-left")
-        self.next_button = W.Button(description="Next drill", icon="arrow-right")
+        self.previous_button = W.Button(description=tr("Previous drill"), icon="arrow-left")
+        self.next_button = W.Button(description=tr("Next drill"), icon="arrow-right")
         if compact:  # the app: buttons as large as the answers
             self.previous_button.add_class("hl-check")
             self.next_button.add_class("hl-check")
@@ -294,7 +299,7 @@ class StageDrills(_TableVoice, W.VBox):
         done = self.progress.stars_for(self.stage.key)
         first_open = next((i for i in range(self.stage.count) if not done.get(self._id(i))), 0)
         self._go(first_open if start is None else start)
-        if note and note != "No saved progress yet: a fresh start." and note != "Progress loaded.":
+        if note and note not in (tr("No saved progress yet: a fresh start."), tr("Progress loaded.")):
             self.message.show(note, "info")
             self.message.layout.display = ""
 
@@ -321,16 +326,19 @@ class StageDrills(_TableVoice, W.VBox):
         for i in range(self.stage.count):
             got = stars.get(self._id(i), 0)
             style = ("font-weight:bold;" if i == self.index else "") + f"color:{'#7a5a00' if got else '#707070'}"
-            cells.append(f"<span title='drill {i + 1}: {got} of 3 stars' style='{style}'>"
+            tip = html.escape(tr("drill {n}: {got} of 3 stars", n=i + 1, got=got), quote=True)
+            cells.append(f"<span title='{tip}' style='{style}'>"
                          f"{i + 1}{STAR if got else NO_STAR}</span>")  # fmt: skip
         row = " ".join(cells)
         total = sum(stars.values())
-        title = "" if self.compact else (f"<b>{html.escape(self.stage.title)}</b> — "
-                                         f"{html.escape(self.stage.teaches)}<br>")  # the app's bar names the stage
+        title = "" if self.compact else (f"<b>{html.escape(tr_text(self.stage.title))}</b> — "
+                                         f"{html.escape(tr_text(self.stage.teaches))}<br>")  # the app's bar names it
+        label = html.escape(tr("stars per drill"), quote=True)
+        count = tr("· {total} of {most} stars", total=total, most=3 * self.stage.count)
         self.header.value = (
             f"<div style='font:14px sans-serif'>{title}"
-            f"<span aria-label='stars per drill'>{row}</span> "
-            f"<span style='color:#555'>· {total} of {3 * self.stage.count} stars</span></div>"
+            f"<span aria-label='{label}'>{row}</span> "
+            f"<span style='color:#555'>{count}</span></div>"
         )
 
     @safe(lambda self: self._out)
@@ -350,16 +358,23 @@ class StageDrills(_TableVoice, W.VBox):
             self._draw(table_model(drill.picture))
         self.answer_box.layout.display = "none" if self.table is not None and self.compact else ""
         self.position.children = (widget,)
-        self.goal.value = (f"<div style='font:16px sans-serif;margin:6px 0'><b>Drill {self.index + 1} of "
-                           f"{self.stage.count}:</b> {html.escape(drill.goal)}</div>")  # fmt: skip
+        self.goal.value = ("<div style='font:16px sans-serif;margin:6px 0'>"
+                           + tr("<b>Drill {n} of {count}:</b> {goal}", n=self.index + 1, count=self.stage.count,
+                                goal=html.escape(drill.goal)) + "</div>")  # fmt: skip
         self.answer_box.children = (self.controls,)
         self.more.value = ""
         self.next_button.button_style = ""
         self.reveal.value = "" if self.compact else answer_block(
-            drill.answer_text, drill.right[:1].upper() + drill.right[1:].rstrip(".") + ".")  # fmt: skip
-        prompt = {"play": "Click a card of your hand.", "choice": "Choose an answer."}.get(drill.kind, "Your answer?")
+            drill.answer_text, tr("{sentence}.", context="end of a sentence",
+                                  sentence=drill.right[:1].upper() + drill.right[1:].rstrip(".。")))  # fmt: skip
+        if drill.kind == "play":
+            prompt = tr("Click a card of your hand.")
+        elif drill.kind == "choice":
+            prompt = tr("Choose an answer.")
+        else:
+            prompt = tr("Your answer?")
         if drill.kind in ("tick", "pass") and self.table is not None:
-            prompt = "Click cards of the hand to choose them, then Check."
+            prompt = tr("Click cards of the hand to choose them, then Check.")
         self._say(prompt, "info")
         self._header()
 
@@ -369,7 +384,7 @@ class StageDrills(_TableVoice, W.VBox):
         if self.table is None or view is None:
             return
         if self.compact:
-            view["actions"] = _table_actions(self.drill.kind, self.attempt.solved, self.controls, "Next drill →")
+            view["actions"] = _table_actions(self.drill.kind, self.attempt.solved, self.controls, tr("Next drill →"))
         self.table.view = view
 
     def _selected(self) -> list[str]:
@@ -389,11 +404,11 @@ class StageDrills(_TableVoice, W.VBox):
     @safe(lambda self: self._out)
     def _submit(self, response: Any) -> None:
         if response is None or (isinstance(response, list) and not response and self.drill.kind == "pass"):
-            self._say("Choose an answer first.", "info")
+            self._say(tr("Choose an answer first."), "info")
             return
         was_solved = self.attempt.solved
         if self.drill.kind == "pass":  # the coach plays both passes in up to 2,000 deals: about a second
-            self._say("Playing your pass and the coach's in the same deals…", "info")
+            self._say(tr("Playing your pass and the coach's in the same deals…"), "info")
         feedback = self.attempt.submit(response)
         if self.drill.kind == "play" and self.table is not None:  # the card goes to the trick, as in a game
             view = played_model(self.drill.picture, str(response), solved=self.attempt.solved)
@@ -412,15 +427,15 @@ class StageDrills(_TableVoice, W.VBox):
             self._say(f"{feedback.text} {_stars(feedback.stars)}", "ok")
             last = self.index == self.stage.count - 1
             if last or not self.compact:  # the app's green Next drill says the rest
-                self.more.value = ("<div style='font:13px sans-serif'>" + ("Stage complete! " if last else
-                                   "Next drill: click <b>Next drill</b>.") + "</div>")  # fmt: skip
+                self.more.value = ("<div style='font:13px sans-serif'>" + (tr("Stage complete! ") if last else
+                                   tr("Next drill: click <b>Next drill</b>.")) + "</div>")  # fmt: skip
             self.next_button.button_style = "success"
             return
         self.next_button.button_style = ""
         self._say(feedback.text, "error")
         extra = []
         if feedback.hint:
-            extra.append(f"<b>Hint:</b> {html.escape(feedback.hint)}")
+            extra.append(tr("<b>Hint:</b> {hint}", hint=html.escape(feedback.hint)))
         if feedback.answer:
             extra.append(html.escape(feedback.answer))
         self.more.value = "<div style='font:13px sans-serif;color:#333'>" + "<br>".join(extra) + "</div>"
@@ -436,7 +451,7 @@ class PracticePart(W.VBox):
         self.stages = [StageDrills(k, progress=progress) for k in keys[:1]]
         self.tabs = W.Tab(children=[*self.stages, *(W.VBox() for _ in keys[1:])])
         for i, k in enumerate(keys):
-            self.tabs.set_title(i, stage(k).title)
+            self.tabs.set_title(i, tr_text(stage(k).title))
         self._keys = keys
         self._progress = progress
         self.tabs.observe(self._opened, names="selected_index")
@@ -466,8 +481,8 @@ class PuzzleLadder(_TableVoice, W.VBox):
         self.message = MessageLine()
         self.puzzles = puzzles if puzzles is not None else ladder_puzzles(puzzle_file)
         counts = self.puzzles.themes()
-        self.theme = W.Dropdown(options=[("every theme", ""), *((f"{THEME_WORDS[t]} ({counts[t]})", t)
-                                for t in THEMES if counts[t])], value="", description="Theme:")  # fmt: skip
+        self.theme = W.Dropdown(options=[(tr("every theme"), ""), *((f"{tr_text(THEME_WORDS[t])} ({counts[t]})", t)
+                                for t in THEMES if counts[t])], value="", description=tr("Theme:"))  # fmt: skip
         self.theme.observe(lambda _: self._next(), names="value")
         self.rating_line = W.HTML()
         self.header = W.HTML()
@@ -475,7 +490,7 @@ class PuzzleLadder(_TableVoice, W.VBox):
         self.answer_box = W.Box(layout=W.Layout(flex_flow="column"))
         self.more = W.HTML()
         self.reveal = W.HTML()
-        self.next_button = W.Button(description="Next puzzle", icon="arrow-right")
+        self.next_button = W.Button(description=tr("Next puzzle"), icon="arrow-right")
         if compact:
             self.next_button.add_class("hl-check")
         self.next_button.on_click(lambda _: self._next())
@@ -495,8 +510,11 @@ class PuzzleLadder(_TableVoice, W.VBox):
         done = sum(bool(p.get("solved")) for p in self.progress.puzzles.values())
         attempts = self.progress.attempts.get("puzzles", 0)
         self.rating_line.value = (
-            f"<div style='font:14px sans-serif'>Your puzzle rating: {rating_html(self.progress.rating, attempts)} · "
-            f"{attempts} rated · {done} solved · {len(self.puzzles)} puzzles on the ladder</div>"
+            "<div style='font:14px sans-serif'>"
+            + tr("Your puzzle rating: {rating} · {attempts} rated · {done} solved · {count} puzzles on the ladder",
+                 rating=rating_html(self.progress.rating, attempts), attempts=attempts, done=done,
+                 count=len(self.puzzles))
+            + "</div>"
         )
 
     @safe(lambda self: self._out)
@@ -510,15 +528,16 @@ class PuzzleLadder(_TableVoice, W.VBox):
             self.header.value = f"<div style='font:14px sans-serif'>{html.escape(self.puzzles.note or '')}</div>"
             self.position.children, self.answer_box.children = (), ()
             self.table = None
-            self._say("No puzzle to serve yet." if not self.puzzles.puzzles else
-                              "No puzzle has this theme.", "info")  # fmt: skip
+            self._say(tr("No puzzle to serve yet.") if not self.puzzles.puzzles else
+                      tr("No puzzle has this theme."), "info")  # fmt: skip
             return
         p = self.puzzle
         state = p.state()
         # the themes name the idea that solves it: they are the hint after a miss, not the header
-        self.header.value = (f"<div style='font:14px sans-serif'><b>Puzzle {html.escape(p.id)}</b> · rated "
-                             f"about {round(p.rating / 10) * 10}<br><span style='font-size:16px'>{html.escape(p.goal)}"
-                             f"</span></div>")  # fmt: skip
+        self.header.value = ("<div style='font:14px sans-serif'>"
+                             + tr("<b>Puzzle {id}</b> · rated about {rating}", id=html.escape(p.id),
+                                  rating=round(p.rating / 10) * 10)
+                             + f"<br><span style='font-size:16px'>{html.escape(p.goal)}</span></div>")  # fmt: skip
         picture = Picture(state, p.seat, "hand" if p.kind == "pass" else "table")
         self.picture = picture
         hand = state.hand(p.seat)
@@ -537,9 +556,9 @@ class PuzzleLadder(_TableVoice, W.VBox):
         self.position.children = (widget,)
         self.answer_box.children = (self.controls,)
         if not self.compact:
-            self.reveal.value = answer_block(" ".join(c.symbol for c in p.answer), p.explanation)
-        self._say("Your move? Click a card of your hand." if p.kind == "play" else
-                          "Click the cards to pass, then Check.", "info")  # fmt: skip
+            self.reveal.value = answer_block(" ".join(c.symbol for c in p.answer), p.explained)
+        self._say(tr("Your move? Click a card of your hand.") if p.kind == "play" else
+                  tr("Click the cards to pass, then Check."), "info")  # fmt: skip
 
     def _draw(self, view: dict[str, Any] | None) -> None:
         """Put a view on the table; in the app (``compact``) with **Check** for a pass and **Next puzzle** once
@@ -548,7 +567,7 @@ class PuzzleLadder(_TableVoice, W.VBox):
             return
         if self.compact and self.puzzle is not None:
             kind = "play" if self.puzzle.kind == "play" else "pass"
-            view["actions"] = _table_actions(kind, self.solved, self.controls, "Next puzzle →")
+            view["actions"] = _table_actions(kind, self.solved, self.controls, tr("Next puzzle →"))
         self.table.view = view
 
     def _action(self, action: str) -> None:
@@ -573,11 +592,11 @@ class PuzzleLadder(_TableVoice, W.VBox):
         if p.kind == "play":
             reason = state.why_not(codes[0], p.seat)
         elif len(codes) != len(p.answer):
-            reason = f"choose exactly {len(p.answer)} cards"
+            reason = tr("choose exactly {n} cards", n=len(p.answer))
         else:
             reason = next((r for r in (state.why_not_pass(p.seat, c) for c in codes) if r), None)
         if reason:  # an illegal answer is not a try: the rules say why
-            self._say(f"Not allowed: {reason}.", "error")
+            self._say(tr("Not allowed: {reason}.", reason=reason), "error")
             if p.kind == "play" and self.picture is not None:
                 self._draw(table_model(self.picture))
             return
@@ -596,15 +615,17 @@ class PuzzleLadder(_TableVoice, W.VBox):
         else:
             self.progress.note_puzzle(p.id, tries=self.tries, solved=right)
         if right:
-            self._say(f"Right: {p.explanation}", "ok")
+            self._say(tr("Right: {explanation}", explanation=p.explained), "ok")
             self.more.value = ""
             self.next_button.button_style = "success"
             return
-        self._say(f"Not this one. {p.feedback(codes)}", "error")
-        extra = [f"<b>Hint:</b> think about {html.escape(', '.join(THEME_WORDS[t] for t in p.themes))}."]
+        self._say(tr("Not this one. {feedback}", feedback=p.feedback(codes)), "error")
+        themes = tr(", ", context="themes").join(tr_text(THEME_WORDS[t]) for t in p.themes)
+        extra = [tr("<b>Hint:</b> think about {themes}.", themes=html.escape(themes))]
         if self.tries >= 2:
             answer = " ".join(c.symbol for c in p.answer)
-            extra.append(f"The answer: {html.escape(answer)}. {html.escape(p.explanation)}")
+            extra.append(tr("The answer: {answer}. {explanation}", answer=html.escape(answer),
+                            explanation=html.escape(p.explained)))
         self.more.value = "<div style='font:13px sans-serif'>" + "<br>".join(extra) + "</div>"
 
 
@@ -619,13 +640,14 @@ class ProgressPage(W.VBox):
             self.progress, note = progress, ""
         self.table = W.HTML()
         self.message = MessageLine(note)
-        self.reload_button = W.Button(description="Reload", icon="refresh", tooltip="Read the progress file again")
-        self.reset_button = W.Button(description="Reset my progress", button_style="danger", icon="trash",
+        self.reload_button = W.Button(description=tr("Reload"), icon="refresh",
+                                      tooltip=tr("Read the progress file again"))
+        self.reset_button = W.Button(description=tr("Reset my progress"), button_style="danger", icon="trash",
                                      layout=W.Layout(width="auto"))  # the whole label, never "Reset my progr…"
-        self.confirm_button = W.Button(description="Yes, forget everything", button_style="danger",
+        self.confirm_button = W.Button(description=tr("Yes, forget everything"), button_style="danger",
                                        layout=W.Layout(width="auto"))
-        self.cancel_button = W.Button(description="Cancel")
-        self.confirm = W.HBox([W.HTML("Reset every star, the rating and the attempts?"), self.confirm_button,
+        self.cancel_button = W.Button(description=tr("Cancel"))
+        self.confirm = W.HBox([W.HTML(tr("Reset every star, the rating and the attempts?")), self.confirm_button,
                                self.cancel_button], layout=W.Layout(display="none"))  # fmt: skip
         self.reload_button.on_click(lambda _: self._reload())
         self.reset_button.on_click(lambda _: self._ask())
@@ -643,23 +665,26 @@ class ProgressPage(W.VBox):
         for s in stages().values():
             got = self.progress.stars_for(s.key)
             stars = sum(got.values())
-            rows.append(f"<tr><td style='padding:2px 8px'>{html.escape(s.title)}</td>"
-                        f"<td style='padding:2px 8px;color:#b8860b' aria-label='{stars} of {3 * s.count} stars'>"
+            label = html.escape(tr("{got} of {most} stars", got=stars, most=3 * s.count), quote=True)
+            rows.append(f"<tr><td style='padding:2px 8px'>{html.escape(tr_text(s.title))}</td>"
+                        f"<td style='padding:2px 8px;color:#b8860b' aria-label='{label}'>"
                         f"{STAR * round(5 * stars / (3 * s.count))}{NO_STAR * (5 - round(5 * stars / (3 * s.count)))}"
-                        f"</td><td style='padding:2px 8px'>{stars} of {3 * s.count}</td>"
-                        f"<td style='padding:2px 8px'>{sum(1 for v in got.values() if v)} of {s.count}</td></tr>")
+                        f"</td><td style='padding:2px 8px'>{tr('{got} of {most}', got=stars, most=3 * s.count)}</td>"
+                        f"<td style='padding:2px 8px'>"
+                        f"{tr('{got} of {most}', got=sum(1 for v in got.values() if v), most=s.count)}</td></tr>")
         attempts = self.progress.attempts
         solved = sum(bool(p.get("solved")) for p in self.progress.puzzles.values())
         self.table.value = (
             "<table class='hl-progress' style='border-collapse:collapse;font:13px sans-serif'>"
-            "<caption style='text-align:left;font-weight:bold'>Your progress</caption><thead><tr>"
-            "<th style='padding:2px 8px;text-align:left'>stage</th><th style='padding:2px 8px'></th>"
-            "<th style='padding:2px 8px'>stars</th><th style='padding:2px 8px'>drills done</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>"
-            f"<div style='font:13px sans-serif;margin:8px 0'>Puzzle rating: "
-            f"{rating_html(self.progress.rating, attempts.get('puzzles', 0))} · rated puzzle attempts: "
-            f"{attempts.get('puzzles', 0)} · puzzles solved: "
-            f"{solved} · drill answers completed: {attempts.get('drills', 0)}</div>"
+            f"<caption style='text-align:left;font-weight:bold'>{tr('Your progress')}</caption><thead><tr>"
+            f"<th style='padding:2px 8px;text-align:left'>{tr('stage')}</th><th style='padding:2px 8px'></th>"
+            f"<th style='padding:2px 8px'>{tr('stars')}</th><th style='padding:2px 8px'>{tr('drills done')}</th>"
+            f"</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+            "<div style='font:13px sans-serif;margin:8px 0'>"
+            + tr("Puzzle rating: {rating} · rated puzzle attempts: {attempts} · puzzles solved: {solved} · drill "
+                 "answers completed: {drills}", rating=rating_html(self.progress.rating, attempts.get("puzzles", 0)),
+                 attempts=attempts.get("puzzles", 0), solved=solved, drills=attempts.get("drills", 0))
+            + "</div>"
         )
 
     @safe(lambda self: self.message)
@@ -673,11 +698,11 @@ class ProgressPage(W.VBox):
 
     def _cancel(self) -> None:
         self.confirm.layout.display = "none"
-        self.message.show("Nothing was reset.", "info")
+        self.message.show(tr("Nothing was reset."), "info")
 
     @safe(lambda self: self.message)
     def _reset(self) -> None:
         self.progress.reset()
         self.confirm.layout.display = "none"
         self._draw()
-        self.message.show("Your progress was reset: a fresh start.", "ok")
+        self.message.show(tr("Your progress was reset: a fresh start."), "ok")
