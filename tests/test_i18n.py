@@ -178,5 +178,6 @@ def test_one_english_string_has_one_japanese() -> None:
                 continue
             before = seen.setdefault((context, msgid), (text, path.name))
             if before[0] != text:
-                clashes.append(f"{msgid!r} ({context or 'no context'}): {before[1]} {before[0]!r}, {path.name} {text!r}")
+                where = context or "no context"
+                clashes.append(f"{msgid!r} ({where}): {before[1]} {before[0]!r}, {path.name} {text!r}")
     assert not clashes, "\n".join(clashes)
