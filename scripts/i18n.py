@@ -7,6 +7,7 @@
     python scripts/i18n.py todo FILE.po > todo.yml    # the entries still to translate, as YAML to fill in
     python scripts/i18n.py fill FILE.po done.yml      # put the YAML's translations into the catalogue
     python scripts/i18n.py english                # English words left in the translated prose (pages, lessons)
+    python scripts/i18n.py prune FILE.po ...      # delete the obsolete entries, once a translator has looked at them
 
 Three kinds of English source, three kinds of catalogue (gettext ``.po`` files, read and written with Babel):
 
@@ -551,10 +552,18 @@ def english_left(lang: str) -> dict[str, list[str]]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("update", "check", "status", "todo", "fill", "english"))
+    parser.add_argument("command", choices=("update", "check", "status", "todo", "fill", "english", "prune"))
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--lang", default="ja", choices=LANGS)
     args = parser.parse_args(argv)
+    if args.command == "prune":
+        for path in args.files:
+            catalog = load(path, args.lang)
+            gone = len(catalog.obsolete)
+            catalog.obsolete.clear()
+            save(catalog, path)
+            print(f"{path}: {gone} obsolete entries deleted")
+        return 0
     if args.command == "english":
         for name, words in english_left(args.lang).items():
             print(f"{len(words):4d} {name}: {' '.join(sorted(set(words)))}")
