@@ -112,6 +112,15 @@ def switch_sources() -> list[str]:
     return [tr_text(line, **names) for line in _SWITCH_SOURCE_LINES]
 
 
+_LEVEL_WORDS = (N_("Easy", context="level"), N_("Medium", context="level"), N_("Hard", context="level"),
+                N_("Expert", context="level"))  # the levels' names (bots.ratings.LEVELS), marked for translation
+
+
+def level_word(name: str) -> str:
+    """A level's name (``Easy``…) in the book's language."""
+    return tr_text(name, context="level")
+
+
 class PlayTable(W.VBox):
     """A game of Hearts: the reader (South) against bots."""
 
@@ -300,8 +309,9 @@ class PlayTable(W.VBox):
             text = tr("Every opponent will be the <b>{bot}</b> bot.", bot=html.escape(self.bot_box.value))
         else:
             lv = level(value)
-            text = tr("<b>{level}</b>: every opponent plays as {entrant} — {words}.", level=html.escape(lv.name),
-                      entrant=html.escape(lv.entrant), words=html.escape(lv.words))  # fmt: skip
+            text = tr("<b>{level}</b>: every opponent plays as {entrant} — {words}.",
+                      level=html.escape(level_word(lv.name)), entrant=html.escape(lv.entrant),
+                      words=html.escape(lv.words))  # fmt: skip
             if self.ladder is not None:
                 r = self.ladder.rating(lv.entrant)
                 text += tr(" Its rating is {mu} (95% interval {low}–{high}); higher is stronger. The ratings come "

@@ -1,0 +1,267 @@
+"""The widgets' words through the locale layer (hearts_lessons.widgets.play, .game_app, .files): in the
+pseudo-locale every word the play table and the game app show went through ``tr`` (``latin_words`` finds none
+left); in Japanese none of their words is left in English; the app's language choice says everything again in the
+other language, both ways, and the game in play goes on."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Iterator
+
+import ipywidgets as W
+import pytest
+
+from hearts_lessons.bots.base import BOTS
+from hearts_lessons.bots.ratings import LEVELS, load_ladder
+from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language
+from hearts_lessons.scoring import points_words
+from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
+from hearts_lessons.state import Phase
+from hearts_lessons.variants import PRESETS
+from hearts_lessons.widgets.cardtable import CardTable
+from hearts_lessons.widgets.files import FileButtons
+from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
+from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable, switch_sources
+
+ALLOWED = (
+    "Windows", "pagat", "com",  # names in the sources' line: Windows Hearts, pagat.com
+    "Enter", "QS", "D",  # keys and typed card codes in the keyboard box's placeholder (QS, 10D)
+    "English",  # the language choice names English in English
+)  # fmt: skip
+MY_CATALOGUES = ("hearts_lessons.widgets.play", "hearts_lessons.widgets.game_app", "hearts_lessons.widgets.files")
+
+
+@pytest.fixture(autouse=True)
+def _back_to_english() -> Iterator[None]:
+    before = get_language()
+    yield
+    set_language(before)
+
+
+def shown(widget: W.Widget) -> list[str]:
+    """What a reader sees or hears of ``widget`` and everything inside it: HTML values, labels, tooltips,
+    placeholders, a dropdown's choices, the card table's label, message and buttons, the file buttons."""
+    out: list[str] = []
+    if isinstance(widget, W.HTML):
+        out.append(widget.value)
+    for name in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and value:
+            out.append(value)
+    if isinstance(widget, W.Dropdown | W.ToggleButtons):
+        out += [str(label) for label in widget._options_labels]  # ipywidgets' own attribute
+    if isinstance(widget, W.Accordion):
+        out += [t for t in widget.titles if t]
+    if isinstance(widget, CardTable):
+        out += [widget.label, widget.message, str(widget.view.get("title", ""))]
+        out += [str(a["label"]) for a in widget.view.get("actions") or []]
+    if isinstance(widget, FileButtons):
+        out += [widget.save_label, widget.open_label]
+    for child in getattr(widget, "children", ()):
+        out += shown(child)
+    return out
+
+
+def words_left(texts: list[str], foreign: list[str] = ()) -> list[str]:  # type: ignore[assignment]
+    """The English words in ``texts`` once the style sheet, the sentences that went through ``tr`` (nested ones
+    too: a placeholder filled with a translated phrase) and ``foreign`` (other modules' words) are taken out."""
+    text = re.sub(r"<style>.*?</style>", " ", " ".join(texts), flags=re.S)
+    for words in sorted(foreign, key=len, reverse=True):
+        if words:
+            text = text.replace(words, " ")
+    while re.search(r"⟦[^⟦⟧]*⟧", text):
+        text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    return sorted(set(latin_words(text, allow=ALLOWED)))
+
+
+def foreign_words(app: GameApp | None = None) -> list[str]:
+    """Words other modules say (variants, levels, the end of a game, the engine's notes), in English: this file
+    checks only the widgets' own words."""
+    with language("en"):
+        found = [p.name for p in PRESETS.values()]
+        found += [c for p in PRESETS.values() for c in p.changes]
+        found += [o.name.capitalize() for p in PRESETS.values() for o in p.options]
+        found += [x for p in PRESETS.values() for o in p.options for c in o.choices for x in (c.label, c.source)]
+        found += [w for lv in LEVELS for w in (lv.words, lv.entrant)]
+        ladder = load_ladder()
+        found += [ladder.level_words(lv.name) for lv in LEVELS]  # hearts_lessons.bots.ratings
+        found += list(BOTS)  # the bots' names: the set-up's box chooses one by name
+        if app is not None and isinstance(app.table, PlayTable):
+            found.append(app.table.game.end_words())
+            score = app.table.hand.score
+            found += list(score.notes) if score is not None else []
+    return found
+
+
+def finish_hand(table: PlayTable) -> None:
+    """The reader's part of the hand, through the table's own clicks."""
+    while table.hand.phase is not Phase.DONE:
+        state = table.hand
+        if state.phase is Phase.PASSING and 0 in state.to_pass:
+            for card in state.hand(0)[: state.cards_to_pass]:
+                table.cards.click(card.code)
+            table.cards.press("pass")
+        elif state.phase is Phase.PLAYING and state.to_play == 0:
+            table.cards.click(state.legal_plays()[0].code)
+        elif state.phase is Phase.MOON_CHOICE:
+            table.cards.press("moon:" + state.moon_choices[0])
+        else:
+            raise AssertionError(f"the table waits in {state.phase}")
+
+
+def play_table_moments(lang: str) -> list[tuple[str, list[str], PlayTable]]:
+    """The play table (with its set-up) in ``lang`` at a hand in progress, after refusals, at the end of a hand."""
+    set_language(lang)
+    table = PlayTable(seed=3, pace=0, counting=True)
+    moments = [("start", shown(table), table)]
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    moments.append(("three chosen", shown(table), table))
+    table.cards.click(table.hand.hand(0)[5].code)  # a fourth card: refused
+    assert table.cards.kind == "error"
+    moments.append(("too many refused", shown(table), table))
+    table._next_hand()  # the hand is not over: refused
+    assert table.cards.kind == "error"
+    moments.append(("next refused", shown(table), table))
+    table.cards.press("pass")
+    assert table.hand.phase is Phase.PLAYING
+    moments.append(("passed", shown(table), table))
+    finish_hand(table)
+    table.message.show("")  # the last trick's words are the engine's (hearts_lessons.explain)
+    moments.append(("hand over", shown(table), table))
+    return moments
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_play_table_says_every_word_through_the_locale_layer(lang: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # other modules' words not yet translated warn once each
+        moments = play_table_moments(lang)
+    for name, texts, table in moments:
+        foreign = [*foreign_words(), table.rules.name, table.game.end_words()]
+        foreign.append(table.game.score_sheet_html() if table.game.results else "")  # hearts_lessons.game's
+        with language("en"):
+            foreign += [points_words(t.points) for t in table.hand.tricks]  # hearts_lessons.scoring's
+        score = table.hand.score
+        foreign += list(score.notes) if score is not None else []
+        assert words_left(texts, foreign) == [], name
+    assert "Trick 1" in " ".join(moments[-1][1]) if lang == "pseudo" else "トリック1" in " ".join(moments[-1][1])
+
+
+def app_moments(lang: str) -> Iterator[tuple[str, list[str], GameApp]]:
+    """The game app in ``lang``: the bar, each panel, the end of a hand, the end of the game."""
+    set_language(lang)
+    app = GameApp(seed=4, pace=0)
+    yield "bar", shown(app), app
+    for panel in ("new", "rules", "opponents", "settings", "coach"):
+        if panel == "coach":
+            app.ask_coach()
+        else:
+            app.toggle(panel)
+        yield panel, shown(app), app
+        app.close()
+    app.start("hearts:black_maria", players=3)
+    app.toggle("rules")
+    yield "rules of a variant", shown(app), app
+    app.close()
+    app.start("haggis", players=2)
+    for panel in ("rules", "opponents"):
+        app.toggle(panel)
+        yield f"haggis {panel}", shown(app), app
+        app.close()
+    app.start("hearts:standard", players=4)
+    table = app.table
+    assert isinstance(table, PlayTable)
+    finish_hand(table)
+    table.message.show("")
+    yield "end of a hand", shown(app), app
+    app.toggle("review")
+    yield "review", shown(app), app
+    app.close()
+    for _ in range(40):
+        if table.game.is_over:
+            break
+        app._next()
+        finish_hand(table)
+    assert table.game.is_over
+    table.message.show("")
+    yield "end of the game", shown(app), app
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_game_app_says_every_word_through_the_locale_layer(lang: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, texts, app in app_moments(lang):
+            table = app.table
+            foreign = foreign_words(app)
+            if isinstance(table, PlayTable):
+                foreign += [table.rules.name]
+            else:  # Haggis's own widget is another module's (hearts_lessons.haggis.widgets)
+                texts = [t for w in (app.bar, app.drawer, app.overlay) for t in shown(w)]
+            if name == "coach" and isinstance(table, PlayTable):  # the advice is the coach's (bots.coach)
+                said = table.coach_box.value
+                assert ("⟦<b>Coach:</b>" if lang == "pseudo" else "<b>コーチ：</b>") in said
+                foreign.append(said)
+            assert words_left(texts, foreign) == [], name
+
+
+def test_in_japanese_no_word_of_the_widgets_is_missing_from_their_catalogues() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        list(app_moments("ja"))
+        play_table_moments("ja")
+    mine = {key for key in missing() if key[1] in _my_msgids()}
+    assert mine == set()
+
+
+def _my_msgids() -> set[str]:
+    from hearts_lessons.i18n import LOCALE_DIR, read_po
+
+    return {msgid for module in MY_CATALOGUES for (_, msgid) in read_po(LOCALE_DIR / "ja" / f"{module}.po")}
+
+
+def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -> None:
+    set_language("en")
+    app = GameApp(seed=6, pace=0)
+    table = app.table
+    assert isinstance(table, PlayTable)
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
+    played = len(table.hand.actions)
+    app.toggle("settings")
+    assert app.language_box in app.drawer.children
+    assert next(b.description for b in app.bar.children if isinstance(b, W.Button)) == "New game"
+    app.language_box.value = "ja"  # what the reader's click does
+    assert get_language() == "ja"
+    assert [b.description for b in app.bar.children if isinstance(b, W.Button)] == [
+        "新しいゲーム", "ルール", "相手", "コーチ", "元に戻す", "設定"]  # fmt: skip
+    assert "ルールを学ぶ" in app.learn.value and "設定" in " ".join(shown(app.drawer))
+    assert table.keyboard.description == "出す札：" and table.files.save_label == "ゲームを保存"
+    assert app.table is table and len(table.hand.actions) == played  # the game goes on
+    app.toggle("new")
+    assert "ゲーム" in " ".join(shown(app.drawer)) and game_name("haggis") == "ハギス"
+    app.close()
+    app.set_language("en")
+    assert app.language_box.value == "en" and get_language() == "en"
+    assert [b.description for b in app.bar.children if isinstance(b, W.Button)][:2] == ["New game", "Rules"]
+    assert table.keyboard.description == "Play:" and app.table is table and len(table.hand.actions) == played
+
+
+def test_hl_lang_sets_the_first_language_of_the_choice() -> None:
+    set_language("ja")
+    app = GameApp(seed=2, pace=0)
+    assert app.language_box.value == "ja" and app.new_button.description == "新しいゲーム"
+    set_language("pseudo")
+    assert GameApp(seed=2, pace=0).language_box.value == "en"  # the tests' pseudo-locale shows English
+
+
+def test_words_defined_at_import_are_translated_where_shown() -> None:
+    assert _SOURCE_WORDS == (JA_WIKIPEDIA, KIZU_BLOG, HOWTO_WIKI)  # the sources' names, marked for translation
+    assert switch_sources() == list(SWITCH_SOURCES)  # English: the same lines
+    set_language("ja")
+    lines = switch_sources()
+    assert "ウィキペディア日本語版「ハーツ」" in lines[0] and not any("Wikipedia" in line for line in lines)
+    assert [game_name(key) for key in GAMES][-1] == "ハギス"
