@@ -204,6 +204,7 @@ class PlayTable(W.VBox):
         """Say the table's words again in the book's language (after :func:`~hearts_lessons.i18n.set_language`):
         its buttons, boxes and set-up, and the table itself. The game is not changed."""
         self.cards.label = tr("Card table: your game of Hearts")
+        self.cards.relabel()
         self.keyboard.placeholder = tr("type a card (QS, 10D, Q♠) and press Enter")
         self.keyboard.description = tr("Play:", context="typed card")
         self.undo_button.description = tr("Undo")

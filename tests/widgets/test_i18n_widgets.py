@@ -54,7 +54,7 @@ def shown(widget: W.Widget) -> list[str]:
     if isinstance(widget, W.Accordion):
         out += [t for t in widget.titles if t]
     if isinstance(widget, CardTable):
-        out += [widget.label, widget.message, str(widget.view.get("title", ""))]
+        out += [widget.label, widget.message, str(widget.view.get("title", "")), *widget.words.values()]
         out += [str(a["label"]) for a in widget.view.get("actions") or []]
     if isinstance(widget, FileButtons):
         out += [widget.save_label, widget.open_label]
@@ -70,6 +70,7 @@ def words_left(texts: list[str], foreign: list[str] = ()) -> list[str]:  # type:
     for words in sorted(foreign, key=len, reverse=True):
         if words:
             text = text.replace(words, " ")
+    text = re.sub(r"\{[a-z_]+\}", " ", text)  # the table's words leave placeholders for its front end to fill
     while re.search(r"⟦[^⟦⟧]*⟧", text):
         text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
     return sorted(set(latin_words(text, allow=ALLOWED)))
@@ -240,6 +241,7 @@ def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -
         "新しいゲーム", "ルール", "相手", "コーチ", "元に戻す", "設定"]  # fmt: skip
     assert "ルールを学ぶ" in app.learn.value and "設定" in " ".join(shown(app.drawer))
     assert table.keyboard.description == "出す札：" and table.files.save_label == "ゲームを保存"
+    assert table.cards.words["last_trick"] == "前のトリック" and table.cards.words["your_turn"] == "あなたの番"
     assert app.table is table and len(table.hand.actions) == played  # the game goes on
     app.toggle("new")
     assert "ゲーム" in " ".join(shown(app.drawer)) and game_name("haggis") == "ハギス"
@@ -247,6 +249,7 @@ def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -
     app.set_language("en")
     assert app.language_box.value == "en" and get_language() == "en"
     assert [b.description for b in app.bar.children if isinstance(b, W.Button)][:2] == ["New game", "Rules"]
+    assert table.cards.words["last_trick"] == "Last trick"
     assert table.keyboard.description == "Play:" and app.table is table and len(table.hand.actions) == played
 
 
