@@ -54,7 +54,7 @@ from ..table import seat_name
 from ..tableview import taken_entry
 from ..variants import PRESETS, Preset
 from .common import safe
-from .play import PlayTable, covered_fields, level_word, rule_switches, switch_sources
+from .play import PlayTable, covered_fields, level_word, listed, rule_switches, switch_sources
 
 __all__ = ["GAMES", "HAGGIS_OPPONENTS", "LEARN_URL", "LIVE_LEARN_URL", "GameApp", "default_learn_url", "first_seed"]
 
@@ -128,13 +128,13 @@ def rules_lines(rules: Rules, game: GameState) -> list[str]:
         else:
             each = tr("each heart {points} point", points=shown) if common == 1 else \
                 tr("each heart {points} points", points=shown)
-        heart_words = ", ".join([*odd, each])
+        heart_words = listed([*odd, each])
     if rules.ten_of_clubs_multiplier != 1:
         others.append(tr("taking the 10♣ multiplies the hand's score by {factor}",
                          factor=format_points(rules.ten_of_clubs_multiplier)))
     if rules.jokers:
         others.append(tr("the jokers as this variant's changes below say"))
-    scoring = ", ".join(w for w in (heart_words, *others) if w)
+    scoring = listed(w for w in (heart_words, *others) if w)
     lines = [
         tr("When the table asks for a pass, choose the cards and press Pass (the arrow says to whom). Then play the "
            "tricks: follow the suit led if you can; otherwise play any card the rules below allow."),
@@ -166,7 +166,7 @@ def point_cards_words(cards: Sequence[Card], rules: Rules) -> str:
     hearts = sum(1 for c in scoring if c.suit is Suit.HEARTS and c.symbol not in named)
     others = [c.symbol for c in scoring if c.suit is not Suit.HEARTS and c.symbol not in named]
     parts = ([f"♥ {hearts}"] if hearts else []) + list(named) + others
-    return ", ".join(parts) or "—"
+    return listed(parts) or "—"
 
 
 def _shown_language() -> str:
@@ -625,7 +625,7 @@ class GameApp(W.VBox):
         n = game.players
         for index, hand in enumerate(game.hands):
             score = hand.score
-            points = ", ".join(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points)) \
+            points = listed(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points)) \
                 if score is not None else ""
             tricks = "".join(
                 f"<li>{' '.join(c.symbol for c in t.cards)} → {seat_name(t.winner, n) if t.winner is not None else '—'}"

@@ -26,7 +26,7 @@ from __future__ import annotations
 import html
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -493,11 +493,11 @@ class PlayTable(W.VBox):
         self.hand.pass_cards(HUMAN, cards)
         self.chosen = []
         self.coach_box.value = ""
-        self.message.show(tr("You passed {cards}.", cards=", ".join(c.symbol for c in cards)), "ok")
+        self.message.show(tr("You passed {cards}.", cards=listed(c.symbol for c in cards)), "ok")
         self._run_bots()
         if self.hand.phase is Phase.PLAYING:
             got = self.hand.received(HUMAN)
-            self.message.show(tr("You received {cards}.", cards=", ".join(c.symbol for c in got)), "ok")
+            self.message.show(tr("You received {cards}.", cards=listed(c.symbol for c in got)), "ok")
             self._render()
 
     @safe(lambda self: self.message)
@@ -686,7 +686,7 @@ class PlayTable(W.VBox):
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
         over = ""
         if self.game.is_over:
-            winners = ", ".join(seat_name(s, n) for s in self.game.winners)
+            winners = listed(seat_name(s, n) for s in self.game.winners)
             over = f"<p><b>{tr('Game over. Lowest total wins: {winners}.', winners=winners)}</b></p>"
         return (f"<div style='font:14px sans-serif'><b>{tr('Hand over.')}</b><ul>{rows}</ul><ul>{notes}</ul>{over}"
                 "</div>")
@@ -777,6 +777,11 @@ def _preset_key(presets: dict[str, Preset], rules: Rules) -> str:
         if rules.players in preset.players and preset.build(rules.players) == rules:
             return key
     return "standard" if "standard" in presets else next(iter(presets))
+
+
+def listed(items: Iterable[str]) -> str:
+    """Items one after another, as a list is written in the book's language: ``Q♠, 2♣`` (「Q♠、2♣」)."""
+    return tr(", ", context="list separator").join(items)
 
 
 def _counts_words(counts: Sequence[int]) -> str:
