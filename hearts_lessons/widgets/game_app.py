@@ -214,6 +214,7 @@ body:has(.hl-app) .jp-WindowedPanel-outer, body:has(.hl-app) .jp-WindowedPanel-i
   max-width: min(680px, calc(100% - 16px)); box-sizing: border-box;
   max-height: calc(100% - 16px); overflow: auto; background: #fffdf6; border-radius: 12px;
   box-shadow: 0 8px 28px rgba(0,0,0,.45); padding: 12px 16px; }
+.hl-app .hl-app-drawer > *, .hl-app .hl-app-overlay > * { flex-shrink: 0; }
 .hl-app .hl-app-drawer { top: 4px; }
 .hl-app .hl-app-overlay { top: 8%; border: 3px solid #ffd166; }
 .hl-app .hl-app-panel-title { font-weight: 600; font-size: 17px; margin: 0 0 6px; }
