@@ -14,22 +14,28 @@ import pytest
 
 from hearts_lessons.bots.base import BOTS
 from hearts_lessons.bots.ratings import LEVELS, load_ladder
+from hearts_lessons.cards import parse_cards
 from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language
 from hearts_lessons.scoring import points_words
 from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
 from hearts_lessons.state import Phase
+from hearts_lessons.table import seat_name
 from hearts_lessons.variants import PRESETS
 from hearts_lessons.widgets.cardtable import CardTable
+from hearts_lessons.widgets.common import MessageLine, safe
 from hearts_lessons.widgets.files import FileButtons
 from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
 from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable, switch_sources
+from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, Quiz
+from hearts_lessons.widgets.trick import TrickPlayground
 
 ALLOWED = (
     "Windows", "pagat", "com",  # names in the sources' line: Windows Hearts, pagat.com
     "Enter", "QS", "D",  # keys and typed card codes in the keyboard box's placeholder (QS, 10D)
     "English",  # the language choice names English in English
 )  # fmt: skip
-MY_CATALOGUES = ("hearts_lessons.widgets.play", "hearts_lessons.widgets.game_app", "hearts_lessons.widgets.files")
+MY_CATALOGUES = tuple(f"hearts_lessons.widgets.{m}" for m in ("play", "game_app", "files", "cardtable", "common",
+                                                                 "trick", "quiz"))
 
 
 @pytest.fixture(autouse=True)
@@ -268,3 +274,63 @@ def test_words_defined_at_import_are_translated_where_shown() -> None:
     lines = switch_sources()
     assert "ウィキペディア日本語版「ハーツ」" in lines[0] and not any("Wikipedia" in line for line in lines)
     assert [game_name(key) for key in GAMES][-1] == "ハギス"
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_trick_playground_and_the_quizzes_say_their_words_through_the_locale_layer(lang: str) -> None:
+    set_language(lang)
+    pg = TrickPlayground.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S")
+    with language("en"):
+        foreign = [seat_name(s, 4) for s in range(4)]  # the table's seat names inside the trick's words
+    texts: list[str] = []
+
+    def snap() -> None:
+        view = pg.cards.view
+        texts.extend([*shown(pg), str(view.get("status", ""))])
+        if view.get("trick"):
+            texts.append(str(view["trick"]["label"]))
+        foreign.append(str(view.get("lead") or ""))  # who leads: the table's model says it (tableview)
+
+    snap()
+    pg.click(0, "4D")
+    pg.click(2, "3S")  # not North's turn: refused
+    assert pg.cards.kind == "error"
+    snap()
+    pg._undo()
+    snap()
+    assert words_left(texts, foreign) == []
+    # a quiz: its own words (the caller's question, options and reasons are the caller's: written here in cards)
+    q = ChoiceQuestion("♦4 ♥Q ♦10 ♦6", ["♦4", "♥Q", "♦10", "♦6"], answer="♦10", why={"♥Q": "♥Q ≠ ♦"}, hint="♦")
+    quiz = Quiz([q])
+    q.check.click()  # nothing chosen
+    texts = shown(quiz)
+    for _ in range(2):
+        q.choices.value = "♥Q"
+        q.check.click()
+        texts += shown(quiz)
+    q.choices.value = "♦10"
+    q.check.click()
+    texts += shown(quiz)
+    cq = CardsQuestion("?", parse_cards("2C QS"), answer=parse_cards("2C"))
+    cq.picker.select(parse_cards("QS"))
+    cq.check.click()
+    texts += shown(cq)
+    with language("en"):
+        names = [c.name for c in parse_cards("2C QS")]  # the card buttons' tooltips (hearts_lessons.cards)
+    assert words_left(texts, names) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_an_unexpected_error_is_said_in_the_books_language(lang: str) -> None:
+    set_language(lang)
+    line = MessageLine()
+
+    class Widget:
+        message = line
+
+        @safe(lambda self: self.message)
+        def act(self) -> None:
+            raise RuntimeError("12")
+
+    Widget().act()
+    assert words_left([line.value], ["RuntimeError"]) == []
