@@ -13,6 +13,7 @@ import ipywidgets as W
 import pytest
 
 from hearts_lessons.bots.base import BOTS
+from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.bots.ratings import LEVELS, load_ladder
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language
@@ -27,6 +28,7 @@ from hearts_lessons.widgets.files import FileButtons
 from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
 from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable, switch_sources
 from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, Quiz
+from hearts_lessons.widgets.strategy import PassTrainer, TrickPuzzle, played_html
 from hearts_lessons.widgets.trick import TrickPlayground
 
 ALLOWED = (
@@ -35,7 +37,7 @@ ALLOWED = (
     "English",  # the language choice names English in English
 )  # fmt: skip
 MY_CATALOGUES = tuple(f"hearts_lessons.widgets.{m}" for m in ("play", "game_app", "files", "cardtable", "common",
-                                                                 "trick", "quiz"))
+                                                                 "trick", "quiz", "strategy"))
 
 
 @pytest.fixture(autouse=True)
@@ -334,3 +336,17 @@ def test_an_unexpected_error_is_said_in_the_books_language(lang: str) -> None:
 
     Widget().act()
     assert words_left([line.value], ["RuntimeError"]) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_strategy_widgets_say_their_words_through_the_locale_layer(lang: str) -> None:
+    set_language(lang)
+    trainer = PassTrainer(worlds=5)
+    puzzle = TrickPuzzle(["queen"], worlds=5)
+    view = puzzle.cards.view
+    texts = [*shown(trainer), *shown(puzzle), str(view.get("status", "")), played_html(PUZZLES["queen"].state())]
+    with language("en"):
+        foreign = [PUZZLES["queen"].title, PUZZLES["queen"].question, *(c.name for c in trainer.hand)]
+        foreign += [seat_name(s, 4) for s in range(4)] + [points_words(p) for p in range(27)]
+    foreign.append(str(view.get("lead") or ""))
+    assert words_left(texts, foreign) == []
