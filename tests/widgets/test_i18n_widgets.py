@@ -5,6 +5,7 @@ other language, both ways, and the game in play goes on."""
 
 from __future__ import annotations
 
+import html
 import re
 import warnings
 from collections.abc import Iterator
@@ -17,11 +18,12 @@ from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.bots.ratings import LEVELS, load_ladder
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language
-from hearts_lessons.scoring import points_words
+from hearts_lessons.scoring import MOON_CHOICES, points_words
 from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
 from hearts_lessons.state import Phase
 from hearts_lessons.table import seat_name
-from hearts_lessons.variants import PRESETS
+from hearts_lessons.variant_lab import sample_hand
+from hearts_lessons.variants import ADDONS, PRESETS, changes_from_standard, point_table, scoring_cards
 from hearts_lessons.widgets.cardtable import CardTable
 from hearts_lessons.widgets.common import MessageLine, safe
 from hearts_lessons.widgets.files import FileButtons
@@ -30,14 +32,16 @@ from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable
 from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, Quiz
 from hearts_lessons.widgets.strategy import PassTrainer, TrickPuzzle, played_html
 from hearts_lessons.widgets.trick import TrickPlayground
+from hearts_lessons.widgets.variants import LabControls, VariantExplorer, sample_hand_view
 
 ALLOWED = (
     "Windows", "pagat", "com",  # names in the sources' line: Windows Hearts, pagat.com
     "Enter", "QS", "D",  # keys and typed card codes in the keyboard box's placeholder (QS, 10D)
     "English",  # the language choice names English in English
+    "M",  # the moon's value as the variants lesson names it (M = 26)
 )  # fmt: skip
 MY_CATALOGUES = tuple(f"hearts_lessons.widgets.{m}" for m in ("play", "game_app", "files", "cardtable", "common",
-                                                                 "trick", "quiz", "strategy"))
+                                                                 "trick", "quiz", "strategy", "variants"))
 
 
 @pytest.fixture(autouse=True)
@@ -74,8 +78,8 @@ def shown(widget: W.Widget) -> list[str]:
 def words_left(texts: list[str], foreign: list[str] = ()) -> list[str]:  # type: ignore[assignment]
     """The English words in ``texts`` once the style sheet, the sentences that went through ``tr`` (nested ones
     too: a placeholder filled with a translated phrase) and ``foreign`` (other modules' words) are taken out."""
-    text = re.sub(r"<style>.*?</style>", " ", " ".join(texts), flags=re.S)
-    for words in sorted(foreign, key=len, reverse=True):
+    text = html.unescape(re.sub(r"<style>.*?</style>", " ", " ".join(texts), flags=re.S))
+    for words in sorted({html.unescape(w) for w in foreign}, key=len, reverse=True):
         if words:
             text = text.replace(words, " ")
     text = re.sub(r"\{[a-z_]+\}", " ", text)  # the table's words leave placeholders for its front end to fill
@@ -90,7 +94,7 @@ def foreign_words(app: GameApp | None = None) -> list[str]:
     with language("en"):
         found = [p.name for p in PRESETS.values()]
         found += [c for p in PRESETS.values() for c in p.changes]
-        found += [o.name.capitalize() for p in PRESETS.values() for o in p.options]
+        found += [w for p in PRESETS.values() for o in p.options for w in (o.name, o.name.capitalize())]
         found += [x for p in PRESETS.values() for o in p.options for c in o.choices for x in (c.label, c.source)]
         found += [w for lv in LEVELS for w in (lv.words, lv.entrant)]
         ladder = load_ladder()
@@ -349,4 +353,23 @@ def test_the_strategy_widgets_say_their_words_through_the_locale_layer(lang: str
         foreign = [PUZZLES["queen"].title, PUZZLES["queen"].question, *(c.name for c in trainer.hand)]
         foreign += [seat_name(s, 4) for s in range(4)] + [points_words(p) for p in range(27)]
     foreign.append(str(view.get("lead") or ""))
+    assert words_left(texts, foreign) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_variant_widgets_say_their_words_through_the_locale_layer(lang: str) -> None:
+    set_language(lang)
+    explorer = VariantExplorer("complex")
+    explorer.calculator.picker.select(parse_cards("QS TC"))
+    lab = LabControls()
+    texts = [*shown(explorer), *shown(lab), explorer.calculator.result_text(),
+             str(sample_hand_view(sample_hand(PRESETS["standard"].rules, seed=1)).get("status"))]  # fmt: skip
+    with language("en"):  # the variants' own words (hearts_lessons.variants, .scoring) and the cards' names
+        foreign = foreign_words() + [p.history for p in PRESETS.values()] + [s for p in PRESETS.values()
+                                                                                 for s in p.sources]
+        foreign += [w for a in ADDONS.values() for w in (a.name, a.summary)]
+        foreign += [w for row in point_table(explorer.rules) for w in row]
+        foreign += changes_from_standard(explorer.rules) + [c.name for c in scoring_cards(explorer.rules)]
+        foreign += [str(c) for choices in MOON_CHOICES.values() for c in choices]
+        foreign += list(explorer.calculator.score().notes)
     assert words_left(texts, foreign) == []
