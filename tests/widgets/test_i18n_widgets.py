@@ -17,6 +17,7 @@ from hearts_lessons.bots.base import BOTS
 from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.bots.ratings import LEVELS, load_ladder
 from hearts_lessons.cards import parse_cards
+from hearts_lessons.charts import bars, boxes, plane, points
 from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language
 from hearts_lessons.scoring import MOON_CHOICES, points_words
 from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
@@ -373,3 +374,12 @@ def test_the_variant_widgets_say_their_words_through_the_locale_layer(lang: str)
         foreign += [str(c) for choices in MOON_CHOICES.values() for c in choices]
         foreign += list(explorer.calculator.score().notes)
     assert words_left(texts, foreign) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_charts_own_words_are_said_in_the_books_language(lang: str) -> None:
+    set_language(lang)
+    texts = [plane({"Σ": [0, 3 + 13j]}, arrows=[(5, 10j)], radius=20).svg, boxes(["♠"], [[1, 2, 3, 4, 100]]).svg,
+             bars(["♠"], [1.0], errors=[0.5]).svg, points([1, 2], [3, 4], low=[2, 3], high=[4, 5]).svg]  # fmt: skip
+    assert set(words_left(texts)) <= {"i", "x", "z"}  # 13i, |z| and an unnamed axis x are mathematics
+    assert ("実部" in texts[0]) == (lang == "ja")
