@@ -18,12 +18,12 @@ from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.bots.ratings import LEVELS, load_ladder
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.charts import bars, boxes, plane, points
-from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language
+from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language, tr_text
 from hearts_lessons.scoring import MOON_CHOICES, points_words
 from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
 from hearts_lessons.state import Phase
 from hearts_lessons.table import seat_name
-from hearts_lessons.variant_lab import sample_hand
+from hearts_lessons.variant_lab import plot_lab, sample_hand, simulate, stats_table, story_html
 from hearts_lessons.variants import ADDONS, PRESETS, changes_from_standard, point_table, scoring_cards
 from hearts_lessons.widgets.cardtable import CardTable
 from hearts_lessons.widgets.common import MessageLine, safe
@@ -383,3 +383,19 @@ def test_the_charts_own_words_are_said_in_the_books_language(lang: str) -> None:
              bars(["♠"], [1.0], errors=[0.5]).svg, points([1, 2], [3, 4], low=[2, 3], high=[4, 5]).svg]  # fmt: skip
     assert set(words_left(texts)) <= {"i", "x", "z"}  # 13i, |z| and an unnamed axis x are mathematics
     assert ("実部" in texts[0]) == (lang == "ja")
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_variant_labs_words_are_said_in_the_books_language(lang: str) -> None:
+    set_language(lang)
+    state = sample_hand(PRESETS["standard"].rules, seed=1)
+    stats = [simulate(PRESETS["basic"].rules, games=2, seed=1, name="Σ")]
+    table = stats_table(stats)
+    texts = [story_html(state), table._repr_html_(), plot_lab(stats).svg]
+    with language("en"):
+        foreign = [seat_name(s, 4) for s in range(4)] + list(state.score.notes if state.score else ())
+        foreign += [c.name for c in PRESETS["standard"].rules.deck]  # the cards' names (hearts_lessons.cards)
+        foreign.append(" wins")  # the trick pictures' seat labels (hearts_lessons.table.trick_html)
+    assert set(words_left(texts, foreign)) <= {"M", "x"}  # the moon's value M; an unnamed axis
+    assert (tr_text("variant", context="lab column") in table.columns) and (lang != "ja" or "バリエーション" in
+                                                                            table.columns)
