@@ -399,3 +399,16 @@ def test_the_variant_labs_words_are_said_in_the_books_language(lang: str) -> Non
     assert set(words_left(texts, foreign)) <= {"M", "x"}  # the moon's value M; an unnamed axis
     assert (tr_text("variant", context="lab column") in table.columns) and (lang != "ja" or "バリエーション" in
                                                                             table.columns)
+
+
+def test_a_lessons_play_table_says_its_words_again_after_a_change_of_language() -> None:
+    set_language("en")
+    table = PlayTable(seed=5, pace=0)
+    game, hand = table.game, list(table.hand.hand(0))
+    assert isinstance(table.setup, W.Accordion) and table.setup.titles[0].startswith("Game set-up")
+    set_language("ja")
+    table.relabel()
+    assert isinstance(table.setup, W.Accordion) and table.setup.titles[0].startswith("ゲームの設定")
+    assert table.children[0] is table.setup and table.new_button.description == "新しいゲーム"
+    assert table.cards.action("pass")["label"].startswith("パス")  # type: ignore[index]
+    assert table.game is game and list(table.hand.hand(0)) == hand  # the game is not changed
