@@ -30,6 +30,8 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from .i18n import tr
+
 __all__ = ["PALETTE", "Chart", "bars", "box_summary", "boxes", "complex_text", "plane", "points", "stack", "ticks"]
 
 PALETTE = ("#28527a", "#c8102e", "#1d7a2e", "#d4a017", "#6a1b9a", "#444444")
@@ -196,7 +198,8 @@ def bars(labels: Sequence[object], values: Sequence[float], *, errors: Sequence[
             body.append(_text(zero + 4, cy, notes[i], size=10, colour="#555"))
         described.append(f"{name} {_num(v)}" + (f" ± {_num(e)}" if e else ""))
     body.append(_line(zero, frame.top - 4, zero, frame.top + frame.plot_h + 2, colour="#555"))
-    return frame.chart(f"{title + ': ' if title else ''}bar chart of {xlabel or 'values'}; " + "; ".join(described))
+    what = tr("bar chart of {what}", what=xlabel) if xlabel else tr("bar chart of values")
+    return frame.chart(f"{title + ': ' if title else ''}{what}; " + "; ".join(described))
 
 
 def points(xs: Sequence[float], ys: Sequence[float], *, low: Sequence[float] | None = None,
@@ -245,14 +248,17 @@ def points(xs: Sequence[float], ys: Sequence[float], *, low: Sequence[float] | N
             body.append(_line(cx - 4, y(l_), cx + 4, y(l_), colour=colour, width=1.2))
             body.append(_line(cx - 4, y(h_), cx + 4, y(h_), colour=colour, width=1.2))
         body.append(f"<circle cx='{cx:.1f}' cy='{y(b):.1f}' r='3.5' fill='{colour}'>"
-                    f"<title>{_num(a)}: {_num(b)} ({_num(l_)} to {_num(h_)})</title></circle>")  # fmt: skip
-        described.append(f"{_num(a)}: {_num(b)}" + (f" ({_num(l_)} to {_num(h_)})" if h_ > l_ else ""))
+                    f"<title>{tr('{x}: {y} ({low} to {high})', x=_num(a), y=_num(b), low=_num(l_), high=_num(h_))}"
+                    "</title></circle>")  # fmt: skip
+        described.append(tr("{x}: {y} ({low} to {high})", x=_num(a), y=_num(b), low=_num(l_), high=_num(h_))
+                         if h_ > l_ else f"{_num(a)}: {_num(b)}")
     if xlabel:
         body.append(_text((left + width - right) / 2, height - 12, xlabel, anchor="middle"))
     if ylabel:
         body.append(f"<text transform='translate(14,{(top + height - bottom) / 2:.1f}) rotate(-90)' "
                     f"text-anchor='middle' font-size='12' {FONT} fill='#222'>{html.escape(ylabel)}</text>")  # fmt: skip
-    description = f"{title + ': ' if title else ''}{ylabel or 'value'} by {xlabel or 'x'}; " + "; ".join(described)
+    what = tr("{y} by {x}", y=ylabel or tr("value"), x=xlabel or "x")
+    description = f"{title + ': ' if title else ''}{what}; " + "; ".join(described)
     return Chart(_svg(width, height, description, body), description, width, height)
 
 
@@ -330,7 +336,8 @@ def boxes(labels: Sequence[object], samples: Sequence[Sequence[float]], *, title
     described = []
     for i, (name, (lo, q1, median, q3, hi)) in enumerate(zip(names, summaries, strict=True)):
         cy = frame.centre(i)
-        summary = f"median {_num(median)} (middle half {_num(q1)} to {_num(q3)}, whiskers {_num(lo)} to {_num(hi)})"
+        summary = tr("median {median} (middle half {q1} to {q3}, whiskers {lo} to {hi})", median=_num(median),
+                     q1=_num(q1), q3=_num(q3), lo=_num(lo), hi=_num(hi))
         body.append(_line(x(lo), cy, x(q1), cy, colour="#333", width=1.2))
         body.append(_line(x(q3), cy, x(hi), cy, colour="#333", width=1.2))
         body.append(_line(x(lo), cy - 5, x(lo), cy + 5, colour="#333", width=1.2))
@@ -341,7 +348,8 @@ def boxes(labels: Sequence[object], samples: Sequence[Sequence[float]], *, title
         body.append(_line(x(median), cy - 9, x(median), cy + 9, colour=colour, width=2.5))
         frame.label(i, name)
         described.append(f"{name} {summary}")
-    return frame.chart(f"{title + ': ' if title else ''}box plot of {xlabel or 'values'}; " + "; ".join(described))
+    what = tr("box plot of {what}", what=xlabel) if xlabel else tr("box plot of values")
+    return frame.chart(f"{title + ': ' if title else ''}{what}; " + "; ".join(described))
 
 
 def complex_text(value: complex) -> str:
@@ -361,8 +369,8 @@ def complex_text(value: complex) -> str:
 
 def plane(series: Mapping[str, Sequence[complex]] | None = None, *, arrows: Sequence[tuple[complex, complex]] = (),
           radius: float | None = None, radius_label: str = "", end_notes: Sequence[str] | None = None,
-          number: Callable[[complex], str] = complex_text, title: str = "", xlabel: str = "real part",
-          ylabel: str = "imaginary part", size: int = 420, margin: float = 1.15) -> Chart:  # fmt: skip
+          number: Callable[[complex], str] = complex_text, title: str = "", xlabel: str | None = None,
+          ylabel: str | None = None, size: int = 420, margin: float = 1.15) -> Chart:  # fmt: skip
     """Complex numbers as points of the plane: equal scales on both axes, both axes drawn through 0.
 
     ``series`` (legend label → points) draws each series as a path with a marker at every point, in its own
@@ -379,6 +387,8 @@ def plane(series: Mapping[str, Sequence[complex]] | None = None, *, arrows: Sequ
     >>> plane(arrows=[(5, 10j), (13j, -26)], title="Times 2i").description
     'Times 2i: complex plane (real part across, imaginary part up); arrows 5 → 10i; 13i → −26'
     """
+    xlabel = xlabel if xlabel is not None else tr("real part")
+    ylabel = ylabel if ylabel is not None else tr("imaginary part")
     paths = {str(name): [complex(z) for z in points] for name, points in (series or {}).items()}
     pairs = [(complex(a), complex(b)) for a, b in arrows]
     if any(not points for points in paths.values()):
@@ -417,11 +427,11 @@ def plane(series: Mapping[str, Sequence[complex]] | None = None, *, arrows: Sequ
                 f"dominant-baseline='middle' font-size='12' {FONT} fill='#222'>"
                 f"{html.escape(ylabel)}</text>")  # fmt: skip
     scale = size / (2 * lim)
-    described = [f"complex plane ({xlabel} across, {ylabel} up)"]
+    described = [tr("complex plane ({x} across, {y} up)", x=xlabel, y=ylabel)]
     if radius is not None:
         body.append(f"<circle cx='{x(0):.1f}' cy='{y(0):.1f}' r='{radius * scale:.1f}' fill='none' stroke='#888' "
                     f"stroke-width='1.2' stroke-dasharray='6 4'/>")  # fmt: skip
-        described.append(f"dashed circle {radius_label or f'|z| = {_num(radius)}'}")
+        described.append(tr("dashed circle {label}", label=radius_label or f"|z| = {_num(radius)}"))
     labels = _Labels((left, top, left + size, top + size))
     notes: list[tuple[float, float, str, str, tuple[float, float]]] = []  # x, y, text, colour, preferred direction
     for i, (name, points) in enumerate(paths.items()):
@@ -430,13 +440,14 @@ def plane(series: Mapping[str, Sequence[complex]] | None = None, *, arrows: Sequ
         path = " ".join(f"{'M' if j == 0 else 'L'}{a:.1f},{b:.1f}" for j, (a, b) in enumerate(xy))
         body.append(f"<path d='{path}' fill='none' stroke='{colour}' stroke-width='1.5' stroke-linejoin='round'/>")
         for j, (z, (a, b)) in enumerate(zip(points, xy, strict=True)):
-            tip = f"{html.escape(name)}, point {j}: {html.escape(number(z))}"
+            tip = tr("{name}, point {j}: {z}", name=html.escape(name), j=j, z=html.escape(number(z)))
             body.append(f"<circle cx='{a:.1f}' cy='{b:.1f}' r='2.6' fill='{colour}'><title>{tip}</title></circle>")
         labels.add(xy)
         if end_notes is not None and end_notes[i]:
             (a0, b0), (a1, b1) = xy[-2] if len(xy) > 1 else (xy[-1][0] - 1, xy[-1][1] + 1), xy[-1]
             notes.append((a1, b1, end_notes[i], colour, (a1 - a0, b1 - b0)))
-        described.append(f"{name}: {len(points)} points from {number(points[0])} to {number(points[-1])}")
+        described.append(tr("{name}: {n} points from {first} to {last}", name=name, n=len(points),
+                            first=number(points[0]), last=number(points[-1])))
     for start, end in pairs:
         sx, sy, ex, ey = x(start.real), y(start.imag), x(end.real), y(end.imag)
         length = math.hypot(ex - sx, ey - sy)
@@ -458,7 +469,7 @@ def plane(series: Mapping[str, Sequence[complex]] | None = None, *, arrows: Sequ
     for a, b, text, colour, direction in notes:
         body.append(labels.text(a, b, text, direction, colour=colour, size=10, weight="bold"))
     if pairs:
-        described.append("arrows " + "; ".join(f"{number(a)} → {number(b)}" for a, b in pairs))
+        described.append(tr("arrows {arrows}", arrows="; ".join(f"{number(a)} → {number(b)}" for a, b in pairs)))
     ly = top + size + 56
     entries = [(name, PALETTE[i % len(PALETTE)], "") for i, name in enumerate(paths)]
     if radius is not None:

@@ -30,6 +30,7 @@ from .bots.base import BOTS, Policy, make_bot, play_hand
 from .bots.driver import run_hand
 from .charts import PALETTE, Chart, bars, boxes, plane, stack
 from .game import GameState
+from .i18n import N_, tr, tr_text
 from .rules import Moon, Points, Rules
 from .scoring import format_points
 from .simulate import map_jobs
@@ -474,13 +475,22 @@ def _between(value: float, interval: tuple[float, float], digits: int) -> str:
     return f"{value:.{digits}f} ({low:.{digits}f}–{high:.{digits}f})"
 
 
-LAB_CAPTION = (
+LAB_CAPTION = N_(
     "95% intervals in brackets. None of these measures is better or worse: each describes the game. "
     "Moons: higher, more moons. Spread (sd, and sd ÷ M): higher, one hand's scores are more uneven. "
     "Hands and leader changes per game: higher, longer games and more changes of the lead. Deal and "
     "skill gap: higher, the cards (or which bot plays them) explain more of a hand's score."
 )
-"""What the columns of :func:`stats_table` mean, and which way each goes."""
+"""What the columns of :func:`stats_table` mean, and which way each goes (in English: ``tr_text`` words it)."""
+
+_COLUMNS = (
+    N_("variant", context="lab column"), N_("players", context="lab column"), N_("M", context="lab column"),
+    N_("hands", context="lab column"), N_("moons per 100 hands", context="lab column"),
+    N_("score sd", context="lab column"), N_("sd / M", context="lab column"),
+    N_("hands per game", context="lab column"), N_("leader changes per game", context="lab column"),
+    N_("deal decides", context="lab column"), N_("skill gap decides", context="lab column"),
+)
+"""The columns of :func:`stats_rows` (its keys stay English: :func:`stats_table` shows them translated)."""
 
 
 def stats_rows(stats: Iterable[VariantStats]) -> list[dict[str, Any]]:
@@ -519,7 +529,8 @@ def stats_table(stats: Iterable[VariantStats]) -> Table:
     >>> table.value("Basic", "players"), table.columns[:3]
     (4, ['variant', 'players', 'M'])
     """
-    return Table(stats_rows(stats), index="variant", caption=LAB_CAPTION)
+    rows = [{tr_text(key, context="lab column"): value for key, value in row.items()} for row in stats_rows(stats)]
+    return Table(rows, index=tr_text("variant", context="lab column"), caption=tr_text(LAB_CAPTION))
 
 
 # -- plots -----------------------------------------------------------------------------------------------------
@@ -533,11 +544,11 @@ def plot_ten_of_clubs(scores: Sequence[Points], *, factor: Points = 2j) -> Chart
     True
     """
     arrows = [(complex(z), complex(z) * factor) for z in scores]
-    title = f"A hand score z (red) and z × {format_points(factor)} (blue)"
+    title = tr("A hand score z (red) and z × {factor} (blue)", factor=format_points(factor))
     return plane(arrows=arrows, number=format_points, title=title, margin=1.2)
 
 
-def plot_lab(stats: Sequence[VariantStats], *, title: str = "The variant lab") -> Chart:
+def plot_lab(stats: Sequence[VariantStats], *, title: str | None = None) -> Chart:
     """Five panels: moons per 100 hands, the spread of hand scores (relative to M), hands per game, leader
     changes per game and, when measured, how much the deal decides (four panels if it was not measured)."""
     if not stats:
@@ -546,22 +557,23 @@ def plot_lab(stats: Sequence[VariantStats], *, title: str = "The variant lab") -
     width = 760
     panels = [
         bars(labels, [100 * s.moon_rate for s in stats], colour=PALETTE[1], width=width,
-             notes=["" if s.has_moon else "no moon rule" for s in stats],
-             title="Moons (and suns) per 100 hands", xlabel="moons per 100 hands"),
+             notes=["" if s.has_moon else tr("no moon rule") for s in stats],
+             title=tr("Moons (and suns) per 100 hands"), xlabel=tr("moons per 100 hands")),
         boxes(labels, [[v / abs(s.moon_value) for v in s.hand_scores] for s in stats], width=width,
-              title="One player's hand score as a share of M (box: the middle half; whiskers: the usual range)",
-              xlabel="hand score ÷ M"),
+              title=tr("One player's hand score as a share of M (box: the middle half; whiskers: the usual range)"),
+              xlabel=tr("hand score ÷ M")),
         bars(labels, [s.mean_hands for s in stats], colour=PALETTE[0], width=width,
-             title="Hands per game (mean)", xlabel="hands per game"),
+             title=tr("Hands per game (mean)"), xlabel=tr("hands per game")),
         bars(labels, [s.mean_leader_changes for s in stats], colour=PALETTE[3], width=width,
-             title="How often the leader changes in a game (mean)", xlabel="leader changes per game"),
+             title=tr("How often the leader changes in a game (mean)"), xlabel=tr("leader changes per game")),
     ]  # fmt: skip
     if any(s.deal_share is not None for s in stats):
         panels.append(bars(labels, [s.deal_share or 0.0 for s in stats], colour=PALETTE[2], width=width,
-                           limits=(0.0, 1.0), notes=["not measured" if s.deal_share is None else "" for s in stats],
-                           title="How much the deal decides (share of a hand's score variance)",
-                           xlabel="share of the variance explained by the deal"))  # fmt: skip
-    return stack(panels, title=title)
+                           limits=(0.0, 1.0),
+                           notes=[tr("not measured") if s.deal_share is None else "" for s in stats],
+                           title=tr("How much the deal decides (share of a hand's score variance)"),
+                           xlabel=tr("share of the variance explained by the deal")))  # fmt: skip
+    return stack(panels, title=title if title is not None else tr("The variant lab"))
 
 
 def plot_complex_game(game: GameState, *, radius: float | None = None, title: str | None = None) -> Chart:
@@ -575,8 +587,9 @@ def plot_complex_game(game: GameState, *, radius: float | None = None, title: st
         totals = [complex(0)] + [complex(res.totals[seat]) for res in game.results]
         series[f"{seat_name(seat, game.players)}: {format_points(totals[-1])}"] = totals
     return plane(series, radius=r, radius_label=f"|total| = {r:g}", end_notes=[str(len(game.results))] * len(series),
-                 number=format_points, title=title or f"{game.rules.name}: totals after each hand",
-                 xlabel="real part (hearts, J♦)", ylabel="imaginary part (Q♠, and 10♣ turns)", margin=1.1)  # fmt: skip
+                 number=format_points, title=title or tr("{name}: totals after each hand", name=game.rules.name),
+                 xlabel=tr("real part (hearts, J♦)"), ylabel=tr("imaginary part (Q♠, and 10♣ turns)"),
+                 margin=1.1)  # fmt: skip
 
 
 # -- a hand told trick by trick ------------------------------------------------------------------------------
@@ -596,25 +609,31 @@ def story_html(state: HandState, *, scale: float = 0.6) -> str:
     parts = ['<div class="hl-story" style="font:13px sans-serif">']
     if state.hole_cards:
         owner = state.hole_owner
-        who = f"taken by {seat_name(owner, n)}" if owner is not None else "set aside"
-        label = "Kitty" if len(state.hole_cards) == 1 and not state.rules.leftover_face_up else "Left-over cards"
-        parts.append(cards_row_html(state.hole_cards, scale=scale, caption=f"{label}: {who}"))
+        kitty = len(state.hole_cards) == 1 and not state.rules.leftover_face_up
+        if owner is not None:
+            caption = tr("Kitty: taken by {seat}", seat=seat_name(owner, n)) if kitty else \
+                tr("Left-over cards: taken by {seat}", seat=seat_name(owner, n))
+        else:
+            caption = tr("Kitty: set aside") if kitty else tr("Left-over cards: set aside")
+        parts.append(cards_row_html(state.hole_cards, scale=scale, caption=caption))
     for trick in state.tricks:
         codes = [c.id & 63 if not c.is_joker else c.id for c in trick.cards]
         cancelled = sorted({c.symbol for c in trick.cards if codes.count(c.id & 63) > 1 and not c.is_joker})
         if trick.winner is None:
-            caption = f"Trick {trick.number + 1}: every card of the suit led is cancelled; nobody wins it yet"
+            caption = tr("Trick {number}: every card of the suit led is cancelled; nobody wins it yet",
+                         number=trick.number + 1)
+        elif trick.points:
+            caption = tr("Trick {number}: {seat} takes it ({points} points)", number=trick.number + 1,
+                         seat=seat_name(trick.winner, n), points=format_points(trick.points))
         else:
-            caption = f"Trick {trick.number + 1}: {seat_name(trick.winner, n)} takes it"
-            if trick.points:
-                caption += f" ({format_points(trick.points)} points)"
+            caption = tr("Trick {number}: {seat} takes it", number=trick.number + 1, seat=seat_name(trick.winner, n))
         if cancelled and k.multi_deck:
-            caption += " · cancelled: " + ", ".join(cancelled)
+            caption += tr(" · cancelled: {cards}", cards=tr(", ", context="list separator").join(cancelled))
         parts.append(trick_html(list(trick.plays), n, winner=trick.winner, caption=caption, scale=scale))
     if state.score is not None:
         score = state.score
         line = " · ".join(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points))
-        parts.append(f"<p><b>Score of the hand:</b> {html.escape(line)}</p>")
+        parts.append(f"<p>{tr('<b>Score of the hand:</b> {scores}', scores=html.escape(line))}</p>")
         if score.notes:
             parts.append("<ul>" + "".join(f"<li>{html.escape(note)}</li>" for note in score.notes) + "</ul>")
     parts.append("</div>")

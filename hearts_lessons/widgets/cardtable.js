@@ -53,8 +53,11 @@ function finite(value, fallback) {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
-function plural(n, noun) {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+function fill(template, values) {
+  // a sentence of the model's `words` with its {placeholders} filled (Python translated it: tr in cardtable.py)
+  let out = text(template);
+  for (const [key, value] of Object.entries(values || {})) out = out.split(`{${key}}`).join(text(value));
+  return out;
 }
 
 function tidy(raw) {
@@ -131,6 +134,11 @@ function sizes(width, large, kind, players, scale) {
 }
 
 function render({ model, el }) {
+  // every word the table writes itself comes from Python, in the book's language (CardTable.words)
+  const say = (key, values) => {
+    const words = model.get("words");
+    return fill(words && typeof words === "object" ? words[key] : "", values);
+  };
   const root = h("div", "hl-ct", { role: "region" });
   el.appendChild(root);
   const top = h("div", "hl-ct-top");
@@ -139,7 +147,7 @@ function render({ model, el }) {
   const chips = h("div", "hl-ct-chips");
   const hearts = h("span", "hl-ct-chip hl-ct-hearts");
   const lastButton = h("button", "hl-ct-button hl-ct-last-button", { type: "button", "aria-expanded": "false" });
-  lastButton.textContent = "Last trick";
+  lastButton.textContent = say("last_trick");
   const extraChips = h("span", "hl-ct-extra-chips");
   chips.append(extraChips, hearts, lastButton);
   top.append(title, status, chips);
@@ -271,7 +279,7 @@ function render({ model, el }) {
         if (!view.trick || view.trick.complete) {
           const before = view.trick || view.last_trick;
           const number = before && typeof before.number === "number" ? before.number + 1 : 0;
-          view.trick = { number, complete: false, winner: null, label: `Trick ${number + 1}: ${words}`, plays: [] };
+          view.trick = { number, complete: false, winner: null, label: say("trick_label", { number: number + 1, words }), plays: [] };
         } else {
           view.trick.label = `${view.trick.label}, ${words}`;
         }
@@ -309,7 +317,7 @@ function render({ model, el }) {
   }
 
   function cardWords(entry) {
-    return text(entry.label) || text(entry.name) || text(entry.short) || "a card";
+    return text(entry.label) || text(entry.name) || text(entry.short) || say("a_card");
   }
 
   function updateCard(node, entry, interactive) {
@@ -334,7 +342,8 @@ function render({ model, el }) {
     }
     handBox.hidden = false;
     const mode = text(hand.mode) || "view";
-    handBox.setAttribute("aria-label", (text(hand.label) || "Your hand") + (mode === "pass" ? " — choose cards to pass" : ""));
+    handBox.setAttribute("aria-label", mode === "pass" ? say("hand_to_pass", { hand: text(hand.label) || say("your_hand") })
+      : text(hand.label) || say("your_hand"));
     const interactive = mode === "play" || mode === "pass" || mode === "choose";
     handBox.classList.toggle("is-passing", mode === "pass");
     const hadFocus = handBox.contains(document.activeElement);
@@ -547,7 +556,7 @@ function render({ model, el }) {
     const cap = h("div", "hl-ct-combo-caption");
     if (combo.bomb) {
       const tag = h("span", "hl-ct-bomb-tag");
-      tag.textContent = "bomb";
+      tag.textContent = say("bomb");
       cap.append(tag, " ");
     }
     cap.append(text(combo.caption));
@@ -581,7 +590,7 @@ function render({ model, el }) {
     const history = Array.isArray(combo.history) ? combo.history.map(text).filter(Boolean) : [];
     if (history.length) {
       const line = h("div", "hl-ct-combo-line");
-      line.textContent = `before: ${history.join(" → ")}`;
+      line.textContent = say("before", { history: history.join(" → ") });
       box.append(line);
     }
     if (text(combo.note)) {
@@ -628,11 +637,11 @@ function render({ model, el }) {
     // what a plate says after the name, in reading order; `keep`: the lower, the longer it stays on a narrow plate
     const facts = [];
     const tricks = finite(seat.tricks, null);
-    if (tricks !== null) facts.push({ words: plural(tricks, "trick"), keep: 3 });
+    if (tricks !== null) facts.push({ words: say(tricks === 1 ? "tricks_one" : "tricks_many", { n: tricks }), keep: 3 });
     if (text(seat.points)) facts.push({ words: text(seat.points), keep: 1 });
-    if (text(seat.total)) facts.push({ words: `total ${text(seat.total)}`, keep: 2 });
+    if (text(seat.total)) facts.push({ words: say("total", { total: text(seat.total) }), keep: 2 });
     const voids = Array.isArray(seat.voids) ? seat.voids.map(text).filter(Boolean) : [];
-    if (voids.length) facts.push({ words: `void ${voids.join("")}`, keep: 4 });
+    if (voids.length) facts.push({ words: say("void", { suits: voids.join("") }), keep: 4 });
     // other games' facts for the same line: [{text, keep}] (keep: 1 stays longest; a fact dropped from a narrow
     // plate stays in its title and its accessible name)
     for (const fact of Array.isArray(seat.facts) ? seat.facts : []) {
@@ -674,7 +683,7 @@ function render({ model, el }) {
     const piles = Array.isArray(taken.piles) ? taken.piles.filter((p) => p && typeof p === "object") : [];
     if (!piles.length) {
       const none = h("span", "hl-ct-pile is-none");
-      none.textContent = "took none";
+      none.textContent = say("took_none");
       row.append(none);
       return row;
     }
@@ -720,7 +729,7 @@ function render({ model, el }) {
         nodes.push(kept);
         continue;
       }
-      const name = text(seat.name) || (seat.you ? "You" : `Seat ${seat.seat + 1}`);
+      const name = text(seat.name) || (seat.you ? say("you") : say("seat", { n: seat.seat + 1 }));
       const plate = h("div", "hl-ct-seat", { role: "group", "aria-label": text(seat.label) || name });
       plate._sig = sig;
       plate.classList.toggle("is-turn", Boolean(seat.turn));
@@ -729,13 +738,13 @@ function render({ model, el }) {
       const head = h("div", "hl-ct-seat-name");
       head.append(name);
       if (seat.dealer) {
-        const badge = h("span", "hl-ct-badge", { title: "dealer" });
-        badge.textContent = "D";
+        const badge = h("span", "hl-ct-badge", { title: say("dealer") });
+        badge.textContent = say("dealer_badge");
         head.append(" ", badge);
       }
       if (seat.turn && view.kind !== "trick") {
         const turn = h("span", "hl-ct-turn");
-        turn.textContent = seat.you ? "your turn" : "to play";
+        turn.textContent = seat.you ? say("your_turn") : say("to_play");
         head.append(" ", turn);
       }
       plate.append(head);
@@ -876,7 +885,7 @@ function render({ model, el }) {
       state.trickKey = "";
       return;
     }
-    trickLayer.setAttribute("aria-label", text(trick.label) || "The trick");
+    trickLayer.setAttribute("aria-label", text(trick.label) || say("the_trick"));
     const key = `${text(trick.number)}|${view.players}|${view.kind}`;
     if (key !== state.trickKey) {
       trickLayer.replaceChildren();
@@ -903,7 +912,8 @@ function render({ model, el }) {
       quietSvg(node, text(card.svg));
       const who = text(seat.name);
       const what = text(card.name) || text(card.short);
-      node.setAttribute("aria-label", `${who ? who + ": " : ""}${what}${play.winner ? ", winning" : ""}`);
+      const played = who ? say("played_by", { who, card: what }) : what;
+      node.setAttribute("aria-label", play.winner ? say("winning", { play: played }) : played);
       node.style.width = `${g.tw}px`;
       node.style.height = `${g.th}px`;
       node.style.left = `${Math.round(p.x - g.tw / 2)}px`;
@@ -942,7 +952,7 @@ function render({ model, el }) {
     // without them says "Your lead" only when the hand at the bottom is the one to play
     if ("lead" in view) return text(view.lead);
     const hand = view.hand;
-    return hand && hand.mode === "play" && view.turn != null && view.turn === hand.seat ? "Your lead" : "";
+    return hand && hand.mode === "play" && view.turn != null && view.turn === hand.seat ? say("your_lead") : "";
   }
 
   function drawCentre(view) {
@@ -954,9 +964,10 @@ function render({ model, el }) {
       arrow.textContent = text(pass.arrow) || "⇄";
       const words = h("div", "hl-ct-centre-words");
       const count = finite(pass.count, null);
-      const bits = [count === null ? "Pass cards" : `Pass ${plural(count, "card")}`];
+      const bits = [count === null ? say("pass_cards") : say(count === 1 ? "pass_one" : "pass_many", { n: count })];
       if (text(pass.words)) bits.push(text(pass.words));
-      words.textContent = bits.join(" ") + (finite(pass.chosen, null) !== null ? `: ${pass.chosen} chosen` : "");
+      const line = bits.join(" ");
+      words.textContent = finite(pass.chosen, null) !== null ? say("chosen", { line, n: pass.chosen }) : line;
       centre.append(arrow, words);
     } else if (view.kind === "table" && !plays) {
       const lead = leadWords(view);
@@ -982,14 +993,15 @@ function render({ model, el }) {
     const last = view.last_trick;
     lastButton.disabled = !last;
     lastButton.setAttribute("aria-expanded", open && last ? "true" : "false");
-    lastButton.textContent = open && last ? "Hide last trick" : "Last trick";
+    lastButton.textContent = open && last ? say("hide_last_trick") : say("last_trick");
     lastPanel.replaceChildren();
     lastPanel.hidden = !(open && last);
     if (!open || !last) return;
-    lastPanel.setAttribute("aria-label", text(last.label) || "Last trick");
+    lastPanel.setAttribute("aria-label", text(last.label) || say("last_trick"));
     const head = h("div", "hl-ct-lastpanel-head");
     const winner = view.seats.find((s) => s.seat === last.winner);
-    head.textContent = text(last.head) || (winner && text(winner.name) ? `Last trick: ${text(winner.name)} took it` : "Last trick");
+    head.textContent = text(last.head) || (winner && text(winner.name) ? say("last_trick_took", { name: text(winner.name) })
+      : say("last_trick"));
     const row = h("div", "hl-ct-lastpanel-row");
     for (const play of last.plays) {
       const seat = view.seats.find((s) => s.seat === play.seat);
@@ -1156,7 +1168,7 @@ function render({ model, el }) {
     const kind = /^[a-z]+$/.test(text(view.kind)) ? view.kind : "table";
     view.kind = kind;
     const players = finite(view.players, 0) || view.seats.length || 4;
-    root.setAttribute("aria-label", text(model.get("label")) || "Card table");
+    root.setAttribute("aria-label", text(model.get("label")) || say("card_table"));
     title.textContent = text(view.title);
     title.hidden = !title.textContent;
     status.textContent = text(view.status);
@@ -1196,6 +1208,10 @@ function render({ model, el }) {
     frame = requestAnimationFrame(() => { frame = 0; draw(); });
   }
   model.on("change:view", draw);
+  model.on("change:words", () => {
+    state.plates = new Map(); // a plate keeps its words while its seat is unchanged: new words, new plates
+    draw();
+  });
   model.on("change:message", () => (model.get("fit") ? schedule() : drawMessage()));
   model.on("change:message_kind", drawMessage);
   model.on("change:large", draw);

@@ -38,12 +38,54 @@ from typing import Any
 import anywidget
 import traitlets
 
-__all__ = ["CardTable"]
+from ..i18n import tr
+
+__all__ = ["CardTable", "table_words"]
 
 HERE = Path(__file__).parent
 
 CardHandler = Callable[[str, int | None], None]
 ActionHandler = Callable[[str], None]
+
+
+def table_words() -> dict[str, str]:
+    """The words the front end writes itself (its buttons, the seat plates' facts, screen readers' labels), in the
+    book's language: ``cardtable.js`` writes none of its own and fills the ``{placeholders}`` left here.
+
+    >>> table_words()["tricks_many"]
+    '{n} tricks'
+    """
+    return {
+        "last_trick": tr("Last trick"),
+        "hide_last_trick": tr("Hide last trick"),
+        "last_trick_took": tr("Last trick: {name} took it", name="{name}"),
+        "trick_label": tr("Trick {number}: {words}", number="{number}", words="{words}"),
+        "a_card": tr("a card"),
+        "your_hand": tr("Your hand"),
+        "hand_to_pass": tr("{hand} — choose cards to pass", hand="{hand}"),
+        "bomb": tr("bomb", context="haggis tag"),
+        "before": tr("before: {history}", history="{history}"),
+        "tricks_one": tr("{n} trick", n="{n}"),
+        "tricks_many": tr("{n} tricks", n="{n}"),
+        "total": tr("total {total}", total="{total}"),
+        "void": tr("void {suits}", suits="{suits}"),
+        "took_none": tr("took none"),
+        "you": tr("You", context="player"),
+        "seat": tr("Seat {n}", n="{n}"),
+        "dealer": tr("dealer"),
+        "dealer_badge": tr("D", context="dealer badge"),
+        "your_turn": tr("your turn"),
+        "to_play": tr("to play"),
+        "the_trick": tr("The trick"),
+        "played_by": tr("{who}: {card}", who="{who}", card="{card}"),
+        "winning": tr("{play}, winning", play="{play}"),
+        "your_lead": tr("Your lead"),
+        "pass_cards": tr("Pass cards"),
+        "pass_one": tr("Pass {n} card", n="{n}"),
+        "pass_many": tr("Pass {n} cards", n="{n}"),
+        "chosen": tr("{line}: {n} chosen", line="{line}", n="{n}"),
+        "card_table": tr("Card table"),
+    }  # fmt: skip
 
 
 class CardTable(anywidget.AnyWidget):
@@ -80,14 +122,22 @@ class CardTable(anywidget.AnyWidget):
     label = traitlets.Unicode("Card table").tag(sync=True)
     optimistic = traitlets.Bool(False).tag(sync=True)
     fit = traitlets.Bool(False).tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)
+    """The words the front end writes itself, in the book's language (:func:`table_words`)."""
 
     def __init__(self, view: dict[str, Any] | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("label", tr("Card table"))
+        kwargs.setdefault("words", table_words())
         super().__init__(view=view or {}, **kwargs)
         self.add_class("hl-cardtable-widget")
         self._card_handlers: list[CardHandler] = []
         self._action_handlers: list[ActionHandler] = []
         self._clear_handlers: list[Callable[[], None]] = []
         self.on_msg(self._on_front_end)
+
+    def relabel(self) -> None:
+        """Say the front end's own words again in the book's language (after a change of language)."""
+        self.words = table_words()
 
     # -- handlers ------------------------------------------------------------------------------------------
     def on_card(self, callback: CardHandler) -> None:

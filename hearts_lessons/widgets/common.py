@@ -17,6 +17,7 @@ import ipywidgets as W
 
 from ..cards import Card, Suit
 from ..errors import IllegalActionError
+from ..i18n import tr
 from ..render import suit_colour
 
 __all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "safe", "style_card_button"]
@@ -66,7 +67,8 @@ def safe(message: Callable[[Any], MessageLine]) -> Callable[[F], F]:
             except ValueError as exc:
                 message(self).show(str(exc), "error")
             except Exception as exc:  # a widget never dumps a traceback on a reader
-                message(self).show(f"Something went wrong ({type(exc).__name__}: {exc}). Try again.", "error")
+                message(self).show(tr("Something went wrong ({error}). Try again.",
+                                      error=f"{type(exc).__name__}: {exc}"), "error")
             return None
 
         return run  # type: ignore[return-value]
@@ -186,12 +188,17 @@ def app_link(name: str, title: str, words: str) -> W.HTML:
              "font:bold 15px system-ui,sans-serif;text-decoration:none")  # fmt: skip
     url = live_app_url(name)
     script = "" if name == "game" else f" {name}"
-    command = f"<code>bash scripts/app.sh{script}</code> opens it with Voilà on your computer (see the README)."
+    command = tr("{command} opens it with Voilà on your computer (see the README).",
+                 command=f"<code>bash scripts/app.sh{script}</code>")
+    opened = tr("▶ Open {title}", title=html.escape(title))
     if sys.platform == "emscripten":  # the live site: the page is live/notebooks/index.html (or live/lab/…)
         href = "../" + url.removeprefix("live/")
-        return W.HTML(f"<p><a href='{html.escape(href)}' target='_blank' rel='noopener' style='{style}'>▶ Open "
-                      f"{html.escape(title)}</a> — {html.escape(words)}.</p>")  # fmt: skip
+        return W.HTML(f"<p><a href='{html.escape(href)}' target='_blank' rel='noopener' style='{style}'>{opened}"
+                      f"</a>{tr(' — {words}.', words=html.escape(words))}</p>")  # fmt: skip
     if os.environ.get("JPY_SESSION_NAME"):  # a notebook server on a computer: no live site beside it
-        return W.HTML(f"<p><b>{html.escape(title[:1].upper() + title[1:])}</b> — {html.escape(words)}: {command}</p>")
-    return W.HTML(f"<p><a href='../{html.escape(url)}' target='_blank' rel='noopener' style='{style}'>▶ Open "
-                  f"{html.escape(title)}</a> — {html.escape(words)}, in your browser. Or {command}</p>")  # fmt: skip
+        said = tr("<b>{title}</b> — {words}: {command}", title=html.escape(title[:1].upper() + title[1:]),
+                  words=html.escape(words), command=command)
+        return W.HTML(f"<p>{said}</p>")
+    return W.HTML(f"<p><a href='../{html.escape(url)}' target='_blank' rel='noopener' style='{style}'>{opened}</a>"
+                  f"{tr(' — {words}, in your browser. Or {command}', words=html.escape(words), command=command)}"
+                  "</p>")  # fmt: skip

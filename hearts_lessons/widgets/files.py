@@ -23,6 +23,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..i18n import tr
+
 __all__ = ["FileButtons"]
 
 _ESM = """
@@ -96,6 +98,8 @@ class FileButtons(anywidget.AnyWidget):
     filename = traitlets.Unicode("saved.json")
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("save_label", tr("Save game"))  # the buttons' words in the book's language now
+        kwargs.setdefault("open_label", tr("Open a saved game"))
         super().__init__(**kwargs)
         self._save: Callable[[], str] | None = None
         self._open: list[Callable[[str], None]] = []

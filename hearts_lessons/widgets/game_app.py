@@ -45,6 +45,7 @@ from ..haggis.bots import GreedyBot, HaggisBot, RandomBot
 from ..haggis.game import HaggisGame
 from ..haggis.rules import THREE_PLAYERS, TWO_PLAYERS
 from ..haggis.widgets import PlayHandWidget
+from ..i18n import N_, get_language, join_words, set_language, tr, tr_n, tr_text
 from ..rules import Rules
 from ..runtime import in_browser
 from ..scoring import format_points
@@ -53,13 +54,22 @@ from ..table import seat_name
 from ..tableview import taken_entry
 from ..variants import PRESETS, Preset
 from .common import safe
-from .play import SWITCH_SOURCES, PlayTable, covered_fields, rule_switches
+from .play import PlayTable, covered_fields, level_word, listed, rule_switches, switch_sources
 
 __all__ = ["GAMES", "HAGGIS_OPPONENTS", "LEARN_URL", "LIVE_LEARN_URL", "GameApp", "default_learn_url", "first_seed"]
 
 HAGGIS = "haggis"
-GAMES: dict[str, str] = {**{f"hearts:{key}": preset.name for key, preset in PRESETS.items()}, HAGGIS: "Haggis"}
-"""Every game the app offers, by key: each Hearts variant (``hearts:<preset>``) and Haggis."""
+GAMES: dict[str, str] = {**{f"hearts:{key}": preset.name for key, preset in PRESETS.items()}, HAGGIS: N_("Haggis")}
+"""Every game the app offers, by key: each Hearts variant (``hearts:<preset>``) and Haggis (English names:
+:func:`game_name` says them in the book's language)."""
+
+LANGUAGE_CHOICES = (("English", "en"), ("日本語", "ja"))
+"""The languages the app's Settings offer, each named in its own language."""
+
+
+def game_name(key: str) -> str:
+    """A game of :data:`GAMES` by its name in the book's language."""
+    return tr_text(GAMES[key])
 
 LEARN_URL = "../notebooks/01_tricks.ipynb"
 """Where *Learn the rules* leads from ``app/game.ipynb`` in Voilà: the first lesson (``scripts/app.sh`` serves the
@@ -99,29 +109,38 @@ def rules_lines(rules: Rules, game: GameState) -> list[str]:
     """
     hearts = sorted(((card, value) for card, value in rules.card_points if card.suit is Suit.HEARTS),
                     key=lambda cv: cv[0].id)  # fmt: skip
-    others = [f"the {card.symbol} {format_points(value)}" for card, value in rules.card_points
-              if card.suit is not Suit.HEARTS]  # fmt: skip
+    others = [tr("the {card} {points}", card=card.symbol, points=format_points(value))
+              for card, value in rules.card_points if card.suit is not Suit.HEARTS]  # fmt: skip
     values = [value for _, value in hearts]
     rising = len(values) > 1 and all(b.real > a.real and not a.imag and not b.imag for a, b in pairwise(values))
     heart_words = ""
     if rising:  # Spot Hearts: each heart its own value, rising with its rank
-        heart_words = f"hearts {format_points(values[0])} to {format_points(values[-1])} points by rank"
+        heart_words = tr("hearts {low} to {high} points by rank", low=format_points(values[0]),
+                         high=format_points(values[-1]))
     elif hearts:  # one value for most hearts, the others named (Pink Lady's Q♥)
         common = max(set(values), key=values.count)
-        odd = [f"the {card.symbol} {format_points(value)}" for card, value in hearts if value != common]
-        each = "each other heart" if odd else "each heart"
-        heart_words = ", ".join([*odd, f"{each} {format_points(common)} point{'s' if common != 1 else ''}"])
+        odd = [tr("the {card} {points}", card=card.symbol, points=format_points(value))
+               for card, value in hearts if value != common]
+        shown = format_points(common)
+        if odd:
+            each = tr("each other heart {points} point", points=shown) if common == 1 else \
+                tr("each other heart {points} points", points=shown)
+        else:
+            each = tr("each heart {points} point", points=shown) if common == 1 else \
+                tr("each heart {points} points", points=shown)
+        heart_words = listed([*odd, each])
     if rules.ten_of_clubs_multiplier != 1:
-        others.append(f"taking the 10♣ multiplies the hand's score by {format_points(rules.ten_of_clubs_multiplier)}")
+        others.append(tr("taking the 10♣ multiplies the hand's score by {factor}",
+                         factor=format_points(rules.ten_of_clubs_multiplier)))
     if rules.jokers:
-        others.append("the jokers as this variant's changes below say")
-    scoring = ", ".join(w for w in (heart_words, *others) if w)
+        others.append(tr("the jokers as this variant's changes below say"))
+    scoring = listed(w for w in (heart_words, *others) if w)
     lines = [
-        "When the table asks for a pass, choose the cards and press Pass (the arrow says to whom). Then play the "
-        "tricks: follow the suit led if you can; otherwise play any card the rules below allow.",
-        "The highest card of the suit led takes the trick, and its winner leads the next." if rules.decks == 1 and
-        not rules.jokers else "Who takes a trick: as this variant's changes below say.",
-        f"Scoring: {scoring}; the lowest total wins ({game.end_words()}).",
+        tr("When the table asks for a pass, choose the cards and press Pass (the arrow says to whom). Then play the "
+           "tricks: follow the suit led if you can; otherwise play any card the rules below allow."),
+        tr("The highest card of the suit led takes the trick, and its winner leads the next.") if rules.decks == 1
+        and not rules.jokers else tr("Who takes a trick: as this variant's changes below say."),
+        tr("Scoring: {scoring}; the lowest total wins ({end}).", scoring=scoring, end=game.end_words()),
     ]
     penalty_queen = any(card.code == "QS" and value for card, value in rules.card_points)
     for field, (label, choices) in rule_switches().items():
@@ -130,7 +149,7 @@ def rules_lines(rules: Rules, game: GameState) -> list[str]:
         value = getattr(rules, field)
         words = next((text for text, v in choices if v == value), None)
         if words is not None:
-            lines.append(f"{label}: {words}.")
+            lines.append(tr("{label}: {words}.", label=label, words=words))
     return lines
 
 
@@ -147,7 +166,13 @@ def point_cards_words(cards: Sequence[Card], rules: Rules) -> str:
     hearts = sum(1 for c in scoring if c.suit is Suit.HEARTS and c.symbol not in named)
     others = [c.symbol for c in scoring if c.suit is not Suit.HEARTS and c.symbol not in named]
     parts = ([f"♥ {hearts}"] if hearts else []) + list(named) + others
-    return ", ".join(parts) or "—"
+    return listed(parts) or "—"
+
+
+def _shown_language() -> str:
+    """The Settings' language choice for the book's language now (the pseudo-locale of the tests shows English)."""
+    lang = get_language()
+    return lang if lang in dict(LANGUAGE_CHOICES).values() else "en"
 
 
 def default_learn_url() -> str:
@@ -155,10 +180,11 @@ def default_learn_url() -> str:
     return LIVE_LEARN_URL if in_browser() else LEARN_URL
 
 HAGGIS_OPPONENTS: dict[str, tuple[str, Callable[[], HaggisBot]]] = {
-    "Easy": ("plays a random legal combination, or passes", RandomBot),
-    "Medium": ("plays the lowest combination that beats the one on the table", GreedyBot),
+    "Easy": (N_("plays a random legal combination, or passes"), RandomBot),
+    "Medium": (N_("plays the lowest combination that beats the one on the table"), GreedyBot),
 }
-"""The Haggis opponents by level: what each does, and the bot that does it (Haggis has no rating ladder)."""
+"""The Haggis opponents by level: what each does (in English: ``tr_text`` words it), and the bot that does it
+(Haggis has no rating ladder)."""
 
 APP_CSS = """
 <style>
@@ -188,6 +214,7 @@ body:has(.hl-app) .jp-WindowedPanel-outer, body:has(.hl-app) .jp-WindowedPanel-i
   max-width: min(680px, calc(100% - 16px)); box-sizing: border-box;
   max-height: calc(100% - 16px); overflow: auto; background: #fffdf6; border-radius: 12px;
   box-shadow: 0 8px 28px rgba(0,0,0,.45); padding: 12px 16px; }
+.hl-app .hl-app-drawer > *, .hl-app .hl-app-overlay > * { flex-shrink: 0; }
 .hl-app .hl-app-drawer { top: 4px; }
 .hl-app .hl-app-overlay { top: 8%; border: 3px solid #ffd166; }
 .hl-app .hl-app-panel-title { font-weight: 600; font-size: 17px; margin: 0 0 6px; }
@@ -277,18 +304,18 @@ class GameApp(W.VBox):
         self._coach_moment: tuple[int, int] = (0, 0)  # the hand and action the coach's panel answered
         self.four_colour = False
         self.counting = False
-        # the bar
-        self.new_button = _button("New game", lambda: self.toggle("new"), icon="plus",
-                                  tooltip="New game: every Hearts variant and Haggis")  # fmt: skip
-        self.rules_button = _button("Rules", lambda: self.toggle("rules"), icon="book",
-                                    tooltip="Rules: what this game plays, house rules")  # fmt: skip
-        self.opponents_button = _button("Opponents", lambda: self.toggle("opponents"), icon="users",
-                                        tooltip="Opponents: who you play against")  # fmt: skip
-        self.coach_button = _button("Coach", self.ask_coach, icon="lightbulb-o",
-                                    tooltip="Coach: what to pass or play, and why")  # fmt: skip
-        self.undo_button = _button("Undo", self.undo, icon="undo", tooltip="Undo: take back your last pass or card")
-        self.settings_button = _button("Settings", lambda: self.toggle("settings"), icon="cog",
-                                       tooltip="Settings: cards, counting aid, typing, saving a game")  # fmt: skip
+        # the bar (its words: _label_bar, again when the language changes)
+        self.new_button = _button("", lambda: self.toggle("new"), icon="plus")
+        self.rules_button = _button("", lambda: self.toggle("rules"), icon="book")
+        self.opponents_button = _button("", lambda: self.toggle("opponents"), icon="users")
+        self.coach_button = _button("", self.ask_coach, icon="lightbulb-o")
+        self.undo_button = _button("", self.undo, icon="undo")
+        self.settings_button = _button("", lambda: self.toggle("settings"), icon="cog")
+        self._label_bar()
+        self.language_box = W.ToggleButtons(options=list(LANGUAGE_CHOICES), value=_shown_language(),
+                                            style={"button_width": "auto"})  # fmt: skip
+        self.language_box.add_class("hl-app-language")
+        self.language_box.observe(lambda change: self.set_language(str(change["new"])), names="value")
         self.learn = _html("")
         self.learn_url = learn_url if learn_url is not None else default_learn_url()
         self.bar = W.Box([self.new_button, self.rules_button, self.opponents_button, self.coach_button,
@@ -305,6 +332,31 @@ class GameApp(W.VBox):
         self.table: PlayTable | PlayHandWidget = (
             self._haggis(self._next_players()) if self.is_haggis else self._hearts(self._next_rules()))
         self.children = (_html(APP_CSS), self.bar, self.game_box)
+        self._show_table()
+
+    def _label_bar(self) -> None:
+        """The bar's words, in the book's language."""
+        for button, label, tooltip in (
+            (self.new_button, tr("New game"), tr("New game: every Hearts variant and Haggis")),
+            (self.rules_button, tr("Rules"), tr("Rules: what this game plays, house rules")),
+            (self.opponents_button, tr("Opponents"), tr("Opponents: who you play against")),
+            (self.coach_button, tr("Coach"), tr("Coach: what to pass or play, and why")),
+            (self.undo_button, tr("Undo"), tr("Undo: take back your last pass or card")),
+            (self.settings_button, tr("Settings"), tr("Settings: cards, counting aid, typing, saving a game")),
+        ):  # fmt: skip
+            button.description = label
+            button.tooltip = tooltip
+
+    def set_language(self, lang: str) -> None:
+        """Speak ``lang`` (``"en"`` or ``"ja"``) from now on, and say everything on the screen again in it: the
+        bar, the open panel, the table and its set-up. The game in play goes on, untouched."""
+        set_language(lang)
+        if self.language_box.value != lang and lang in dict(LANGUAGE_CHOICES).values():
+            self.language_box.value = lang  # the observer calls back here: the words are said once more, no harm
+        self._label_bar()
+        table = self.table
+        if isinstance(table, PlayTable):
+            table.relabel()
         self._show_table()
 
     # -- games -----------------------------------------------------------------------------------------------------
@@ -337,7 +389,7 @@ class GameApp(W.VBox):
         table = PlayTable(rules, level=self.level_name, seed=self.seed, pace=self.pace, large=self.large,
                           four_colour=self.four_colour, counting=self.counting, show_setup=False)  # fmt: skip
         table.children = (table.cards,)  # the rest of the lesson's table lives in the app's panels
-        table.advice_where = "in the Coach panel"
+        table.advice_where = "panel"
         table.cards.fit = True
         table.render_hooks.append(self._draw_state)
         return table
@@ -357,12 +409,12 @@ class GameApp(W.VBox):
         """Start a new game: ``key`` one of :data:`GAMES` (default: the one chosen), ``players`` its count. A game
         or count that does not exist is refused at the table, and the game in play goes on."""
         if key is not None and key not in GAMES:
-            raise IllegalActionError(f"there is no game {key!r} here")
+            raise IllegalActionError(tr("there is no game {key} here", key=repr(key)))
         chosen = key if key is not None else self.game_key
         counts = (2, 3) if chosen == HAGGIS else tuple(sorted(PRESETS[chosen.removeprefix("hearts:")].players))
         if players is not None and players not in counts:
-            words = ", ".join(str(c) for c in counts[:-1]) + f" or {counts[-1]}" if len(counts) > 1 else str(counts[0])
-            raise IllegalActionError(f"{GAMES[chosen]} is played by {words} players")
+            words = join_words([str(c) for c in counts], "or")
+            raise IllegalActionError(tr("{game} is played by {counts} players", game=game_name(chosen), counts=words))
         if chosen != self.game_key:
             self.options = {}
         self.game_key = chosen
@@ -378,10 +430,11 @@ class GameApp(W.VBox):
 
     def _show_table(self) -> None:
         self.overlay_closed = False
+        label = html.escape(tr("Learn the rules (the book, in a new tab)"), quote=True)
         self.learn.value = (f'<a class="hl-app-learn" href="{html.escape(self.learn_url)}" target="_blank" '
-                            'rel="noopener" aria-label="Learn the rules (the book, in a new tab)">'
+                            f'rel="noopener" aria-label="{label}">'
                             '<i class="fa fa-graduation-cap" aria-hidden="true"></i>'
-                            '<span class="hl-app-learn-words"> Learn the rules</span></a>')  # fmt: skip
+                            f'<span class="hl-app-learn-words"> {tr("Learn the rules")}</span></a>')  # fmt: skip
         self._update()
 
     # -- the bar ---------------------------------------------------------------------------------------------------
@@ -417,28 +470,28 @@ class GameApp(W.VBox):
 
     # -- panels ----------------------------------------------------------------------------------------------------
     def _panel(self, title: str, *parts: W.Widget) -> list[W.Widget]:
-        close = _button("Close", self.close)
+        close = _button(tr("Close"), self.close)
         head = W.HBox([_html(f"<div class='hl-app-panel-title'>{html.escape(title)}</div>"), close],
                       layout=W.Layout(justify_content="space-between", align_items="center"))  # fmt: skip
         return [head, *parts]
 
     def _new_panel(self) -> list[W.Widget]:
-        games = _choices([(name, key, "") for key, name in GAMES.items()], self.game_key, self._pick_game)
+        games = _choices([(game_name(key), key, "") for key in GAMES], self.game_key, self._pick_game)
         counts = self._player_counts()
-        players = _choices([(f"{c} players", str(c), "") for c in counts], str(self._next_players()),
-                           lambda v: self._pick_players(int(v)))  # fmt: skip
+        players = _choices([(tr_n("{n} player", "{n} players", c), str(c), "") for c in counts],
+                           str(self._next_players()), lambda v: self._pick_players(int(v)))  # fmt: skip
         if self.is_haggis:
-            about = "A climbing game with bombs: play higher sets and runs than the last, go out first."
+            about = tr("A climbing game with bombs: play higher sets and runs than the last, go out first.")
         elif self.preset.key == "standard":
-            about = "The standard game, as the lessons teach it: the yardstick for the other variants."
+            about = tr("The standard game, as the lessons teach it: the yardstick for the other variants.")
         else:
             about = " ".join(c if c.endswith(".") else f"{c}." for c in self.preset.changes)
-        start = _button(f"Start {GAMES[self.game_key]}", lambda: self.start(), style="success")
+        start = _button(tr("Start {game}", game=game_name(self.game_key)), lambda: self.start(), style="success")
         return self._panel(
-            "New game",
-            _html("<div class='hl-app-label'>Game</div>"), games,
+            tr("New game"),
+            _html(f"<div class='hl-app-label'>{tr('Game')}</div>"), games,
             _html(f"<div class='hl-app-note'>{html.escape(about)}</div>"),
-            _html("<div class='hl-app-label'>Players</div>"), players,
+            _html(f"<div class='hl-app-label'>{tr('Players')}</div>"), players,
             W.Box([start], layout=W.Layout(margin="8px 0 0")),
         )  # fmt: skip
 
@@ -456,20 +509,22 @@ class GameApp(W.VBox):
         table = self.table
         if isinstance(table, PlayHandWidget):
             rules = table.rules
-            text = (f"<p>Haggis for {rules.players} players, to {rules.target} points. You sit at the bottom. Beat the "
-                    "combination in the middle with a higher one of the same kind, or a bomb; the first to go out "
-                    "scores for every card the others still hold.</p>")  # fmt: skip
-            return self._panel("Rules: Haggis", _html(text, "hl-app-note"))
+            text = tr("<p>Haggis for {players} players, to {target} points. You sit at the bottom. Beat the "
+                      "combination in the middle with a higher one of the same kind, or a bomb; the first to go out "
+                      "scores for every card the others still hold.</p>", players=rules.players,
+                      target=rules.target)  # fmt: skip
+            return self._panel(tr("Rules: Haggis"), _html(text, "hl-app-note"))
         playing = table.rules
         preset = self.preset if not self.is_haggis else PRESETS["standard"]
-        now = (f"<p><b>Now playing:</b> {html.escape(playing.name)}, {playing.players} players. You sit at the "
-               "bottom.</p>")
+        now = tr("<p><b>Now playing:</b> {name}, {players} players. You sit at the bottom.</p>",
+                 name=html.escape(playing.name), players=playing.players)
         now += "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in rules_lines(playing, table.game)) + "</ul>"
         if preset.key != "standard":
             changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes)
-            now += f"<p><b>What {html.escape(preset.name)} changes</b> against the standard game:</p><ul>{changes}</ul>"
+            now += tr("<p><b>What {name} changes</b> against the standard game:</p>", name=html.escape(preset.name))
+            now += f"<ul>{changes}</ul>"
         parts: list[W.Widget] = [_html(now, "hl-app-note"),
-                                 _html("<div class='hl-app-label'>House rules for your next game</div>")]
+                                 _html(f"<div class='hl-app-label'>{tr('House rules for your next game')}</div>")]
         base = self._next_rules()
         players = self._next_players()
         for option in preset.options:
@@ -484,15 +539,15 @@ class GameApp(W.VBox):
             value = getattr(base, field)
             offered = [(text, str(v), "") for text, v in choices]
             if value not in [v for _, v in choices]:
-                offered.append(("as this variant plays it", str(value), ""))
+                offered.append((tr("as this variant plays it"), str(value), ""))
             parts.append(_html(f"<div class='hl-app-note'>{html.escape(label)}</div>"))
             parts.append(_choices(offered, str(value), functools.partial(self._pick_switch, field)))
-        sources = "".join(f"<li>{html.escape(line)}</li>" for line in SWITCH_SOURCES)
-        parts.append(_html(f"<details class='hl-app-note'><summary>Where these rules come from</summary>"
+        sources = "".join(f"<li>{html.escape(line)}</li>" for line in switch_sources())
+        parts.append(_html(f"<details class='hl-app-note'><summary>{tr('Where these rules come from')}</summary>"
                            f"<ul>{sources}</ul></details>"))  # fmt: skip
-        parts.append(W.Box([_button("Start a new game with these rules", lambda: self.start(), style="success")],
+        parts.append(W.Box([_button(tr("Start a new game with these rules"), lambda: self.start(), style="success")],
                            layout=W.Layout(margin="8px 0 0")))  # fmt: skip
-        return self._panel("Rules", *parts)
+        return self._panel(tr("Rules"), *parts)
 
     def _pick_option(self, name: str, label: str) -> None:
         self.options[name] = label
@@ -508,35 +563,37 @@ class GameApp(W.VBox):
         """A level's button: its name and, for Hearts, its rating in words (the interval as the tooltip)."""
         lv = level(name)
         if self.ladder is None:
-            return lv.name, lv.words
+            return level_word(lv.name), lv.words
         rating = self.ladder.level_rating(name)
-        return (f"{lv.name} · rating about {rating.mu:.0f}",
-                f"{lv.words}; rating {rating.mu:.1f}, 95% interval {rating.low:.1f}–{rating.high:.1f}, "
-                "higher is stronger")  # fmt: skip
+        return (tr("{level} · rating about {mu}", level=level_word(lv.name), mu=f"{rating.mu:.0f}"),
+                tr("{words}; rating {mu}, 95% interval {low}–{high}, higher is stronger", words=lv.words,
+                   mu=f"{rating.mu:.1f}", low=f"{rating.low:.1f}", high=f"{rating.high:.1f}"))  # fmt: skip
 
     def _opponents_panel(self) -> list[W.Widget]:
         if self.is_haggis:
-            options = [(name, name, words) for name, (words, _) in HAGGIS_OPPONENTS.items()]
+            options = [(level_word(name), name, tr_text(words)) for name, (words, _) in HAGGIS_OPPONENTS.items()]
             chosen = self.level_name if self.level_name in HAGGIS_OPPONENTS else "Medium"
-            note = HAGGIS_OPPONENTS[chosen][0]
-            return self._panel("Opponents", _choices(options, chosen, self._pick_level),
-                               _html(f"<div class='hl-app-note'>{html.escape(chosen)}: {html.escape(note)}. "
-                                     "Your choice plays from the next new game.</div>"))  # fmt: skip
+            note = tr_text(HAGGIS_OPPONENTS[chosen][0])
+            said = tr("{level}: {words}. Your choice plays from the next new game.",
+                      level=html.escape(level_word(chosen)), words=html.escape(note))
+            return self._panel(tr("Opponents"), _choices(options, chosen, self._pick_level),
+                               _html(f"<div class='hl-app-note'>{said}</div>"))  # fmt: skip
         options = [(*self.level_label(lv.name)[:1], lv.name, self.level_label(lv.name)[1]) for lv in LEVELS]
         lv = level(self.level_name)
-        note = f"{lv.name}: every opponent {html.escape(lv.words)}."
+        note = tr("{level}: every opponent {words}.", level=level_word(lv.name), words=html.escape(lv.words))
         if self.ladder is not None:
             r = self.ladder.level_rating(lv.name)
-            note += (f" <details><summary>About the rating</summary>Rating {r.mu:.1f} (95% interval {r.low:.1f}–"
-                     f"{r.high:.1f}); higher is stronger. The ratings come from a round robin of "
-                     f"{self.ladder.hands:,} hands between the book's bots.</details>")  # fmt: skip
+            note += tr(" <details><summary>About the rating</summary>Rating {mu} (95% interval {low}–{high}); "
+                       "higher is stronger. The ratings come from a round robin of {hands} hands between the book's "
+                       "bots.</details>", mu=f"{r.mu:.1f}", low=f"{r.low:.1f}", high=f"{r.high:.1f}",
+                       hands=f"{self.ladder.hands:,}")  # fmt: skip
         if self.ladder_problem:
-            note += f" The ratings cannot be shown: {html.escape(self.ladder_problem)}."
-        return self._panel("Opponents", _choices(options, self.level_name, self._pick_level),
-                           _html(f"<div class='hl-app-note'>{note} Your choice plays from the next new game."
+            note += tr(" The ratings cannot be shown: {problem}.", problem=html.escape(self.ladder_problem))
+        return self._panel(tr("Opponents"), _choices(options, self.level_name, self._pick_level),
+                           _html(f"<div class='hl-app-note'>{note}{tr(' Your choice plays from the next new game.')}"
                                  "</div>"),
-                           W.Box([_button("Start a new game against them", lambda: self.start(), style="success")],
-                                 layout=W.Layout(margin="8px 0 0")))  # fmt: skip
+                           W.Box([_button(tr("Start a new game against them"), lambda: self.start(),
+                                          style="success")], layout=W.Layout(margin="8px 0 0")))  # fmt: skip
 
     def _pick_level(self, name: str) -> None:
         self.level_name = level(name).name
@@ -550,13 +607,14 @@ class GameApp(W.VBox):
                       table.count_view, table.keyboard, table.files]  # fmt: skip
         else:
             parts += [table.large, table.keyboard]
-        return self._panel("Settings", *parts)
+        parts += [_html(f"<div class='hl-app-label'>{tr('Language')}</div>"), self.language_box]
+        return self._panel(tr("Settings"), *parts)
 
     def _coach_panel(self) -> list[W.Widget]:
         table = self.table
         if not isinstance(table, PlayTable):
             return []
-        return self._panel("Coach", table.coach_box)
+        return self._panel(tr("Coach"), table.coach_box)
 
     def _review_panel(self) -> list[W.Widget]:
         """Every hand of the game, trick by trick, each with the coach's review on demand."""
@@ -568,25 +626,27 @@ class GameApp(W.VBox):
         n = game.players
         for index, hand in enumerate(game.hands):
             score = hand.score
-            points = ", ".join(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points)) \
+            points = listed(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points)) \
                 if score is not None else ""
             tricks = "".join(
                 f"<li>{' '.join(c.symbol for c in t.cards)} → {seat_name(t.winner, n) if t.winner is not None else '—'}"
                 "</li>" for t in hand.tricks)  # fmt: skip
             out = W.HTML()
-            button = W.Button(description=f"Coach's review of hand {index + 1}", layout=W.Layout(width="auto"))
+            button = W.Button(description=tr("Coach's review of hand {number}", number=index + 1),
+                              layout=W.Layout(width="auto"))
             button.on_click(lambda _, h=hand, o=out, i=index: self._review_one(h, o, i))
-            parts.append(_html(f"<details><summary><b>Hand {index + 1}</b>: {html.escape(points)}</summary>"
+            summary = tr("<b>Hand {number}</b>: {points}", number=index + 1, points=html.escape(points))
+            parts.append(_html(f"<details><summary>{summary}</summary>"
                                f"<ol class='hl-app-note'>{tricks}</ol></details>"))  # fmt: skip
             parts += [button, out]
-        return self._panel("Review the game", *parts)
+        return self._panel(tr("Review the game"), *parts)
 
     @safe(lambda self: self.table.message)
     def _review_one(self, hand: Any, out: W.HTML, index: int) -> None:
         table = self.table
         if not isinstance(table, PlayTable):
             return
-        out.value = "<i>The coach is replaying your hand…</i>"
+        out.value = f"<i>{tr('The coach is replaying your hand…')}</i>"
         out.value = review_hand(hand, 0, coach=table.coach, seed_base=table._coach_seed(hand.hand_number)).html()
 
     # -- the end of a hand and of a game -------------------------------------------------------------------------
@@ -611,27 +671,34 @@ class GameApp(W.VBox):
             return []
         n = game.players
         over = game.is_over
-        names = ["You" if s == 0 else seat_name(s, n) for s in range(n)]
+        names = [tr("You", context="player") if s == 0 else seat_name(s, n) for s in range(n)]
         if over:
             winners = game.winners
-            who = " and ".join(names[s] for s in winners)
-            verb = "win" if winners == [0] or len(winners) > 1 else "wins"
-            head = "Game over: you win!" if winners == [0] else f"Game over: {who} {verb}."
+            who = names[winners[0]]
+            for s in winners[1:]:
+                who = tr("{first} and {second}", first=who, second=names[s])
+            if winners == [0]:
+                head = tr("Game over: you win!")
+            elif len(winners) > 1:
+                head = tr("Game over: {who} win.", who=who)
+            else:
+                head = tr("Game over: {who} wins.", who=who)
             rows = []
             for result in game.results:
                 cells = "".join(f"<td>{format_points(p)}</td>" for p in result.score.points)
-                rows.append(f"<tr><td>Hand {result.hand_number + 1}</td>{cells}</tr>")
+                rows.append(f"<tr><td>{tr('Hand {number}', number=result.hand_number + 1)}</td>{cells}</tr>")
             totals = "".join(f"<td{' class=hl-app-winner' if s in winners else ''}>{format_points(t)}</td>"
                              for s, t in enumerate(game.totals))  # fmt: skip
             head_cells = "".join(f"<th{' class=hl-app-winner' if s in winners else ''}>{html.escape(x)}"
                                  f"{' 🏆' if s in winners else ''}</th>" for s, x in enumerate(names))  # fmt: skip
-            board = (f"<table class='hl-app-scores' aria-label='Final scores'><thead><tr><th></th>{head_cells}</tr>"
-                     f"</thead><tbody>{''.join(rows)}</tbody><tfoot><tr><th>Total</th>{totals}"
-                     f"</tr></tfoot></table><div class='hl-app-note'>The lowest total wins "
-                     f"({html.escape(game.end_words())}).</div>")  # fmt: skip
+            final = html.escape(tr("Final scores"), quote=True)
+            board = (f"<table class='hl-app-scores' aria-label='{final}'><thead><tr><th></th>{head_cells}</tr>"
+                     f"</thead><tbody>{''.join(rows)}</tbody><tfoot><tr><th>{tr('Total')}</th>{totals}"
+                     f"</tr></tfoot></table><div class='hl-app-note'>"
+                     f"{tr('The lowest total wins ({end}).', end=html.escape(game.end_words()))}</div>")  # fmt: skip
             return [_html(f"<div class='hl-app-big'>{html.escape(head)}</div>{board}"),
-                    W.Box([_button("New game", lambda: self.start(), style="success"),
-                           _button("Review the game", lambda: self.toggle("review"))])]  # fmt: skip
+                    W.Box([_button(tr("New game"), lambda: self.start(), style="success"),
+                           _button(tr("Review the game"), lambda: self.toggle("review"))])]  # fmt: skip
         lines = "".join(
             f"<tr{' class=hl-app-you' if s == 0 else ''}><td>{html.escape(names[s])}</td>"
             f"<td>{format_points(score.points[s])}</td><td>{format_points(game.totals[s])}</td>"
@@ -640,16 +707,22 @@ class GameApp(W.VBox):
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
         moon = ""
         if score.shooter is not None:
-            moon = f"<div class='hl-app-big'>🌕 {html.escape(names[score.shooter])} shot the moon!</div>"
-        board = (f"<table class='hl-app-scores' aria-label='Scores of this hand'><thead><tr><th></th>"
-                 f"<th>This hand</th><th>Total</th><th>Point cards taken</th></tr></thead><tbody>{lines}</tbody>"
-                 f"</table><div class='hl-app-note'>The lowest total wins ({html.escape(game.end_words())})."
-                 "</div>")  # fmt: skip
-        return [_html(f"<div class='hl-app-big'>Hand {state.hand_number + 1} is over</div>{moon}{board}"
+            if score.shooter == 0:
+                shot = tr("You shot the moon!")
+            else:
+                shot = tr("{who} shot the moon!", who=html.escape(names[score.shooter]))
+            moon = f"<div class='hl-app-big'>🌕 {shot}</div>"
+        label = html.escape(tr("Scores of this hand"), quote=True)
+        board = (f"<table class='hl-app-scores' aria-label='{label}'><thead><tr><th></th>"
+                 f"<th>{tr('This hand')}</th><th>{tr('Total')}</th><th>{tr('Point cards taken')}</th></tr></thead>"
+                 f"<tbody>{lines}</tbody></table><div class='hl-app-note'>"
+                 f"{tr('The lowest total wins ({end}).', end=html.escape(game.end_words()))}</div>")  # fmt: skip
+        head = tr("Hand {number} is over", number=state.hand_number + 1)
+        return [_html(f"<div class='hl-app-big'>{head}</div>{moon}{board}"
                       f"<ul class='hl-app-note'>{notes}</ul>"),
-                W.Box([_button("Next hand", self._next, style="success"),
-                       _button("Coach's review", self.ask_coach),
-                       _button("Look at the table", self.close_overlay)])]  # fmt: skip
+                W.Box([_button(tr("Next hand"), self._next, style="success"),
+                       _button(tr("Coach's review"), self.ask_coach),
+                       _button(tr("Look at the table"), self.close_overlay)])]  # fmt: skip
 
     def _haggis_end(self, table: PlayHandWidget) -> list[W.Widget]:
         hand = table.hand
@@ -661,13 +734,15 @@ class GameApp(W.VBox):
         board = game.scoreboard_html(names)
         if game.is_over:
             winner = game.winner
-            head = "Game over: you win!" if winner == 0 else f"Game over: {names[winner or 0]} wins."
+            head = tr("Game over: you win!") if winner == 0 else tr("Game over: {who} wins.",
+                                                                     who=names[winner or 0])
             return [_html(f"<div class='hl-app-big'>{html.escape(head)}</div>{board}"),
-                    W.Box([_button("New game", lambda: self.start(), style="success")])]  # fmt: skip
-        return [_html(f"<div class='hl-app-big'>Hand {len(game.hands)} is over</div><ul class='hl-app-note'>"
+                    W.Box([_button(tr("New game"), lambda: self.start(), style="success")])]  # fmt: skip
+        head = tr("Hand {number} is over", number=len(game.hands))
+        return [_html(f"<div class='hl-app-big'>{head}</div><ul class='hl-app-note'>"
                       f"{lines}</ul>{board}"),
-                W.Box([_button("Next hand", self._next, style="success"),
-                       _button("Look at the table", self.close_overlay)])]  # fmt: skip
+                W.Box([_button(tr("Next hand"), self._next, style="success"),
+                       _button(tr("Look at the table"), self.close_overlay)])]  # fmt: skip
 
     # -- drawing -----------------------------------------------------------------------------------------------------
     def _update(self) -> None:
@@ -691,9 +766,9 @@ class GameApp(W.VBox):
         table = self.table
         if not isinstance(table, PlayTable):  # said, not hidden: the bar keeps its place
             self.coach_button.disabled = True
-            self.coach_button.tooltip = "Coach: it advises on Hearts; Haggis has no coach yet"
+            self.coach_button.tooltip = tr("Coach: it advises on Hearts; Haggis has no coach yet")
         else:
-            self.coach_button.tooltip = "Coach: what to pass or play, and why"
+            self.coach_button.tooltip = tr("Coach: what to pass or play, and why")
         if isinstance(table, PlayTable) and self.panel_name == "coach" and self._coach_moment != (
                 id(table.hand), len(table.hand.actions)):  # fmt: skip
             self.panel_name = ""  # the advice was for a decision now made: it goes with it

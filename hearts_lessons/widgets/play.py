@@ -26,7 +26,7 @@ from __future__ import annotations
 import html
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as W
@@ -39,6 +39,7 @@ from ..cards import Card, CardParseError, Suit, cards_of_mask
 from ..errors import IllegalActionError
 from ..explain import explain_trick
 from ..game import GameState
+from ..i18n import N_, join_words, tr, tr_n, tr_text
 from ..rules import STANDARD, Moon, Rules
 from ..scoring import format_points, points_words
 from ..sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
@@ -60,12 +61,12 @@ BotChoice = str | tuple[str, Mapping[str, Any]]
 """An opponent: a bot by name, or by name with options (``("coach", {"worlds": 30})``)."""
 
 MOON_CHOICE_WORDS = {
-    "others_add": "everyone else adds the points",
-    "shooter_subtracts": "take the points off my score",
-    "plus": "add them to everyone else",
-    "minus": "subtract them from everyone else",
+    "others_add": N_("everyone else adds the points"),
+    "shooter_subtracts": N_("take the points off my score"),
+    "plus": N_("add them to everyone else"),
+    "minus": N_("subtract them from everyone else"),
 }
-"""What each way of scoring a moon means, on the shooter's buttons."""
+"""What each way of scoring a moon means, on the shooter's buttons (in English: ``tr_text`` words them)."""
 
 
 def rule_switches() -> dict[str, tuple[str, list[tuple[str, Any]]]]:
@@ -73,29 +74,51 @@ def rule_switches() -> dict[str, tuple[str, list[tuple[str, Any]]]]:
 
     :data:`SWITCH_SOURCES` says which sources play each choice."""
     return {
-        "penalty_cards_break_hearts": ("Q♠ breaks hearts", [("yes: any penalty card does", True),
-                                                            ("no: only a heart does", False)]),
-        "points_on_first_trick": ("Points on trick 1", [("not allowed", False), ("allowed", True)]),
-        "must_break_hearts": ("Hearts must break", [("yes, before a heart lead", True),
-                                                    ("no: lead hearts any time", False)]),
-        "moon": ("Moon", [("the others add all points", Moon.OTHERS_ADD),
-                          ("the shooter subtracts them", Moon.SHOOTER_SUBTRACTS),
-                          ("the shooter chooses", Moon.SHOOTER_CHOOSES),
-                          ("others add, shooter to 0", Moon.RESET_TO_ZERO),
-                          ("no moon rule", Moon.NONE)]),
-        "queen_lead_restricted": ("Leading the Q♠", [("any time", False), ("after hearts break", True)]),
+        "penalty_cards_break_hearts": (tr("Q♠ breaks hearts"), [(tr("yes: any penalty card does"), True),
+                                                                (tr("no: only a heart does"), False)]),
+        "points_on_first_trick": (tr("Points on trick 1"), [(tr("not allowed"), False), (tr("allowed"), True)]),
+        "must_break_hearts": (tr("Hearts must break"), [(tr("yes, before a heart lead"), True),
+                                                        (tr("no: lead hearts any time"), False)]),
+        "moon": (tr("Moon", context="switch"), [(tr("the others add all points"), Moon.OTHERS_ADD),
+                                                 (tr("the shooter subtracts them"), Moon.SHOOTER_SUBTRACTS),
+                                                 (tr("the shooter chooses"), Moon.SHOOTER_CHOOSES),
+                                                 (tr("others add, shooter to 0"), Moon.RESET_TO_ZERO),
+                                                 (tr("no moon rule"), Moon.NONE)]),
+        "queen_lead_restricted": (tr("Leading the Q♠"), [(tr("any time"), False),
+                                                         (tr("after hearts break"), True)]),
     }  # fmt: skip
 
 
-SWITCH_SOURCES = (
-    f"Q♠ breaks hearts — yes: {JA_WIKIPEDIA}; {KIZU_BLOG}. No, only a heart: {HOWTO_WIKI}; Windows Hearts.",
-    f"Points on trick 1 — not allowed: {JA_WIKIPEDIA}. Allowed: {KIZU_BLOG}; pagat.com.",
-    f"Hearts must break — leading hearts any time is an optional rule in {JA_WIKIPEDIA}.",
-    f"Moon — the others add all the points: {KIZU_BLOG}; {HOWTO_WIKI}. The shooter subtracts them: "
-    f"{JA_WIKIPEDIA} (its “slam”); an option in {HOWTO_WIKI}.",
-    f"Leading the Q♠ — not before hearts are broken: {KIZU_BLOG}. Any time: the other sources.",
+_SWITCH_SOURCE_LINES = (
+    N_("Q♠ breaks hearts — yes: {ja_wikipedia}; {kizu_blog}. No, only a heart: {howto_wiki}; Windows Hearts."),
+    N_("Points on trick 1 — not allowed: {ja_wikipedia}. Allowed: {kizu_blog}; pagat.com."),
+    N_("Hearts must break — leading hearts any time is an optional rule in {ja_wikipedia}."),
+    N_("Moon — the others add all the points: {kizu_blog}; {howto_wiki}. The shooter subtracts them: "
+       "{ja_wikipedia} (its “slam”); an option in {howto_wiki}."),
+    N_("Leading the Q♠ — not before hearts are broken: {kizu_blog}. Any time: the other sources."),
 )
-"""Where each switch's choices come from, in a reader's words (the set-up shows them under the switches)."""
+SOURCE_NAMES = {"ja_wikipedia": JA_WIKIPEDIA, "kizu_blog": KIZU_BLOG, "howto_wiki": HOWTO_WIKI}
+"""The sources the switches cite, by placeholder (their English names: :mod:`hearts_lessons.sources`)."""
+_SOURCE_WORDS = (N_("Japanese Wikipedia, “Hearts”"), N_("Ayumu Kizu's blog post on Hearts"),
+                 N_("the Japanese “How to Play Hearts” (ハートの遊び方)"))  # the same names, marked for translation
+SWITCH_SOURCES = tuple(line.format(**SOURCE_NAMES) for line in _SWITCH_SOURCE_LINES)
+"""Where each switch's choices come from, in a reader's words (the set-up shows them under the switches), in
+English; :func:`switch_sources` says them in the book's language."""
+
+
+def switch_sources() -> list[str]:
+    """:data:`SWITCH_SOURCES` in the book's language (the sources' names too)."""
+    names = {key: tr_text(name) for key, name in SOURCE_NAMES.items()}
+    return [tr_text(line, **names) for line in _SWITCH_SOURCE_LINES]
+
+
+_LEVEL_WORDS = (N_("Easy", context="level"), N_("Medium", context="level"), N_("Hard", context="level"),
+                N_("Expert", context="level"))  # the levels' names (bots.ratings.LEVELS), marked for translation
+
+
+def level_word(name: str) -> str:
+    """A level's name (``Easy``…) in the book's language."""
+    return tr_text(name, context="level")
 
 
 class PlayTable(W.VBox):
@@ -124,7 +147,7 @@ class PlayTable(W.VBox):
         self._syncing = False  # the level box is setting the bot box (not the reader)
         for name, options in self.bot_specs:
             make_bot(name, **options)  # an unknown bot or option is refused here, not in the middle of a game
-        self.cards = CardTable(large=large, pace=max(pace, 0.3), label="Card table: your game of Hearts",
+        self.cards = CardTable(large=large, pace=max(pace, 0.3), label=tr("Card table: your game of Hearts"),
                                optimistic=True)  # fmt: skip
         self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
         self.chosen: list[Card] = []  # the cards the reader has chosen to pass so far
@@ -132,35 +155,39 @@ class PlayTable(W.VBox):
         self.cards.on_action(self._action)
         self.cards.on_clear(self._clear)
         self.story = W.HTML()
-        self.keyboard = W.Text(placeholder="type a card (QS, 10D, Q♠) and press Enter", continuous_update=False,
-                               description="Play:", layout=W.Layout(width="360px", max_width="100%"))  # fmt: skip
+        self.keyboard = W.Text(placeholder=tr("type a card (QS, 10D, Q♠) and press Enter"),
+                               continuous_update=False, description=tr("Play:", context="typed card"),
+                               layout=W.Layout(width="360px", max_width="100%"))  # fmt: skip
         self.keyboard.observe(self._typed, names="value")
-        self.undo_button = W.Button(description="Undo", tooltip="Take back your last action",
+        self.undo_button = W.Button(description=tr("Undo"), tooltip=tr("Take back your last action"),
                                     layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _: self._undo())
-        self.four_colour = W.Checkbox(value=four_colour, description="four-colour deck", indent=False,
+        self.four_colour = W.Checkbox(value=four_colour, description=tr("four-colour deck"), indent=False,
                                       layout=W.Layout(width="auto"))  # fmt: skip
-        self.large = W.Checkbox(value=large, description="large cards", indent=False, layout=W.Layout(width="auto"))
-        self.counting = W.Checkbox(value=counting, description="card-counting aid", indent=False,
+        self.large = W.Checkbox(value=large, description=tr("large cards"), indent=False, layout=W.Layout(width="auto"))
+        self.counting = W.Checkbox(value=counting, description=tr("card-counting aid"), indent=False,
                                    layout=W.Layout(width="auto"))  # fmt: skip
         for box in (self.four_colour, self.counting):
             box.observe(lambda _: self._render(), names="value")
         W.link((self.large, "value"), (self.cards, "large"))
-        self.hint_button = W.Button(description="Ask the coach", button_style="info", layout=W.Layout(width="auto"),
-                                    tooltip="Ask the coach what to pass or play, and why")  # fmt: skip
+        self.hint_button = W.Button(description=tr("Ask the coach"), button_style="info",
+                                    layout=W.Layout(width="auto"),
+                                    tooltip=tr("Ask the coach what to pass or play, and why"))  # fmt: skip
         self.hint_button.on_click(lambda _: self.hint())
-        self.review_button = W.Button(description="Review this hand with the coach", button_style="info",
+        self.review_button = W.Button(description=tr("Review this hand with the coach"), button_style="info",
                                       layout=W.Layout(width="auto"))  # fmt: skip
         self.review_button.on_click(lambda _: self.review_with_coach())
         self.coach_box = W.HTML()
         self.count_view = W.HTML()
         self.sheet = W.HTML()
         self.review = W.HTML()
-        self.files = FileButtons(filename="hearts-game.json", save_label="Save game", open_label="Load a saved game")
+        self.files = FileButtons(filename="hearts-game.json", save_label=tr("Save game"),
+                                 open_label=tr("Load a saved game"))
         self.files.on_save(self._save)
         self.files.on_open(self._load)
-        self.advice_where = "below the table"
-        """Where the coach's advice shows (the app's game screen shows it in its Coach panel)."""
+        self.advice_where = "table"
+        """Where the coach's advice shows: ``"table"`` (below the table) or ``"panel"`` (the app's game screen
+        shows it in its Coach panel)."""
         self.render_hooks: list[Callable[[], None]] = []
         """Called after every redraw (the app's game screen keeps its own panels up to date with them)."""
         self.setup = self._setup_panel() if show_setup else W.VBox()
@@ -173,14 +200,36 @@ class PlayTable(W.VBox):
         )  # fmt: skip
         self.new_game()
 
+    def relabel(self) -> None:
+        """Say the table's words again in the book's language (after :func:`~hearts_lessons.i18n.set_language`):
+        its buttons, boxes and set-up, and the table itself. The game is not changed."""
+        self.cards.label = tr("Card table: your game of Hearts")
+        self.cards.relabel()
+        self.keyboard.placeholder = tr("type a card (QS, 10D, Q♠) and press Enter")
+        self.keyboard.description = tr("Play:", context="typed card")
+        self.undo_button.description = tr("Undo")
+        self.undo_button.tooltip = tr("Take back your last action")
+        self.four_colour.description = tr("four-colour deck")
+        self.large.description = tr("large cards")
+        self.counting.description = tr("card-counting aid")
+        self.hint_button.description = tr("Ask the coach")
+        self.hint_button.tooltip = tr("Ask the coach what to pass or play, and why")
+        self.review_button.description = tr("Review this hand with the coach")
+        self.files.save_label = tr("Save game")
+        self.files.open_label = tr("Load a saved game")
+        if isinstance(self.setup, W.Accordion):
+            self.setup = self._setup_panel()
+            self.children = (self.setup, *self.children[1:])
+        self._render()
+
     # -- set-up --------------------------------------------------------------------------------------------
     def _setup_panel(self) -> W.Widget:
         key = _preset_key(self.presets, self.rules)
         preset = self.presets[key]
         self.preset_box = W.Dropdown(options=[(p.name, k) for k, p in self.presets.items()], value=key,
-                                     description="Rules:", layout=W.Layout(width="auto"))  # fmt: skip
+                                     description=tr("Rules:"), layout=W.Layout(width="auto"))  # fmt: skip
         self.players_box = W.Dropdown(options=list(preset.players), value=self.rules.players,
-                                      description="Players:", layout=W.Layout(width="160px"))  # fmt: skip
+                                      description=tr("Players:"), layout=W.Layout(width="160px"))  # fmt: skip
         self.ladder: Ladder | None = None
         self.ladder_problem = ""
         try:
@@ -188,9 +237,9 @@ class PlayTable(W.VBox):
         except RatingsFileError as exc:  # shown in the note under the levels: the levels still work, unrated
             self.ladder_problem = str(exc)
         self.level_box = W.Dropdown(options=self._level_options(), value=_level_of(self.bot_specs),
-                                    description="Opponents:", style={"description_width": "initial"},
+                                    description=tr("Opponents:"), style={"description_width": "initial"},
                                     layout=W.Layout(width="auto", max_width="100%"))  # fmt: skip
-        self.bot_box = W.Dropdown(options=list(BOTS), value=self.bot_specs[0][0], description="Bots:",
+        self.bot_box = W.Dropdown(options=list(BOTS), value=self.bot_specs[0][0], description=tr("Bots:"),
                                   layout=W.Layout(width="200px"))  # fmt: skip
         self.level_note = W.HTML()
         self.level_box.observe(lambda _: self._level_chosen(), names="value")
@@ -206,9 +255,9 @@ class PlayTable(W.VBox):
         self.variant_note = W.HTML()
         self.preset_box.observe(lambda _: self._show_preset(), names="value")
         self._show_preset(rules=self.rules)
-        self.new_button = W.Button(description="New game", button_style="warning")
+        self.new_button = W.Button(description=tr("New game"), button_style="warning")
         self.new_button.on_click(lambda _: self._new_from_setup())
-        sources = "".join(f"<li>{html.escape(line)}</li>" for line in SWITCH_SOURCES)
+        sources = "".join(f"<li>{html.escape(line)}</li>" for line in switch_sources())
         panel = W.VBox([
             W.HBox([self.preset_box, self.players_box], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([self.level_box, self.bot_box], layout=W.Layout(flex_flow="row wrap")),
@@ -216,11 +265,11 @@ class PlayTable(W.VBox):
             self.variant_note,
             self.options_box,
             W.VBox(list(self.switches.values())),
-            W.HTML(f"<details style='font:13px sans-serif'><summary>Where these rules come from</summary>"
+            W.HTML(f"<details style='font:13px sans-serif'><summary>{tr('Where these rules come from')}</summary>"
                    f"<ul>{sources}</ul></details>"),
             self.new_button,
         ])  # fmt: skip
-        return W.Accordion(children=[panel], titles=("Game set-up: variant, players, rules, opponents",),
+        return W.Accordion(children=[panel], titles=(tr("Game set-up: variant, players, rules, opponents"),),
                            selected_index=None)  # fmt: skip
 
     def _level_options(self) -> list[tuple[str, str]]:
@@ -229,7 +278,7 @@ class PlayTable(W.VBox):
         for lv in LEVELS:
             text = self.ladder.level_words(lv.name) if self.ladder else f"{lv.name}: {lv.entrant}"
             options.append((text, lv.name))
-        return [*options, ("one bot of your choice (Bots)", OWN_CHOICE)]
+        return [*options, (tr("one bot of your choice (Bots)"), OWN_CHOICE)]
 
     def _level_chosen(self) -> None:
         """A level was chosen: show its bot in the bot box (the opponents change at the next new game)."""
@@ -258,19 +307,22 @@ class PlayTable(W.VBox):
         value = self.level_box.value
         self.bot_box.layout.display = "" if value == OWN_CHOICE else "none"  # the strength is said once
         if value == OWN_CHOICE:
-            text = f"Every opponent will be the <b>{html.escape(self.bot_box.value)}</b> bot."
+            text = tr("Every opponent will be the <b>{bot}</b> bot.", bot=html.escape(self.bot_box.value))
         else:
             lv = level(value)
-            text = (f"<b>{html.escape(lv.name)}</b>: every opponent plays as {html.escape(lv.entrant)} — "
-                    f"{html.escape(lv.words)}.")  # fmt: skip
+            text = tr("<b>{level}</b>: every opponent plays as {entrant} — {words}.",
+                      level=html.escape(level_word(lv.name)), entrant=html.escape(lv.entrant),
+                      words=html.escape(lv.words))  # fmt: skip
             if self.ladder is not None:
                 r = self.ladder.rating(lv.entrant)
-                text += (f" Its rating is {r.mu:.1f} (95% interval {r.low:.1f}–{r.high:.1f}); higher is stronger. "
-                         f"The ratings come from a round robin of {self.ladder.hands:,} hands between the bots "
-                         "(<i>How the bots think</i>).")  # fmt: skip
+                text += tr(" Its rating is {mu} (95% interval {low}–{high}); higher is stronger. The ratings come "
+                           "from a round robin of {hands} hands between the bots (<i>How the bots think</i>).",
+                           mu=f"{r.mu:.1f}", low=f"{r.low:.1f}", high=f"{r.high:.1f}",
+                           hands=f"{self.ladder.hands:,}")  # fmt: skip
         if self.ladder_problem:
-            text += f" The ratings cannot be shown: {html.escape(self.ladder_problem)}."
-        self.level_note.value = f"<div style='font:13px sans-serif'>{text} Press New game to play them.</div>"
+            text += tr(" The ratings cannot be shown: {problem}.", problem=html.escape(self.ladder_problem))
+        self.level_note.value = (f"<div style='font:13px sans-serif'>{text}"
+                                 f"{tr(' Press New game to play them.')}</div>")  # fmt: skip
 
     def _show_preset(self, rules: Rules | None = None) -> None:
         """Show the chosen variant's player counts, options and rules in the set-up (``rules``: the game's own)."""
@@ -295,8 +347,9 @@ class PlayTable(W.VBox):
             switch.layout.display = "none" if field in self.covered else ""
         self._sync_switches(shown)
         changes = "".join(f"<li>{html.escape(line)}</li>" for line in preset.changes)
-        self.variant_note.value = (f"<div style='font:13px sans-serif'><b>{html.escape(preset.name)}</b> "
-                                   f"({_counts_words(preset.players)} players)<ul>{changes}</ul></div>")  # fmt: skip
+        head = tr("<b>{name}</b> ({counts} players)", name=html.escape(preset.name),
+                  counts=_counts_words(preset.players))
+        self.variant_note.value = f"<div style='font:13px sans-serif'>{head}<ul>{changes}</ul></div>"
 
     def _chosen_variant(self) -> Rules:
         """The rules of the chosen variant, player count and options, before the switches."""
@@ -311,7 +364,7 @@ class PlayTable(W.VBox):
             value = getattr(shown, field)
             values = [v for _, v in box.options]
             if value not in values:  # a variant's own rule that no switch offers: keep it as a choice
-                box.options = [*box.options, ("as this variant plays it", value)]
+                box.options = [*box.options, (tr("as this variant plays it"), value)]
             box.value = value
 
     @safe(lambda self: self.message)
@@ -334,8 +387,8 @@ class PlayTable(W.VBox):
         self.bots: dict[int, Policy] = self._opponents(self.rules.players)
         self.rng = random.Random(self.seed)
         self.coach_box.value = ""
-        self.message.show(f"New game of {self.rules.name}: you are {seat_name(HUMAN, self.rules.players)}, at the "
-                          "bottom of the table. Good luck!", "info")
+        self.message.show(tr("New game of {name}: you are {seat}, at the bottom of the table. Good luck!",
+                             name=self.rules.name, seat=seat_name(HUMAN, self.rules.players)), "info")
         self._run_bots()
 
     @property
@@ -404,22 +457,25 @@ class PlayTable(W.VBox):
         need = state.cards_to_pass
         if c in self.chosen:
             self.chosen.remove(c)
-            self.message.show(f"The {c.symbol} is back in your hand: {len(self.chosen)} of {need} chosen.", "info")
+            self.message.show(tr("The {card} is back in your hand: {chosen} of {need} chosen.", card=c.symbol,
+                                 chosen=len(self.chosen), need=need), "info")  # fmt: skip
         elif len(self.chosen) >= need:
-            raise IllegalActionError(f"you pass {need} card{'s' if need != 1 else ''} — click a chosen card to put "
-                                     "it back")  # fmt: skip
+            raise IllegalActionError(tr_n("you pass {n} card — click a chosen card to put it back",
+                                          "you pass {n} cards — click a chosen card to put it back", need))
         else:
             self.chosen.append(c)
             left = need - len(self.chosen)
-            more = f"choose {left} more" if left else "press Pass"
-            self.message.show(f"The {c.symbol} is chosen: {more}.", "info")
+            if left:
+                self.message.show(tr("The {card} is chosen: choose {left} more.", card=c.symbol, left=left), "info")
+            else:
+                self.message.show(tr("The {card} is chosen: press Pass.", card=c.symbol), "info")
         self._render()
 
     def _clear(self) -> None:
         """Escape at the table: put back the cards chosen for the pass."""
         if self.chosen:
             self.chosen = []
-            self.message.show("Your choice is cleared: choose again.", "info")
+            self.message.show(tr("Your choice is cleared: choose again."), "info")
             self._render()
 
     def _action(self, action: str) -> None:
@@ -437,11 +493,11 @@ class PlayTable(W.VBox):
         self.hand.pass_cards(HUMAN, cards)
         self.chosen = []
         self.coach_box.value = ""
-        self.message.show(f"You passed {', '.join(c.symbol for c in cards)}.", "ok")
+        self.message.show(tr("You passed {cards}.", cards=listed(c.symbol for c in cards)), "ok")
         self._run_bots()
         if self.hand.phase is Phase.PLAYING:
             got = self.hand.received(HUMAN)
-            self.message.show(f"You received {', '.join(c.symbol for c in got)}.", "ok")
+            self.message.show(tr("You received {cards}.", cards=listed(c.symbol for c in got)), "ok")
             self._render()
 
     @safe(lambda self: self.message)
@@ -449,11 +505,11 @@ class PlayTable(W.VBox):
         """Play a card for the reader (what clicking a card does)."""
         state = self.hand
         if state.phase is Phase.PLAYING and state.to_play != HUMAN:
-            raise IllegalActionError("wait: it is not your turn yet")
+            raise IllegalActionError(tr("wait: it is not your turn yet"))
         before = len(state.tricks)
         state.play(_card(card) if isinstance(card, str) and "#" in card else card, HUMAN)
         self.coach_box.value = ""
-        self.message.show(f"You played the {state.actions[-1].cards[0].symbol}.", "info")
+        self.message.show(tr("You played the {card}.", card=state.actions[-1].cards[0].symbol), "info")
         self._run_bots()
         tricks = self.hand.tricks
         if len(tricks) > before:
@@ -474,7 +530,7 @@ class PlayTable(W.VBox):
     @safe(lambda self: self.message)
     def _next_hand(self) -> None:
         if self.hand.phase is not Phase.DONE:
-            raise IllegalActionError("finish this hand first")
+            raise IllegalActionError(tr("finish this hand first"))
         if self.game.is_over:
             self.seed += 1
             self.new_game()
@@ -482,7 +538,7 @@ class PlayTable(W.VBox):
         self.game.next_hand()
         self.chosen = []
         self.cards.show_last = False
-        self.message.show(f"Hand {self.hand.hand_number + 1}: pass {self.hand.direction.value}.", "info")
+        self.message.show(_hand_pass_words(self.hand.hand_number + 1, self.hand.direction.value), "info")
         self._run_bots()
 
     @safe(lambda self: self.message)
@@ -491,17 +547,24 @@ class PlayTable(W.VBox):
         state = self.hand
         if not ((state.phase is Phase.PASSING and HUMAN in state.to_pass) or
                 (state.phase is Phase.PLAYING and state.to_play == HUMAN)):  # fmt: skip
-            raise IllegalActionError("the coach gives hints when it is your turn to pass or play")
-        self.coach_box.value = "<i>The coach is thinking…</i>"
+            raise IllegalActionError(tr("the coach gives hints when it is your turn to pass or play"))
+        self.coach_box.value = f"<i>{tr('The coach is thinking…')}</i>"
         advice = self.coach.advise(state.view(HUMAN), random.Random(self._coach_seed() + len(state.actions)))
-        self.coach_box.value = (f"<div class='hl-coach' style='font:14px sans-serif'><b>Coach:</b> "
-                                f"{html.escape(advice.sentence)}</div>{advice.table_html(limit=6)}")  # fmt: skip
+        said = tr("<b>Coach:</b> {advice}", advice=html.escape(advice.sentence))
+        self.coach_box.value = (f"<div class='hl-coach' style='font:14px sans-serif'>{said}</div>"
+                                f"{advice.table_html(limit=6)}")  # fmt: skip
         if advice.kind == "pass":
             self.chosen = list(advice.choice)
             self._render()
-            self.message.show(f"The coach has chosen its pass for you (lifted): see why {self.advice_where}.", "info")
+            if self.advice_where == "panel":
+                said = tr("The coach has chosen its pass for you (lifted): see why in the Coach panel.")
+            else:
+                said = tr("The coach has chosen its pass for you (lifted): see why below the table.")
+        elif self.advice_where == "panel":
+            said = tr("The coach has an idea: see in the Coach panel.")
         else:
-            self.message.show(f"The coach has an idea: see {self.advice_where}.", "info")
+            said = tr("The coach has an idea: see below the table.")
+        self.message.show(said, "info")
 
     def _coach_seed(self, hand_number: int | None = None) -> int:
         """The coach's sampling seed for a hand of this game (default: the hand in play): hints and the review of
@@ -513,13 +576,17 @@ class PlayTable(W.VBox):
     def review_with_coach(self) -> None:
         """Grade each of the reader's decisions in the finished hand against the coach's."""
         if self.hand.phase is not Phase.DONE:
-            raise IllegalActionError("finish the hand first: the review looks at every decision you made")
-        self.coach_box.value = "<i>The coach is replaying your hand…</i>"
+            raise IllegalActionError(tr("finish the hand first: the review looks at every decision you made"))
+        self.coach_box.value = f"<i>{tr('The coach is replaying your hand…')}</i>"
         review = review_hand(self.hand, HUMAN, coach=self.coach, seed_base=self._coach_seed())
         self.coach_box.value = review.html()
         loss = review.total_loss
-        shown = "1 expected point" if round(loss, 1) == 1 else f"{loss:.1f} expected points"
-        self.message.show(f"Review ready: your choices cost {shown} more than the coach's.", "info")
+        if round(loss, 1) == 1:
+            said = tr("Review ready: your choices cost 1 expected point more than the coach's.")
+        else:
+            said = tr("Review ready: your choices cost {loss} expected points more than the coach's.",
+                      loss=f"{loss:.1f}")
+        self.message.show(said, "info")
 
     @safe(lambda self: self.message)
     def _undo(self) -> None:
@@ -527,7 +594,7 @@ class PlayTable(W.VBox):
         game = self.game
         hands = [*game.hands, *([] if any(h is game.current for h in game.hands) else [game.current])]
         if not any(a.seat == HUMAN for h in hands for a in h.actions):
-            raise IllegalActionError("nothing to undo yet: you have not passed or played a card in this game")
+            raise IllegalActionError(tr("nothing to undo yet: you have not passed or played a card in this game"))
         while True:
             game.undo()
             actions = game.current.actions
@@ -537,12 +604,13 @@ class PlayTable(W.VBox):
                     game.current.phase is Phase.PASSING and HUMAN in game.current.to_pass):  # fmt: skip
                 break
         self.chosen = []
-        self.message.show("Taken back.", "info")
+        self.message.show(tr("Taken back."), "info")
         self._render()
 
     def _save(self) -> str:
         """The game as the saved file holds it (what *Save game* downloads)."""
-        self.message.show("Your game is saved as hearts-game.json (see your browser's downloads).", "ok")
+        self.message.show(tr("Your game is saved as {file} (see your browser's downloads).", file="hearts-game.json"),
+                          "ok")
         return self.game.to_json()
 
     def load_text(self, text: str | bytes) -> None:
@@ -562,7 +630,7 @@ class PlayTable(W.VBox):
                 value = getattr(game.rules, field)
                 if value in [v for _, v in box.options]:
                     box.value = value
-        self.message.show("Game loaded.", "ok")
+        self.message.show(tr("Game loaded."), "ok")
         self._run_bots()
 
     # -- view ----------------------------------------------------------------------------------------------
@@ -576,22 +644,23 @@ class PlayTable(W.VBox):
         state = self.hand
         if state.phase is Phase.PASSING and HUMAN in state.to_pass:
             need = state.cards_to_pass
-            return [{"id": "pass", "label": f"Pass {len(self.chosen)}/{need} {arrow}".strip(), "kind": "primary",
-                     "enabled": len(self.chosen) == need}]  # fmt: skip
+            label = tr("Pass {chosen}/{need} {arrow}", context="button", chosen=len(self.chosen), need=need,
+                       arrow=arrow).strip()
+            return [{"id": "pass", "label": label, "kind": "primary", "enabled": len(self.chosen) == need}]
         if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:
-            return [{"id": f"moon:{c}", "label": MOON_CHOICE_WORDS.get(c, c.replace("_", " ")), "kind": "danger",
-                     "enabled": True} for c in state.moon_choices]  # fmt: skip
+            return [{"id": f"moon:{c}", "label": tr_text(MOON_CHOICE_WORDS[c]) if c in MOON_CHOICE_WORDS else
+                     c.replace("_", " "), "kind": "danger", "enabled": True} for c in state.moon_choices]  # fmt: skip
         if state.phase is Phase.DONE:
-            label = "New game" if self.game.is_over else "Next hand"
+            label = tr("New game") if self.game.is_over else tr("Next hand")
             return [{"id": "next", "label": label, "kind": "primary", "enabled": True}]
         return []
 
     def _render(self) -> None:
         state = self.hand
         my_turn = state.phase is Phase.PLAYING and state.to_play == HUMAN
-        title = f"{self.rules.name} · hand {state.hand_number + 1}"
+        title = tr("{name} · hand {number}", name=self.rules.name, number=state.hand_number + 1)
         if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:
-            title += " · you shot the moon! Choose how it scores"
+            title += tr(" · you shot the moon! Choose how it scores")
         view = table_view(state, seat=HUMAN, totals=self.game.totals, selected=self.chosen,
                           four_colour=self.four_colour.value, title=title)  # fmt: skip
         view["actions"] = self._actions(view["pass"]["arrow"] if view["pass"] else "")
@@ -617,9 +686,10 @@ class PlayTable(W.VBox):
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
         over = ""
         if self.game.is_over:
-            winners = ", ".join(seat_name(s, n) for s in self.game.winners)
-            over = f"<p><b>Game over. Lowest total wins: {winners}.</b></p>"
-        return f"<div style='font:14px sans-serif'><b>Hand over.</b><ul>{rows}</ul><ul>{notes}</ul>{over}</div>"
+            winners = listed(seat_name(s, n) for s in self.game.winners)
+            over = f"<p><b>{tr('Game over. Lowest total wins: {winners}.', winners=winners)}</b></p>"
+        return (f"<div style='font:14px sans-serif'><b>{tr('Hand over.')}</b><ul>{rows}</ul><ul>{notes}</ul>{over}"
+                "</div>")
 
     def _counting_html(self) -> str:
         state = self.hand
@@ -628,11 +698,12 @@ class PlayTable(W.VBox):
         parts = []
         for suit in Suit:
             out = cards_of_mask(unseen & state.k.suit_masks[suit])
-            parts.append(f"{suit.symbol} {len(out)} out: {' '.join(c.rank.label for c in out) or '—'}")
+            parts.append(tr("{suit} {n} out: {ranks}", suit=suit.symbol, n=len(out),
+                            ranks=" ".join(c.rank.label for c in out) or "—"))
         voids = [f"{seat_name(s, n)}: {' '.join(v.symbol for v in state.voids(s))}" for s in range(n)
                  if s != HUMAN and state.voids(s)]  # fmt: skip
-        return ("<div style='font:13px monospace'><b>Cards still out</b> (not yours, not played): "
-                + " · ".join(parts) + ("<br><b>Voids shown</b>: " + "; ".join(voids) if voids else "")
+        return ("<div style='font:13px monospace'>" + tr("<b>Cards still out</b> (not yours, not played): ")
+                + " · ".join(parts) + (tr("<br><b>Voids shown</b>: ") + "; ".join(voids) if voids else "")
                 + "</div>")  # fmt: skip
 
     def _review_html(self) -> str:
@@ -640,13 +711,14 @@ class PlayTable(W.VBox):
         n = state.players
         items = []
         for trick in state.tricks:
-            where = seat_name(trick.winner, n) if trick.winner is not None else "nobody"
+            where = seat_name(trick.winner, n) if trick.winner is not None else tr("nobody")
             cards = " ".join(c.symbol for c in trick.cards)
             mark = " ⚠" if trick.winner == HUMAN and trick.points else ""
-            items.append(f"<li>Trick {trick.number + 1}: {cards} → {where}, "
-                         f"{points_words(trick.points)}{mark}</li>")  # fmt: skip
-        return ("<details><summary>Review this hand trick by trick</summary><ol style='font:13px sans-serif'>"
-                + "".join(items) + "</ol></details>")  # fmt: skip
+            line = tr("Trick {number}: {cards} → {winner}, {points}", number=trick.number + 1, cards=cards,
+                      winner=where, points=points_words(trick.points))
+            items.append(f"<li>{line}{mark}</li>")
+        return (f"<details><summary>{tr('Review this hand trick by trick')}</summary>"
+                "<ol style='font:13px sans-serif'>" + "".join(items) + "</ol></details>")  # fmt: skip
 
 
 def _card(value: Card | str) -> Card:
@@ -707,10 +779,28 @@ def _preset_key(presets: dict[str, Preset], rules: Rules) -> str:
     return "standard" if "standard" in presets else next(iter(presets))
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def listed(items: Iterable[str]) -> str:
+    """Items one after another, as a list is written in the book's language: ``Q♠, 2♣`` (「Q♠、2♣」)."""
+    return tr(", ", context="list separator").join(items)
 
 
 def _counts_words(counts: Sequence[int]) -> str:
-    ordered = sorted(counts)
-    return ", ".join(str(c) for c in ordered[:-1]) + f" or {ordered[-1]}" if len(ordered) > 1 else str(ordered[0])
+    """Player counts as a phrase: ``3, 4 or 5`` (in the book's language)."""
+    return join_words([str(c) for c in sorted(counts)], "or")
+
+
+def _hand_pass_words(number: int, direction: str) -> str:
+    """The message at a new hand: its number and where the pass goes (one sentence per direction)."""
+    if direction == "left":
+        return tr("Hand {number}: pass left.", number=number)
+    if direction == "right":
+        return tr("Hand {number}: pass right.", number=number)
+    if direction == "across":
+        return tr("Hand {number}: pass across.", number=number)
+    if direction == "hold":
+        return tr("Hand {number}: pass hold.", number=number)
+    if direction == "split":
+        return tr("Hand {number}: pass split.", number=number)
+    if direction == "dealers_choice":
+        return tr("Hand {number}: pass dealers_choice.", number=number)
+    return tr("Hand {number}: pass {direction}.", number=number, direction=direction)

@@ -25,11 +25,12 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card
+from ..i18n import N_, tr, tr_text
 from .common import CardPicker, MessageLine
 
 __all__ = ["CardsQuestion", "ChoiceQuestion", "NumberQuestion", "Quiz", "answer_block"]
 
-TRY_AGAIN = "look again and try once more"
+TRY_AGAIN = N_("look again and try once more")
 
 
 def answer_block(answer: str, explanation: str = "") -> str:
@@ -37,21 +38,22 @@ def answer_block(answer: str, explanation: str = "") -> str:
     body = html.escape(answer) + (f" — {html.escape(explanation)}" if explanation else "")
     return (
         '<details class="hl-show-answer" style="font:13px sans-serif;color:#333;margin:2px 0 6px">'
-        f'<summary style="cursor:pointer">Show answer</summary><div style="padding:2px 0 0 14px">{body}</div>'
+        f'<summary style="cursor:pointer">{tr("Show answer")}</summary><div style="padding:2px 0 0 14px">{body}</div>'
         "</details>"
     )
 
 
 def _sentence(text: str) -> str:
     text = text.strip()
-    return text if not text or text[-1] in ".!?" else text + "."
+    return text if not text or text[-1] in ".!?。！？" else text + "."
 
 
 class _Question(W.VBox):
     def __init__(self, prompt: str, explanation: str, hint: str = "") -> None:
         super().__init__()
         self.prompt = W.HTML(f"<b>{prompt}</b>")
-        self.check = W.Button(description="Check", button_style="info", tooltip="Check your answer")
+        self.check = W.Button(description=tr("Check", context="button"), button_style="info",
+                              tooltip=tr("Check your answer"))
         self.feedback = MessageLine()
         self.explanation = explanation
         self.hint = hint
@@ -79,23 +81,26 @@ class _Question(W.VBox):
     def _check(self) -> None:
         verdict = self._is_right()
         if verdict is None:
-            self.feedback.show("Choose an answer first.", "info")
+            self.feedback.show(tr("Choose an answer first."), "info")
             return
         self.tries += 1
         if verdict:
             if not self.correct:
                 self.stars = max(1, 4 - self.tries)
             self.correct = True
-            self.feedback.show(f"Right. {self.explanation}".strip(), "ok")
+            self.feedback.show(tr("Right. {explanation}", explanation=self.explanation).strip(), "ok")
             return
         self.correct = False
         self.misses += 1
         why = self._why_wrong()
-        parts = [f"Not quite: {_sentence(why)}" if why else f"Not quite — {TRY_AGAIN}."]
+        parts = [tr("Not quite: {why}", why=_sentence(why)) if why else
+                 tr("Not quite — {try_again}.", try_again=tr_text(TRY_AGAIN))]  # fmt: skip
         if self.hint:
-            parts.append(f"Hint: {_sentence(self.hint)}" if self.hint[-1:] not in "?!" else f"Hint: {self.hint}")
+            hint = _sentence(self.hint) if self.hint[-1:] not in "?!？！" else self.hint
+            parts.append(tr("Hint: {hint}", hint=hint))
         if self.misses >= 2:
-            parts.append(f"The answer: {_sentence(self.answer_text)} {self.explanation}".strip())
+            parts.append(tr("The answer: {answer} {explanation}", answer=_sentence(self.answer_text),
+                            explanation=self.explanation).strip())
         self.feedback.show(" ".join(parts), "error")
 
 
@@ -142,7 +147,7 @@ class CardsQuestion(_Question):
     @property
     def answer_text(self) -> str:
         chosen = [c.symbol for c in self.cards if c in self.answer]
-        return " ".join(chosen) if chosen else "none of them"
+        return " ".join(chosen) if chosen else tr("none of them")
 
     def _is_right(self) -> bool | None:
         return frozenset(self.picker.selected) == self.answer
@@ -152,10 +157,12 @@ class CardsQuestion(_Question):
         extra = [c for c in self.cards if c in picked and c not in self.answer]
         if extra:
             reason = self.why.get(extra[0])
-            return f"the {extra[0].symbol} does not belong" + (f": {reason}" if reason else "")
+            if reason:
+                return tr("the {card} does not belong: {reason}", card=extra[0].symbol, reason=reason)
+            return tr("the {card} does not belong", card=extra[0].symbol)
         missing = [c for c in self.cards if c in self.answer and c not in picked]
         if missing:
-            return f"you left out the {missing[0].symbol}"
+            return tr("you left out the {card}", card=missing[0].symbol)
         return ""
 
 
@@ -168,7 +175,7 @@ class NumberQuestion(_Question):
         self.tolerance = tolerance
         self.why = why
         super().__init__(prompt, explanation, hint)
-        self.entry = W.FloatText(value=None, description="Answer:", layout=W.Layout(width="220px"))
+        self.entry = W.FloatText(value=None, description=tr("Answer:"), layout=W.Layout(width="220px"))
         self.children = (self.prompt, self.entry, self.check, self.feedback, self.reveal)
 
     @property
@@ -188,7 +195,7 @@ class NumberQuestion(_Question):
 class Quiz(W.VBox):
     """A numbered list of questions with a running tally."""
 
-    def __init__(self, questions: Sequence[_Question], title: str = "Exercises") -> None:
+    def __init__(self, questions: Sequence[_Question], title: str | None = None) -> None:
         self.questions = list(questions)
         self.tally = W.HTML()
         boxes = []
@@ -196,7 +203,8 @@ class Quiz(W.VBox):
             question.prompt.value = question.prompt.value.replace("<b>", f"<b>{number}. ", 1)
             question.check.on_click(lambda _: self._update())
             boxes.append(question)
-        super().__init__([W.HTML(f"<h4>{title}</h4>"), *boxes, self.tally])
+        heading = title if title is not None else tr("Exercises")  # the default said in the book's language
+        super().__init__([W.HTML(f"<h4>{heading}</h4>"), *boxes, self.tally])
         self._update()
 
     @property
@@ -209,4 +217,5 @@ class Quiz(W.VBox):
         return sum(q.stars for q in self.questions)
 
     def _update(self) -> None:
-        self.tally.value = f"<i>{self.score} of {len(self.questions)} answered correctly.</i>"
+        said = tr("{score} of {total} answered correctly.", score=self.score, total=len(self.questions))
+        self.tally.value = f"<i>{said}</i>"

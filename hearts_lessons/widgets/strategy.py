@@ -32,6 +32,7 @@ from ..bots.shooter import MoonVerdict, moon_verdict, shooting_deals
 from ..cards import Card, cards_of_mask
 from ..facts import Fact, make
 from ..facts.drills import Measured, one_decimal
+from ..i18n import N_, tr, tr_text
 from ..render import cards_row_html, suit_colour
 from ..rules import STANDARD, PassDirection, Rules
 from ..scoring import format_points, points_words
@@ -44,11 +45,12 @@ from .common import CardPicker, MessageLine, safe
 __all__ = ["BotExplainer", "Graded", "PassTrainer", "ShootTrainer", "TrickPuzzle", "grade_card", "grade_pass"]
 
 DIRECTION_WORDS = {
-    PassDirection.LEFT: "to the left (West)",
-    PassDirection.RIGHT: "to the right (East)",
-    PassDirection.ACROSS: "across (North)",
-    PassDirection.SPLIT: "one card to each other player",
+    PassDirection.LEFT: N_("to the left (West)"),
+    PassDirection.RIGHT: N_("to the right (East)"),
+    PassDirection.ACROSS: N_("across (North)"),
+    PassDirection.SPLIT: N_("one card to each other player"),
 }
+"""Where the pass goes, in English (``tr_text`` words it)."""
 
 KIND = {"best": "ok", "good": "ok", "costly": "error"}
 
@@ -90,7 +92,7 @@ def grade_pass(state: HandState, seed: int, advice: Advice, chosen: Sequence[Car
     coach = tuple(sorted(advice.choice))
     cards = tuple(sorted(chosen))
     if cards == coach:
-        return Graded("best", f"Well played: that is the coach's own pass. {advice.sentence}")
+        return Graded("best", tr("Well played: that is the coach's own pass. {advice}", advice=advice.sentence))
     table = compare_passes(state, seed, coach, cards)
     diff, half, deals = table.diff(cards, coach)
     good = shown_within(table, cards, coach, PASS_MARGIN)
@@ -100,8 +102,13 @@ def grade_pass(state: HandState, seed: int, advice: Advice, chosen: Sequence[Car
 
 
 def _graded(fact: Fact, good: bool, diff: float, half: float, deals: int, advice: Advice) -> Graded:
-    head = "Good" if good else "Costly" if diff - half > PASS_MARGIN else "Not shown as good"
-    text = f"{head}: {fact.words(you=0)}. {advice.sentence}"
+    words, said = fact.words(you=0), advice.sentence
+    if good:
+        text = tr("Good: {fact}. {advice}", fact=words, advice=said)
+    elif diff - half > PASS_MARGIN:
+        text = tr("Costly: {fact}. {advice}", fact=words, advice=said)
+    else:
+        text = tr("Not shown as good: {fact}. {advice}", fact=words, advice=said)
     return Graded("good" if good else "costly", text, diff, half, deals)
 
 
@@ -115,8 +122,8 @@ def grade_card(advice: Advice, card: Card) -> Graded:
         raise ValueError("the coach did not try that card")
     best = advice.candidates[0]
     if set(yours.cards) == set(best.cards) or yours.mean <= best.mean:
-        return Graded("best", f"Well played: the {card.symbol} is as good as the coach's card on average. "
-                              f"{advice.sentence}")  # fmt: skip
+        return Graded("best", tr("Well played: the {card} is as good as the coach's card on average. {advice}",
+                                 card=card.symbol, advice=advice.sentence))  # fmt: skip
     table = Measured({frozenset(c.cards): c.values for c in (yours, best)},
                      {frozenset(c.cards): c.queen for c in (yours, best)})  # fmt: skip
     diff, half, deals = table.diff(yours.cards, best.cards)
@@ -138,11 +145,11 @@ class PassTrainer(W.VBox):
         self.coach = CoachBot(pass_worlds=worlds)
         self.header = W.HTML()
         self.picker = CardPicker(limit=0)
-        self.check_button = W.Button(description="Check my pass", button_style="primary",
-                                     tooltip="Measure your pass against the coach's")  # fmt: skip
-        self.coach_button = W.Button(description="Show the coach's pass", tooltip="Select the coach's pass")
-        self.new_button = W.Button(description="New hand", tooltip="Deal another hand")
-        self.message = MessageLine("Choose the cards to pass, then click “Check my pass”.")
+        self.check_button = W.Button(description=tr("Check my pass"), button_style="primary",
+                                     tooltip=tr("Measure your pass against the coach's"))  # fmt: skip
+        self.coach_button = W.Button(description=tr("Show the coach's pass"), tooltip=tr("Select the coach's pass"))
+        self.new_button = W.Button(description=tr("New hand"), tooltip=tr("Deal another hand"))
+        self.message = MessageLine(tr("Choose the cards to pass, then click “Check my pass”."))
         self.result = W.HTML()
         self.check_button.on_click(lambda _: self._check())
         self.coach_button.on_click(lambda _: self._show_coach())
@@ -168,21 +175,22 @@ class PassTrainer(W.VBox):
         self.advice = None
         self.picker.limit = self.need
         self.picker.set_cards(self.hand)
-        where = DIRECTION_WORDS.get(self.state.direction, self.state.direction.value)
-        self.header.value = (
-            f"<b>Deal {self.seed}</b>: you are South. Pass {self.need} cards {html.escape(where)}."
-            f"{cards_row_html(self.hand, caption='Your hand')}"
-        )
+        direction = self.state.direction
+        where = tr_text(DIRECTION_WORDS[direction]) if direction in DIRECTION_WORDS else direction.value
+        said = tr("<b>Deal {seed}</b>: you are South. Pass {n} cards {where}.", seed=self.seed, n=self.need,
+                  where=html.escape(where))
+        self.header.value = f"{said}{cards_row_html(self.hand, caption=tr('Your hand'))}"
         self.result.value = ""
 
     @safe(lambda self: self.message)
     def _check(self) -> None:
         chosen = self.picker.selected
         if len(chosen) != self.need:
-            self.message.show(f"Choose exactly {self.need} cards (you chose {len(chosen)}).", "info")
+            self.message.show(tr("Choose exactly {n} cards (you chose {chosen}).", n=self.need, chosen=len(chosen)),
+                              "info")
             return
         self.state.verify_pass(0, chosen)
-        self.message.show("The coach is playing your pass and its own in sampled deals…", "info")
+        self.message.show(tr("The coach is playing your pass and its own in sampled deals…"), "info")
         self.advice = self.coach.advise(self.state.view(0), random.Random(self.seed), extra=chosen)
         self.grade = grade_pass(self.state, self.seed, self.advice, chosen)
         self.message.show(self.grade.text, KIND[self.grade.verdict])
@@ -201,7 +209,7 @@ class PassTrainer(W.VBox):
     def _new(self) -> None:
         self.seed += 1
         self._deal()
-        self.message.show("A new hand. Choose the cards to pass.", "info")
+        self.message.show(tr("A new hand. Choose the cards to pass."), "info")
 
 
 class TrickPuzzle(W.VBox):
@@ -222,15 +230,15 @@ class TrickPuzzle(W.VBox):
         self.coach = CoachBot(worlds=worlds, infer=False)
         self.index = start % len(self.puzzles)
         self.header = W.HTML(layout=W.Layout(width="100%"))
-        self.cards = CardTable(label="Card table: the puzzle's position, your hand at the bottom", pace=0.6)
+        self.cards = CardTable(label=tr("Card table: the puzzle's position, your hand at the bottom"), pace=0.6)
         self.message = self.cards  # refusals and the coach's grade, at the table
         self.played = W.HTML(layout=W.Layout(width="100%"))
         self.result = W.HTML(layout=W.Layout(width="100%", overflow="auto"))
         self.cards.on_card(lambda code, _seat: self._pick(code))
         self.cards.on_action(self._action)
-        self.hint_button = W.Button(description="Hint", tooltip="A hint")
-        self.previous_button = W.Button(description="Previous puzzle", layout=W.Layout(width="auto"))
-        self.next_button = W.Button(description="Next puzzle", layout=W.Layout(width="auto"))
+        self.hint_button = W.Button(description=tr("Hint"), tooltip=tr("A hint"))
+        self.previous_button = W.Button(description=tr("Previous puzzle"), layout=W.Layout(width="auto"))
+        self.next_button = W.Button(description=tr("Next puzzle"), layout=W.Layout(width="auto"))
         self.hint_button.on_click(lambda _: self.message.show(self.puzzle.hint, "info"))
         self.previous_button.on_click(lambda _: self._go(-1))
         self.next_button.on_click(lambda _: self._go(1))
@@ -267,29 +275,34 @@ class TrickPuzzle(W.VBox):
         self.grade = None
         p = self.puzzle
         self.header.value = (
-            f"<div style='overflow-wrap:anywhere'><b>Puzzle {self.index + 1} of {len(self.puzzles)}: "
-            f"{html.escape(p.title)}</b><br>{html.escape(p.question)}</div>"
+            "<div style='overflow-wrap:anywhere'><b>"
+            + tr("Puzzle {number} of {total}: {title}", number=self.index + 1, total=len(self.puzzles),
+                 title=html.escape(p.title))
+            + f"</b><br>{html.escape(p.question)}</div>"
         )
         self._draw()
-        self.message.show("Click the card you would play.", "info")
+        self.message.show(tr("Click the card you would play."), "info")
         self.result.value = ""
 
     def _draw(self, answered: Card | None = None) -> None:
         state = self.state
         n = state.players
         # a puzzle's position was set up from given cards, not dealt: no seat is marked as the dealer
-        view = table_view(state, seat=0, title=f"Puzzle {self.index + 1}: {self.puzzle.title}",
-                          names=["You"] + [seat_name(s, n) for s in range(1, n)],
+        view = table_view(state, seat=0, title=tr("Puzzle {number}: {title}", number=self.index + 1,
+                                                  title=self.puzzle.title),
+                          names=[tr("You", context="player")] + [seat_name(s, n) for s in range(1, n)],
                           selected=[answered] if answered else (), show_completed=False,
                           dealer=False)  # fmt: skip
-        taken = ", ".join(f"{seat_name(s, n) if s else 'you'} {format_points(state.points_taken(s))}"
-                          for s in range(n))  # fmt: skip
-        view["status"] = f"Trick {state.trick_number + 1} · your turn · points taken: {taken}"
+        taken = tr(", ", context="list separator").join(
+            tr("{who} {points}", who=seat_name(s, n) if s else tr("you", context="player"),
+               points=format_points(state.points_taken(s))) for s in range(n))  # fmt: skip
+        view["status"] = tr("Trick {number} · your turn · points taken: {taken}", number=state.trick_number + 1,
+                            taken=taken)
         if answered is not None:
             for entry in view["hand"]["cards"]:
                 if entry["code"] == answered.code:
                     entry["selected"] = True
-                    entry["label"] = f"{entry['name']} — your answer"
+                    entry["label"] = tr("{card} — your answer", card=entry["name"])
         self.cards.view = view
         self.played.value = played_html(state)
 
@@ -323,8 +336,8 @@ def played_html(state: HandState, *, four_colour: bool = False) -> str:
     n = state.players
     played = cards_of_mask(state.played_mask)
     if not played:
-        return ("<div class='hl-played' style='font:14px sans-serif;margin:4px 0'>No card has been played yet "
-                "in this hand.</div>")  # fmt: skip
+        return ("<div class='hl-played' style='font:14px sans-serif;margin:4px 0'>"
+                f"{tr('No card has been played yet in this hand.')}</div>")  # fmt: skip
     rows = []
     for suit in sorted({c.suit for c in state.rules.deck if not c.is_joker}, key=int):
         gone = sorted((c for c in played if c.suit is suit), key=lambda c: (-int(c.rank), c.copy))
@@ -335,7 +348,7 @@ def played_html(state: HandState, *, four_colour: bool = False) -> str:
             f"<div style='display:flex;gap:8px;align-items:baseline;flex-wrap:wrap;margin:2px 0'>"
             f"<span style='font-weight:700;color:{colour};min-width:1.2em'>{suit.symbol}</span>"
             f"<span style='font-family:ui-monospace,monospace;letter-spacing:0.04em;color:{colour}'>{ranks}</span>"
-            f"<span style='color:#444'>{len(gone)} of {total} gone</span></div>"
+            f"<span style='color:#444'>{tr('{gone} of {total} gone', gone=len(gone), total=total)}</span></div>"
         )
     tricks = []
     for trick in state.tricks:
@@ -343,15 +356,22 @@ def played_html(state: HandState, *, four_colour: bool = False) -> str:
             f"<span style='color:{suit_colour(c.suit, four_colour=four_colour)}'>{html.escape(c.symbol)}</span>"
             for c in trick.cards
         )
-        who = seat_name(trick.winner, n) if trick.winner is not None else "nobody"
-        who = "you" if trick.winner == 0 else who
-        tricks.append(f"<li>Trick {trick.number + 1} (led by {seat_name(trick.leader, n)}): {cards} → {who}"
-                      f"{', ' + points_words(trick.points) if trick.points else ''}</li>")  # fmt: skip
+        who = seat_name(trick.winner, n) if trick.winner is not None else tr("nobody")
+        who = tr("you", context="player") if trick.winner == 0 else who
+        leader = seat_name(trick.leader, n)
+        if trick.points:
+            line = tr("Trick {number} (led by {leader}): {cards} → {who}, {points}", number=trick.number + 1,
+                      leader=leader, cards=cards, who=who, points=points_words(trick.points))
+        else:
+            line = tr("Trick {number} (led by {leader}): {cards} → {who}", number=trick.number + 1, leader=leader,
+                      cards=cards, who=who)
+        tricks.append(f"<li>{line}</li>")
     return (
         "<div class='hl-played' style='font:14px sans-serif;margin:6px 0;background:#fbf8f1;border-radius:8px;"
         "padding:6px 10px;color:#1d1d1d;overflow-wrap:anywhere'>"
-        f"<b>Cards played so far</b> ({len(played)}): by suit{''.join(rows)}"
-        f"<details><summary>Trick by trick</summary><ol style='margin:2px 0;padding-left:1.4em;list-style:none'>"
+        + tr("<b>Cards played so far</b> ({n}): by suit", n=len(played)) + "".join(rows)
+        + f"<details><summary>{tr('Trick by trick')}</summary>"
+        "<ol style='margin:2px 0;padding-left:1.4em;list-style:none'>"
         f"{''.join(tricks)}</ol></details></div>"
     )
 
@@ -365,9 +385,9 @@ class ShootTrainer(W.VBox):
         self.worlds = worlds
         self._deals = shooting_deals(self.rules, start=seed, minimum=minimum)
         self.header = W.HTML()
-        self.shoot_button = W.Button(description="Shoot the moon", button_style="danger")
-        self.safe_button = W.Button(description="Play it safe", button_style="success")
-        self.next_button = W.Button(description="Next hand")
+        self.shoot_button = W.Button(description=tr("Shoot the moon"), button_style="danger")
+        self.safe_button = W.Button(description=tr("Play it safe"), button_style="success")
+        self.next_button = W.Button(description=tr("Next hand"))
         self.message = MessageLine()
         self.result = W.HTML()
         self.shoot_button.on_click(lambda _: self._answer(True))
@@ -391,12 +411,11 @@ class ShootTrainer(W.VBox):
         self.verdict = None
         self.correct = None
         f = hand_features(self.state.hand_mask(0), self.state.k)
-        self.header.value = (
-            f"<b>Deal {self.state.seed}</b> (no passing this hand). You are South: "
-            f"{f.hearts} hearts ({f.top_hearts} from the top), {f.high_cards} cards jack or higher, "
-            f"{f.low_cards} cards 2–6.{cards_row_html(self.state.hand(0), caption='Your hand')}"
-        )
-        self.message.show("Would you go for the moon with this hand?", "info")
+        said = tr("<b>Deal {seed}</b> (no passing this hand). You are South: {hearts} hearts ({top} from the top), "
+                  "{high} cards jack or higher, {low} cards 2–6.", seed=self.state.seed, hearts=f.hearts,
+                  top=f.top_hearts, high=f.high_cards, low=f.low_cards)
+        self.header.value = f"{said}{cards_row_html(self.state.hand(0), caption=tr('Your hand'))}"
+        self.message.show(tr("Would you go for the moon with this hand?"), "info")
         self.result.value = ""
 
     @safe(lambda self: self.message)
@@ -408,12 +427,13 @@ class ShootTrainer(W.VBox):
         if first:
             self.score = [self.score[0] + self.correct, self.score[1] + 1]
         kind = "ok" if self.correct else "error"
-        lead = "Right." if self.correct else "Not this time."
-        self.message.show(f"{lead} {self.verdict.text}", kind)
-        self.result.value = (
-            f"<div style='font:13px sans-serif'>The moon model of the lesson gives this hand a "
-            f"{self.verdict.chance:.0%} chance. Your score: {self.score[0]} of {self.score[1]}.</div>"
-        )
+        if self.correct:
+            self.message.show(tr("Right. {verdict}", verdict=self.verdict.text), kind)
+        else:
+            self.message.show(tr("Not this time. {verdict}", verdict=self.verdict.text), kind)
+        said = tr("The moon model of the lesson gives this hand a {chance} chance. Your score: {right} of {total}.",
+                  chance=f"{self.verdict.chance:.0%}", right=self.score[0], total=self.score[1])
+        self.result.value = f"<div style='font:13px sans-serif'>{said}</div>"
 
 
 class BotExplainer(W.VBox):
@@ -426,16 +446,17 @@ class BotExplainer(W.VBox):
         self.seed = seed
         self.hand_number = hand_number
         self.others = {s: RuleBasedBot() for s in range(1, rules.players)}
-        self.worlds = W.IntSlider(value=worlds, min=5, max=200, step=5, description="worlds",
-                                  tooltip="Sampled deals per decision: more is slower and surer")  # fmt: skip
+        self.worlds = W.IntSlider(value=worlds, min=5, max=200, step=5, description=tr("worlds"),
+                                  tooltip=tr("Sampled deals per decision: more is slower and surer"))  # fmt: skip
         self.table = W.HTML()
         self.advice_box = W.HTML()
         self.world_box = W.HTML()
         self.message = MessageLine()
-        self.think_button = W.Button(description="What would the coach do?", button_style="info")
-        self.play_button = W.Button(description="Play the coach's move", button_style="primary")
-        self.sample_button = W.Button(description="Show a sampled deal", tooltip="One guess at the hidden cards")
-        self.new_button = W.Button(description="New hand")
+        self.think_button = W.Button(description=tr("What would the coach do?"), button_style="info")
+        self.play_button = W.Button(description=tr("Play the coach's move"), button_style="primary")
+        self.sample_button = W.Button(description=tr("Show a sampled deal"),
+                                      tooltip=tr("One guess at the hidden cards"))
+        self.new_button = W.Button(description=tr("New hand"))
         self.think_button.on_click(lambda _: self._think())
         self.play_button.on_click(lambda _: self._play())
         self.sample_button.on_click(lambda _: self._sample())
@@ -460,9 +481,11 @@ class BotExplainer(W.VBox):
         self.world_box.value = ""
         self.table.value = table_html(self.state, seat=0 if not self.state.is_over else None)
         if self.state.is_over:
-            self.message.show("The hand is over. Deal a new hand to watch again.", "info")
+            self.message.show(tr("The hand is over. Deal a new hand to watch again."), "info")
+        elif self.state.phase is Phase.PASSING:
+            self.message.show(tr("South (the coach) to pass."))
         else:
-            self.message.show("South (the coach) to " + ("pass." if self.state.phase is Phase.PASSING else "play."))
+            self.message.show(tr("South (the coach) to play."))
 
     def _coach(self) -> CoachBot:
         """The coach at the strength the slider sets."""
@@ -471,7 +494,7 @@ class BotExplainer(W.VBox):
     @safe(lambda self: self.message)
     def _think(self) -> None:
         if self.state.is_over:
-            self.message.show("The hand is over.", "info")
+            self.message.show(tr("The hand is over."), "info")
             return
         self.advice = self._coach().advise(self.state.view(0), random.Random(self.seed * 7 + len(self.state.actions)))
         self.message.show(self.advice.sentence, "ok")
@@ -480,7 +503,7 @@ class BotExplainer(W.VBox):
     @safe(lambda self: self.message)
     def _play(self) -> None:
         if self.state.is_over:
-            self.message.show("The hand is over.", "info")
+            self.message.show(tr("The hand is over."), "info")
             return
         if self.advice is None:
             self._think()
@@ -495,7 +518,7 @@ class BotExplainer(W.VBox):
     @safe(lambda self: self.message)
     def _sample(self) -> None:
         if self.state.phase is not Phase.PLAYING:
-            self.message.show("Deals are sampled once the play has begun (after passing).", "info")
+            self.message.show(tr("Deals are sampled once the play has begun (after passing)."), "info")
             return
         self._samples += 1
         view = self.state.view(0)
@@ -504,23 +527,25 @@ class BotExplainer(W.VBox):
         odd = surprises(view, hands)
         n = self.state.players
         rows = [
-            cards_row_html(cards_of_mask(hands[s]), scale=0.55, overlap=True, caption=f"{seat_name(s, n)} (a guess)")
+            cards_row_html(cards_of_mask(hands[s]), scale=0.55, overlap=True,
+                           caption=tr("{seat} (a guess)", seat=seat_name(s, n)))
             for s in range(1, n)
         ]
         voids = [
-            f"{seat_name(s, n)} void in {', '.join(x.english for x in view.void_suits(s))}"
+            tr("{seat} void in {suits}", seat=seat_name(s, n),
+               suits=tr(", ", context="list separator").join(x.word for x in view.void_suits(s)))
             for s in range(1, n)
             if view.voids[s]
         ]
-        note = ("Known voids respected: " + "; ".join(voids) + ".") if voids else "Nobody has shown a void yet."
+        note = tr("Known voids respected: {voids}.", voids="; ".join(voids)) if voids else \
+            tr("Nobody has shown a void yet.")
         if view.tricks:
-            note += (" With these hands, every card the others chose is the card a rule-based player would choose."
-                     if not odd else f" With these hands, {odd} of the others' cards would surprise a rule-based "
-                     f"player (the coach finds such deals less likely).")  # fmt: skip
-        self.world_box.value = (
-            f"<div style='font:13px sans-serif'><b>Sampled deal {self._samples}</b>: one of the coach's guesses at the "
-            f"hidden cards, consistent with all South knows. {html.escape(note)}</div>{''.join(rows)}"
-        )
+            note += (tr(" With these hands, every card the others chose is the card a rule-based player would choose.")
+                     if not odd else tr(" With these hands, {odd} of the others' cards would surprise a rule-based "
+                                        "player (the coach finds such deals less likely).", odd=odd))  # fmt: skip
+        said = tr("<b>Sampled deal {number}</b>: one of the coach's guesses at the hidden cards, consistent with all "
+                  "South knows. {note}", number=self._samples, note=html.escape(note))
+        self.world_box.value = f"<div style='font:13px sans-serif'>{said}</div>{''.join(rows)}"
 
     @safe(lambda self: self.message)
     def _new(self) -> None:

@@ -26,6 +26,7 @@ import ipywidgets as W
 from ..cards import Card, parse_cards
 from ..errors import IllegalActionError
 from ..explain import explain_trick
+from ..i18n import N_, tr, tr_text
 from ..rules import STANDARD, Rules
 from ..state import HandState, Phase, Trick
 from ..table import seat_name
@@ -35,7 +36,8 @@ from .common import safe
 
 __all__ = ["TrickPlayground"]
 
-START = "Click a card of the player to move."
+START = N_("Click a card of the player to move.")
+"""The playground's first words (in English: ``tr_text`` says them in the book's language)."""
 
 
 @dataclass(frozen=True)
@@ -59,10 +61,10 @@ class TrickPlayground(W.VBox):
         self.rules = rules
         self.seed = seed
         self.cards_each = cards_each
-        self.cards = CardTable(label="Card table: the trick playground, every hand face up", pace=0.8)
+        self.cards = CardTable(label=tr("Card table: the trick playground, every hand face up"), pace=0.8)
         self.message = self.cards  # the table's own message line (screen readers hear it)
         self.story = W.HTML()
-        self.broken = W.Checkbox(value=False, description="hearts already broken", indent=False,
+        self.broken = W.Checkbox(value=False, description=tr("hearts already broken"), indent=False,
                                  layout=W.Layout(width="auto"))  # fmt: skip
         self.broken.observe(lambda _: self._new_deal(same=True), names="value")
         self.cards.on_card(self._card_clicked)
@@ -71,7 +73,7 @@ class TrickPlayground(W.VBox):
         self.state = state if state is not None else self._deal()
         self.children = (self.cards, self.story, self.broken)
         self.add_class("hl-trick-playground")
-        self.message.show(START, "info")
+        self.message.show(tr_text(START), "info")
         self._render()
 
     @classmethod
@@ -121,44 +123,46 @@ class TrickPlayground(W.VBox):
             self.seed += 1
         self.state = self._deal()
         self._finished = None
-        self.message.show("New cards. " + START, "info")
+        self.message.show(tr("New cards. Click a card of the player to move."), "info")
         self._render()
 
     @safe(lambda self: self.message)
     def _click(self, seat: int, card: Card) -> None:
         state = self.state
         if state.phase is not Phase.PLAYING:
-            self.message.show("This deal is played out: press New deal.", "info")
+            self.message.show(tr("This deal is played out: press New deal."), "info")
             return
         if self._finished is not None:
             self._finished = None
         turn = state.to_play
         if seat != turn:
-            raise IllegalActionError(f"It is {seat_name(turn, state.players)}'s turn, not "
-                                     f"{seat_name(seat, state.players)}'s.")  # fmt: skip
+            raise IllegalActionError(tr("It is {turn}'s turn, not {seat}'s.", turn=seat_name(turn, state.players),
+                                        seat=seat_name(seat, state.players)))  # fmt: skip
         trick = state.play(card, seat)  # raises with the reason if illegal
         if trick is not None:
             self._finished = trick
-            self.message.show(f"{seat_name(trick.winner, state.players)} wins the trick." if trick.winner is not None
-                              else "Nobody wins this trick.", "ok")  # fmt: skip
+            self.message.show(tr("{winner} wins the trick.", winner=seat_name(trick.winner, state.players))
+                              if trick.winner is not None else tr("Nobody wins this trick."), "ok")  # fmt: skip
         else:
-            self.message.show(f"{seat_name(seat, state.players)} played the {card.symbol}.", "info")
+            self.message.show(tr("{seat} played the {card}.", seat=seat_name(seat, state.players), card=card.symbol),
+                              "info")
         self._render()
 
     @safe(lambda self: self.message)
     def _next(self) -> None:
         self._finished = None
-        self.message.show(START if self.state.phase is Phase.PLAYING else "All cards are played: press New deal.",
-                          "info")  # fmt: skip
+        self.message.show(tr_text(START) if self.state.phase is Phase.PLAYING else
+                          tr("All cards are played: press New deal."), "info")  # fmt: skip
         self._render()
 
     @safe(lambda self: self.message)
     def _undo(self) -> None:
         if not self.state.actions:
-            raise IllegalActionError("nothing to undo: no card has been played yet")
+            raise IllegalActionError(tr("nothing to undo: no card has been played yet"))
         action = self.state.undo()
         self._finished = None
-        self.message.show(f"Took back the {action.cards[0].symbol}." if action.cards else "Undone.", "info")
+        self.message.show(tr("Took back the {card}.", card=action.cards[0].symbol) if action.cards else tr("Undone."),
+                          "info")
         self._render()
 
     # -- view ----------------------------------------------------------------------------------------------
@@ -171,10 +175,10 @@ class TrickPlayground(W.VBox):
         state = self.state
         n = state.players
         actions: list[dict[str, Any]] = [
-            {"id": "next", "label": "Next trick", "kind": "primary" if self._finished else "default",
+            {"id": "next", "label": tr("Next trick"), "kind": "primary" if self._finished else "default",
              "enabled": self._finished is not None},
-            {"id": "undo", "label": "Undo", "kind": "default", "enabled": bool(state.actions)},
-            {"id": "deal", "label": "New deal", "kind": "default", "enabled": True},
+            {"id": "undo", "label": tr("Undo"), "kind": "default", "enabled": bool(state.actions)},
+            {"id": "deal", "label": tr("New deal"), "kind": "default", "enabled": True},
         ]  # fmt: skip
         # the playground's cards are set out, not dealt: no seat is the dealer
         view = open_view(state, seat=0, actions=actions, show_completed=self._finished is not None,
@@ -183,18 +187,21 @@ class TrickPlayground(W.VBox):
         if view["lead"]:
             view["title"] = view["lead"]
         elif view["turn"] is not None:
-            view["title"] = f"{view['seats'][view['turn']]['name']} plays"
+            view["title"] = tr("{seat} plays", seat=view["seats"][view["turn"]]["name"])
         else:
-            view["title"] = "All cards are played"
+            view["title"] = tr("All cards are played")
         if self._finished is None and not state.current_trick:
             view["trick"] = None
         elif self._finished is not None:
-            view["trick"]["label"] = "The trick: " + view["trick"]["label"].partition(": ")[2]
+            view["trick"]["label"] = tr("The trick: {plays}", plays=_plays_of(view["trick"]["label"]))
         else:
-            view["trick"]["label"] = "The trick so far: " + view["trick"]["label"].partition(": ")[2]
+            view["trick"]["label"] = tr("The trick so far: {plays}", plays=_plays_of(view["trick"]["label"]))
         played = n if self._finished is not None else len(state.current_trick)
-        view["status"] = (f"{played} of {n} cards played to this trick · hearts are "
-                          f"{'' if state.hearts_broken else 'not '}broken")  # fmt: skip
+        if state.hearts_broken:
+            view["status"] = tr("{played} of {n} cards played to this trick · hearts are broken", played=played, n=n)
+        else:
+            view["status"] = tr("{played} of {n} cards played to this trick · hearts are not broken", played=played,
+                                n=n)
         self.cards.view = view
         shown = self._finished
         if shown is not None:
@@ -204,3 +211,13 @@ class TrickPlayground(W.VBox):
                                 f"{html.escape(words)}</p>")  # fmt: skip
         else:
             self.story.value = ""
+
+
+def _plays_of(label: str) -> str:
+    """The plays of a trick's label from the table's model ("Trick 1: West: Q♠, …" → "West: Q♠, …"), whichever
+    colon the book's language writes."""
+    cuts = [i for i in (label.find(": "), label.find("：")) if i >= 0]
+    if not cuts:
+        return label
+    at = min(cuts)
+    return label[at + (2 if label.startswith(": ", at) else 1):]

@@ -24,6 +24,7 @@ import ipywidgets as W
 
 from ..cards import parse_cards
 from ..errors import RulesError
+from ..i18n import tr
 from ..layout import layout_for
 from ..rules import Rules
 from ..scoring import MOON_CHOICES, HandScore, format_points
@@ -43,6 +44,7 @@ from ..variants import (
 )
 from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
+from .play import listed
 
 __all__ = ["LabControls", "ScoringCalculator", "VariantExplorer", "point_table_html", "stats_html"]
 
@@ -59,8 +61,8 @@ def point_table_html(rules: Rules) -> str:
     m = format_points(layout_for(rules).moon_value)
     return (
         '<table class="hl-points" style="border-collapse:collapse;font:13px sans-serif">'
-        f"<caption style='text-align:left'>Points in {html.escape(rules.name)} (M = {m})</caption>"
-        f"<thead><tr><th>card</th><th>points</th></tr></thead><tbody>{rows}</tbody></table>"
+        f"<caption style='text-align:left'>{tr('Points in {name} (M = {m})', name=html.escape(rules.name), m=m)}"
+        f"</caption><thead><tr><th>{tr('card')}</th><th>{tr('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 
 
@@ -76,12 +78,12 @@ def sample_hand_view(state: HandState, seat: int = 0) -> dict[str, Any]:
     n = state.players
     dealt = state.restart()
     passed = list(state.passed(seat)) if dealt.phase.value == "passing" else []
-    status = "No passing in this hand."
+    status = tr("No passing in this hand.")
     if passed:
         got = state.received(seat)
-        status = (f"{seat_name(seat, n)} passed {' '.join(c.symbol for c in passed)} (lifted) and received "
-                  f"{' '.join(c.symbol for c in got)}.")  # fmt: skip
-    return hand_view(dealt.hand(seat), selected=passed, label=f"{seat_name(seat, n)}'s hand as dealt",
+        status = tr("{seat} passed {passed} (lifted) and received {got}.", seat=seat_name(seat, n),
+                    passed=" ".join(c.symbol for c in passed), got=" ".join(c.symbol for c in got))  # fmt: skip
+    return hand_view(dealt.hand(seat), selected=passed, label=tr("{seat}'s hand as dealt", seat=seat_name(seat, n)),
                      mode="view", status=status)  # fmt: skip
 
 
@@ -89,7 +91,7 @@ def stats_html(stats: Sequence[VariantStats]) -> str:
     """The lab's table of results as HTML: the table :func:`~hearts_lessons.variant_lab.stats_table` shows in a
     lesson."""
     if not stats:
-        return "<p>No variant chosen.</p>"
+        return f"<p>{tr('No variant chosen.')}</p>"
     return stats_table(stats)._repr_html_()
 
 
@@ -107,19 +109,19 @@ class ScoringCalculator(W.VBox):
         self.rules = rules
         self.message = MessageLine()
         self.picker = CardPicker(on_change=lambda _: self._update())
-        self.every_trick = W.Checkbox(value=False, description="Player 1 took every trick", indent=False,
+        self.every_trick = W.Checkbox(value=False, description=tr("Player 1 took every trick"), indent=False,
                                       layout=W.Layout(width="auto"))  # fmt: skip
-        self.moon_choice = W.Dropdown(description="Moon choice:", layout=W.Layout(width="340px"))
-        self.all_button = W.Button(description="Take all penalty cards", tooltip="Select every penalty card",
+        self.moon_choice = W.Dropdown(description=tr("Moon choice:"), layout=W.Layout(width="340px"))
+        self.all_button = W.Button(description=tr("Take all penalty cards"), tooltip=tr("Select every penalty card"),
                                     layout=W.Layout(width="auto"))  # fmt: skip
-        self.clear_button = W.Button(description="Clear", tooltip="Select no card")
+        self.clear_button = W.Button(description=tr("Clear"), tooltip=tr("Select no card"))
         self.result = W.HTML()
         self.every_trick.observe(lambda _: self._update(), names="value")
         self.moon_choice.observe(lambda _: self._update(), names="value")
         self.all_button.on_click(lambda _: self._select_penalties())
         self.clear_button.on_click(lambda _: self.picker.select(()))
         self.children = (
-            W.HTML("<b>Scoring calculator</b>: pick the cards Player 1 captured in one hand."),
+            W.HTML(tr("<b>Scoring calculator</b>: pick the cards Player 1 captured in one hand.")),
             self.picker,
             W.HBox([self.all_button, self.clear_button, self.every_trick], layout=W.Layout(flex_flow="row wrap")),
             self.moon_choice,
@@ -150,7 +152,7 @@ class ScoringCalculator(W.VBox):
     def result_text(self) -> str:
         """The result in words (for tests and screen readers)."""
         score = self.score()
-        text = f"Player 1 scores {format_points(score.points[0])}."
+        text = tr("Player 1 scores {points}.", points=format_points(score.points[0]))
         if score.shooter == 0:
             text += " " + " ".join(score.notes)
         return text
@@ -162,8 +164,10 @@ class ScoringCalculator(W.VBox):
         if score.shooter == 0:
             notes = "".join(f"<li>{html.escape(n)}</li>" for n in score.notes)
         self.result.value = (
-            f"<div style='font:14px sans-serif'>Card points of Player 1: <b>{format_points(score.card_points[0])}"
-            f"</b>. This hand Player 1 scores <b>{format_points(score.points[0])}</b>.</div>"
+            "<div style='font:14px sans-serif'>"
+            + tr("Card points of Player 1: <b>{card_points}</b>. This hand Player 1 scores <b>{points}</b>.",
+                 card_points=format_points(score.card_points[0]), points=format_points(score.points[0]))
+            + "</div>"
             + (f"<ul>{notes}</ul>" if notes else "")
         )
         self.message.show("")
@@ -176,8 +180,8 @@ class VariantExplorer(W.VBox):
         super().__init__()
         self.message = MessageLine()
         self.variant = W.Dropdown(options=[(p.name, k) for k, p in PRESETS.items()], value=key,
-                                  description="Variant:", layout=W.Layout(width="380px"))  # fmt: skip
-        self.players = W.Dropdown(description="Players:", layout=W.Layout(width="200px"))
+                                  description=tr("Variant:"), layout=W.Layout(width="380px"))  # fmt: skip
+        self.players = W.Dropdown(description=tr("Players:"), layout=W.Layout(width="200px"))
         self.options_box = W.VBox()
         self.option_buttons: dict[str, W.ToggleButtons] = {}
         self.addon_boxes = {
@@ -188,12 +192,12 @@ class VariantExplorer(W.VBox):
         self.about = W.HTML()
         self.points = W.HTML()
         self.calculator = ScoringCalculator(PRESETS[key].rules)
-        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Deal no.:",
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description=tr("Deal no.:"),
                                      layout=W.Layout(width="200px"),
-                                     tooltip="The number of the shuffle: the same number deals the same cards")
-        self.play_button = W.Button(description="Play a sample hand", icon="play", tooltip="Bots play one hand",
+                                     tooltip=tr("The number of the shuffle: the same number deals the same cards"))
+        self.play_button = W.Button(description=tr("Play a sample hand"), icon="play", tooltip=tr("Bots play one hand"),
                                     layout=W.Layout(width="auto"))  # fmt: skip
-        self.hand_table = CardTable(label="Player 1's hand in the sample hand, as dealt")
+        self.hand_table = CardTable(label=tr("Player 1's hand in the sample hand, as dealt"))
         self.hand_table.layout.display = "none"
         self.story = W.HTML()
         self.rules: Rules = PRESETS[key].rules
@@ -232,7 +236,8 @@ class VariantExplorer(W.VBox):
             self.players.value = preset.players[0]
             self.option_buttons = {}
             for option in preset.options:
-                buttons = W.ToggleButtons(options=[c.label for c in option.choices], description=option.name + ":",
+                buttons = W.ToggleButtons(options=[c.label for c in option.choices],
+                                          description=tr("{option}:", option=option.name),
                                           style={"description_width": "initial", "button_width": "auto"},
                                           layout=W.Layout(width="auto", max_width="100%"))  # fmt: skip
                 buttons.observe(lambda _: self._rebuild(), names="value")
@@ -263,7 +268,7 @@ class VariantExplorer(W.VBox):
             try:
                 rules = combine(rules, [key])
             except RulesError as exc:
-                refused.append(f"{box.description} cannot be added: {exc}")
+                refused.append(tr("{addon} cannot be added: {reason}", addon=box.description, reason=exc))
                 self._busy = True
                 box.value = False
                 self._busy = False
@@ -275,11 +280,12 @@ class VariantExplorer(W.VBox):
     def _play(self) -> None:
         state = sample_hand(self.rules, seed=int(self.seed.value))
         n = self.rules.players
-        names = ", ".join(seat_name(s, n) for s in range(n))
+        names = listed(seat_name(s, n) for s in range(n))
         self.hand_table.view = sample_hand_view(state)
         self.hand_table.layout.display = ""
         self.story.value = (
-            f"<h4>A sample hand of {html.escape(self.rules.name)} (seed {self.seed.value}; bots at {names})</h4>"
+            "<h4>" + tr("A sample hand of {name} (seed {seed}; bots at {seats})", name=html.escape(self.rules.name),
+                        seed=self.seed.value, seats=names) + "</h4>"
             + story_html(state)
         )
 
@@ -287,13 +293,15 @@ class VariantExplorer(W.VBox):
     def _render(self) -> None:
         preset, rules = self.preset, self.rules
         changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes)
-        computed = "".join(f"<li>{html.escape(c)}</li>" for c in changes_from_standard(rules)) or "<li>none</li>"
+        computed = "".join(f"<li>{html.escape(c)}</li>" for c in changes_from_standard(rules)) or \
+            f"<li>{tr('none')}</li>"
         self.about.value = (
             f"<h3 style='margin:4px 0'>{html.escape(rules.name)}</h3>"
             f"<p><i>{html.escape(preset.history)}</i></p>"
-            f"<p><b>What changes against standard Hearts</b></p><ul>{changes}</ul>"
-            f"<details><summary>Every rule that differs, read from the rules data</summary><ul>{computed}</ul>"
-            f"</details><p style='color:#555'>Sources: {html.escape('; '.join(preset.sources))}</p>"
+            f"<p><b>{tr('What changes against standard Hearts')}</b></p><ul>{changes}</ul>"
+            f"<details><summary>{tr('Every rule that differs, read from the rules data')}</summary><ul>{computed}</ul>"
+            "</details><p style='color:#555'>"
+            + tr("Sources: {sources}", sources=html.escape("; ".join(preset.sources))) + "</p>"
         )
         self.points.value = point_table_html(rules)
         self.calculator.set_rules(rules)
@@ -308,17 +316,18 @@ class LabControls(W.VBox):
     def __init__(self, keys: Sequence[str] = ("standard", "basic", "spot", "cancellation"), *, games: int = 20,
                  seed: int = 0) -> None:  # fmt: skip
         super().__init__()
-        self.message = MessageLine("Choose variants and press Run.")
+        self.message = MessageLine(tr("Choose variants and press Run."))
         self.variants = W.SelectMultiple(options=[(p.name, k) for k, p in PRESETS.items()], value=tuple(keys),
-                                         description="Variants:", rows=min(len(PRESETS), 10),
+                                         description=tr("Variants:"), rows=min(len(PRESETS), 10),
                                          layout=W.Layout(width="420px"))  # fmt: skip
-        self.games = W.IntSlider(value=games, min=5, max=500, step=5, description="Games each:")
-        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description="Deal no.:",
+        self.games = W.IntSlider(value=games, min=5, max=500, step=5, description=tr("Games each:"))
+        self.seed = W.BoundedIntText(value=seed, min=0, max=10**6, description=tr("Deal no.:"),
                                      layout=W.Layout(width="200px"),
-                                     tooltip="The number of the shuffle: the same number deals the same cards")
-        self.deal = W.Checkbox(value=False, description="measure how much the deal decides (slower)", indent=False,
+                                     tooltip=tr("The number of the shuffle: the same number deals the same cards"))
+        self.deal = W.Checkbox(value=False, description=tr("measure how much the deal decides (slower)"), indent=False,
                                 layout=W.Layout(width="auto"))  # fmt: skip
-        self.run_button = W.Button(description="Run", icon="play", button_style="primary", tooltip="Run the lab")
+        self.run_button = W.Button(description=tr("Run", context="button"), icon="play", button_style="primary",
+                                   tooltip=tr("Run the lab"))
         self.table = W.HTML()
         self.figure = W.HTML()
         self.stats: list[VariantStats] = []
@@ -337,7 +346,7 @@ class LabControls(W.VBox):
     def run(self) -> None:
         keys = list(self.variants.value)
         if not keys:
-            self.message.show("Choose at least one variant.", "error")
+            self.message.show(tr("Choose at least one variant."), "error")
             return
         chosen = {PRESETS[k].name: PRESETS[k].rules for k in keys}
         self.stats = compare(chosen, games=int(self.games.value), seed=int(self.seed.value),
@@ -345,4 +354,4 @@ class LabControls(W.VBox):
         self.table.value = stats_html(self.stats)
         self.figure.value = plot_lab(self.stats).svg
         hands = sum(s.hands for s in self.stats)
-        self.message.show(f"Played {hands} hands.", "ok")
+        self.message.show(tr("Played {n} hands.", n=hands), "ok")

@@ -300,7 +300,7 @@ SHOWN = """() => {
 def stand_in(page: Page, view: dict[str, Any], **traits: Any) -> None:
     table = CardTable()
     page.set_content("<!doctype html><html><body></body></html>")
-    page.evaluate(STAND_IN, [table._esm, table._css, view, traits])
+    page.evaluate(STAND_IN, [table._esm, table._css, view, {"words": table.words, **traits}])
     expect(page.locator(".hl-ct-hand .hl-ct-card").first).to_be_visible()
 
 

@@ -1,0 +1,414 @@
+"""The widgets' words through the locale layer (hearts_lessons.widgets.play, .game_app, .files): in the
+pseudo-locale every word the play table and the game app show went through ``tr`` (``latin_words`` finds none
+left); in Japanese none of their words is left in English; the app's language choice says everything again in the
+other language, both ways, and the game in play goes on."""
+
+from __future__ import annotations
+
+import html
+import re
+import warnings
+from collections.abc import Iterator
+
+import ipywidgets as W
+import pytest
+
+from hearts_lessons.bots.base import BOTS
+from hearts_lessons.bots.puzzles import PUZZLES
+from hearts_lessons.bots.ratings import LEVELS, load_ladder
+from hearts_lessons.cards import parse_cards
+from hearts_lessons.charts import bars, boxes, plane, points
+from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language, tr_text
+from hearts_lessons.scoring import MOON_CHOICES, points_words
+from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
+from hearts_lessons.state import Phase
+from hearts_lessons.table import seat_name
+from hearts_lessons.variant_lab import plot_lab, sample_hand, simulate, stats_table, story_html
+from hearts_lessons.variants import ADDONS, PRESETS, changes_from_standard, point_table, scoring_cards
+from hearts_lessons.widgets.cardtable import CardTable
+from hearts_lessons.widgets.common import MessageLine, safe
+from hearts_lessons.widgets.files import FileButtons
+from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
+from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable, switch_sources
+from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, Quiz
+from hearts_lessons.widgets.strategy import PassTrainer, TrickPuzzle, played_html
+from hearts_lessons.widgets.trick import TrickPlayground
+from hearts_lessons.widgets.variants import LabControls, VariantExplorer, sample_hand_view
+
+ALLOWED = (
+    "Windows", "pagat", "com",  # names in the sources' line: Windows Hearts, pagat.com
+    "Enter", "QS", "D",  # keys and typed card codes in the keyboard box's placeholder (QS, 10D)
+    "English",  # the language choice names English in English
+    "M",  # the moon's value as the variants lesson names it (M = 26)
+)  # fmt: skip
+MY_CATALOGUES = tuple(f"hearts_lessons.widgets.{m}" for m in ("play", "game_app", "files", "cardtable", "common",
+                                                                 "trick", "quiz", "strategy", "variants"))
+
+
+@pytest.fixture(autouse=True)
+def _back_to_english() -> Iterator[None]:
+    before = get_language()
+    yield
+    set_language(before)
+
+
+def shown(widget: W.Widget) -> list[str]:
+    """What a reader sees or hears of ``widget`` and everything inside it: HTML values, labels, tooltips,
+    placeholders, a dropdown's choices, the card table's label, message and buttons, the file buttons."""
+    out: list[str] = []
+    if isinstance(widget, W.HTML):
+        out.append(widget.value)
+    for name in ("description", "tooltip", "placeholder"):
+        value = getattr(widget, name, None)
+        if isinstance(value, str) and value:
+            out.append(value)
+    if isinstance(widget, W.Dropdown | W.ToggleButtons):
+        out += [str(label) for label in widget._options_labels]  # ipywidgets' own attribute
+    if isinstance(widget, W.Accordion):
+        out += [t for t in widget.titles if t]
+    if isinstance(widget, CardTable):
+        out += [widget.label, widget.message, str(widget.view.get("title", "")), *widget.words.values()]
+        out += [str(a["label"]) for a in widget.view.get("actions") or []]
+    if isinstance(widget, FileButtons):
+        out += [widget.save_label, widget.open_label]
+    for child in getattr(widget, "children", ()):
+        out += shown(child)
+    return out
+
+
+def words_left(texts: list[str], foreign: list[str] = ()) -> list[str]:  # type: ignore[assignment]
+    """The English words in ``texts`` once the style sheet, the sentences that went through ``tr`` (nested ones
+    too: a placeholder filled with a translated phrase) and ``foreign`` (other modules' words) are taken out."""
+    text = html.unescape(re.sub(r"<style>.*?</style>", " ", " ".join(texts), flags=re.S))
+    for words in sorted({html.unescape(w) for w in foreign}, key=len, reverse=True):
+        if words:
+            text = text.replace(words, " ")
+    text = re.sub(r"\{[a-z_]+\}", " ", text)  # the table's words leave placeholders for its front end to fill
+    while re.search(r"⟦[^⟦⟧]*⟧", text):
+        text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+    return sorted(set(latin_words(text, allow=ALLOWED)))
+
+
+def foreign_words(app: GameApp | None = None) -> list[str]:
+    """Words other modules say (variants, levels, the end of a game, the engine's notes), in English: this file
+    checks only the widgets' own words."""
+    with language("en"):
+        found = [p.name for p in PRESETS.values()]
+        found += [c for p in PRESETS.values() for c in p.changes]
+        found += [w for p in PRESETS.values() for o in p.options for w in (o.name, o.name.capitalize())]
+        found += [x for p in PRESETS.values() for o in p.options for c in o.choices for x in (c.label, c.source)]
+        found += [w for lv in LEVELS for w in (lv.words, lv.entrant)]
+        ladder = load_ladder()
+        found += [ladder.level_words(lv.name) for lv in LEVELS]  # hearts_lessons.bots.ratings
+        found += list(BOTS)  # the bots' names: the set-up's box chooses one by name
+        if app is not None and isinstance(app.table, PlayTable):
+            found.append(app.table.game.end_words())
+            score = app.table.hand.score
+            found += list(score.notes) if score is not None else []
+    return found
+
+
+def finish_hand(table: PlayTable) -> None:
+    """The reader's part of the hand, through the table's own clicks."""
+    while table.hand.phase is not Phase.DONE:
+        state = table.hand
+        if state.phase is Phase.PASSING and 0 in state.to_pass:
+            for card in state.hand(0)[: state.cards_to_pass]:
+                table.cards.click(card.code)
+            table.cards.press("pass")
+        elif state.phase is Phase.PLAYING and state.to_play == 0:
+            table.cards.click(state.legal_plays()[0].code)
+        elif state.phase is Phase.MOON_CHOICE:
+            table.cards.press("moon:" + state.moon_choices[0])
+        else:
+            raise AssertionError(f"the table waits in {state.phase}")
+
+
+def play_table_moments(lang: str) -> list[tuple[str, list[str], PlayTable]]:
+    """The play table (with its set-up) in ``lang`` at a hand in progress, after refusals, at the end of a hand."""
+    set_language(lang)
+    table = PlayTable(seed=3, pace=0, counting=True)
+    moments = [("start", shown(table), table)]
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    moments.append(("three chosen", shown(table), table))
+    table.cards.click(table.hand.hand(0)[5].code)  # a fourth card: refused
+    assert table.cards.kind == "error"
+    moments.append(("too many refused", shown(table), table))
+    table._next_hand()  # the hand is not over: refused
+    assert table.cards.kind == "error"
+    moments.append(("next refused", shown(table), table))
+    table.cards.press("pass")
+    assert table.hand.phase is Phase.PLAYING
+    moments.append(("passed", shown(table), table))
+    finish_hand(table)
+    table.message.show("")  # the last trick's words are the engine's (hearts_lessons.explain)
+    moments.append(("hand over", shown(table), table))
+    return moments
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_play_table_says_every_word_through_the_locale_layer(lang: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # other modules' words not yet translated warn once each
+        moments = play_table_moments(lang)
+    for name, texts, table in moments:
+        foreign = [*foreign_words(), table.rules.name, table.game.end_words()]
+        foreign.append(table.game.score_sheet_html() if table.game.results else "")  # hearts_lessons.game's
+        with language("en"):
+            foreign += [points_words(t.points) for t in table.hand.tricks]  # hearts_lessons.scoring's
+        score = table.hand.score
+        foreign += list(score.notes) if score is not None else []
+        assert words_left(texts, foreign) == [], name
+    assert "Trick 1" in " ".join(moments[-1][1]) if lang == "pseudo" else "トリック1" in " ".join(moments[-1][1])
+
+
+def app_moments(lang: str) -> Iterator[tuple[str, list[str], GameApp]]:
+    """The game app in ``lang``: the bar, each panel, the end of a hand, the end of the game."""
+    set_language(lang)
+    app = GameApp(seed=4, pace=0)
+    yield "bar", shown(app), app
+    for panel in ("new", "rules", "opponents", "settings", "coach"):
+        if panel == "coach":
+            app.ask_coach()
+        else:
+            app.toggle(panel)
+        yield panel, shown(app), app
+        app.close()
+    app.start("hearts:black_maria", players=3)
+    app.toggle("rules")
+    yield "rules of a variant", shown(app), app
+    app.close()
+    app.start("haggis", players=2)
+    for panel in ("rules", "opponents"):
+        app.toggle(panel)
+        yield f"haggis {panel}", shown(app), app
+        app.close()
+    app.start("hearts:standard", players=4)
+    table = app.table
+    assert isinstance(table, PlayTable)
+    finish_hand(table)
+    table.message.show("")
+    yield "end of a hand", shown(app), app
+    app.toggle("review")
+    yield "review", shown(app), app
+    app.close()
+    for _ in range(40):
+        if table.game.is_over:
+            break
+        app._next()
+        finish_hand(table)
+    assert table.game.is_over
+    table.message.show("")
+    yield "end of the game", shown(app), app
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_game_app_says_every_word_through_the_locale_layer(lang: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for name, texts, app in app_moments(lang):
+            table = app.table
+            foreign = foreign_words(app)
+            if isinstance(table, PlayTable):
+                foreign += [table.rules.name]
+            else:  # Haggis's own widget is another module's (hearts_lessons.haggis.widgets)
+                texts = [t for w in (app.bar, app.drawer, app.overlay) for t in shown(w)]
+            if name == "coach" and isinstance(table, PlayTable):  # the advice is the coach's (bots.coach)
+                said = table.coach_box.value
+                assert ("⟦<b>Coach:</b>" if lang == "pseudo" else "<b>コーチ：</b>") in said
+                foreign.append(said)
+            assert words_left(texts, foreign) == [], name
+
+
+def test_in_japanese_no_word_of_the_widgets_is_missing_from_their_catalogues() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        list(app_moments("ja"))
+        play_table_moments("ja")
+    mine = {key for key in missing() if key[1] in _my_msgids()}
+    assert mine == set()
+
+
+def _my_msgids() -> set[str]:
+    from hearts_lessons.i18n import LOCALE_DIR, read_po
+
+    return {msgid for module in MY_CATALOGUES for (_, msgid) in read_po(LOCALE_DIR / "ja" / f"{module}.po")}
+
+
+def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -> None:
+    set_language("en")
+    app = GameApp(seed=6, pace=0)
+    table = app.table
+    assert isinstance(table, PlayTable)
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
+    played = len(table.hand.actions)
+    app.toggle("settings")
+    assert app.language_box in app.drawer.children
+    assert next(b.description for b in app.bar.children if isinstance(b, W.Button)) == "New game"
+    app.language_box.value = "ja"  # what the reader's click does
+    assert get_language() == "ja"
+    assert [b.description for b in app.bar.children if isinstance(b, W.Button)] == [
+        "新しいゲーム", "ルール", "相手", "コーチ", "元に戻す", "設定"]  # fmt: skip
+    assert "ルールを学ぶ" in app.learn.value and "設定" in " ".join(shown(app.drawer))
+    assert table.keyboard.description == "出す札：" and table.files.save_label == "ゲームを保存"
+    assert table.cards.words["last_trick"] == "前のトリック" and table.cards.words["your_turn"] == "あなたの番"
+    assert app.table is table and len(table.hand.actions) == played  # the game goes on
+    app.toggle("new")
+    assert "ゲーム" in " ".join(shown(app.drawer)) and game_name("haggis") == "ハギス"
+    app.close()
+    app.set_language("en")
+    assert app.language_box.value == "en" and get_language() == "en"
+    assert [b.description for b in app.bar.children if isinstance(b, W.Button)][:2] == ["New game", "Rules"]
+    assert table.cards.words["last_trick"] == "Last trick"
+    assert table.keyboard.description == "Play:" and app.table is table and len(table.hand.actions) == played
+
+
+def test_hl_lang_sets_the_first_language_of_the_choice() -> None:
+    set_language("ja")
+    app = GameApp(seed=2, pace=0)
+    assert app.language_box.value == "ja" and app.new_button.description == "新しいゲーム"
+    set_language("pseudo")
+    assert GameApp(seed=2, pace=0).language_box.value == "en"  # the tests' pseudo-locale shows English
+
+
+def test_words_defined_at_import_are_translated_where_shown() -> None:
+    assert _SOURCE_WORDS == (JA_WIKIPEDIA, KIZU_BLOG, HOWTO_WIKI)  # the sources' names, marked for translation
+    assert switch_sources() == list(SWITCH_SOURCES)  # English: the same lines
+    set_language("ja")
+    lines = switch_sources()
+    assert "ウィキペディア日本語版「ハーツ」" in lines[0] and not any("Wikipedia" in line for line in lines)
+    assert [game_name(key) for key in GAMES][-1] == "ハギス"
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_trick_playground_and_the_quizzes_say_their_words_through_the_locale_layer(lang: str) -> None:
+    set_language(lang)
+    pg = TrickPlayground.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S")
+    with language("en"):
+        foreign = [seat_name(s, 4) for s in range(4)]  # the table's seat names inside the trick's words
+    texts: list[str] = []
+
+    def snap() -> None:
+        view = pg.cards.view
+        texts.extend([*shown(pg), str(view.get("status", ""))])
+        if view.get("trick"):
+            texts.append(str(view["trick"]["label"]))
+        foreign.append(str(view.get("lead") or ""))  # who leads: the table's model says it (tableview)
+
+    snap()
+    pg.click(0, "4D")
+    pg.click(2, "3S")  # not North's turn: refused
+    assert pg.cards.kind == "error"
+    snap()
+    pg._undo()
+    snap()
+    assert words_left(texts, foreign) == []
+    # a quiz: its own words (the caller's question, options and reasons are the caller's: written here in cards)
+    q = ChoiceQuestion("♦4 ♥Q ♦10 ♦6", ["♦4", "♥Q", "♦10", "♦6"], answer="♦10", why={"♥Q": "♥Q ≠ ♦"}, hint="♦")
+    quiz = Quiz([q])
+    q.check.click()  # nothing chosen
+    texts = shown(quiz)
+    for _ in range(2):
+        q.choices.value = "♥Q"
+        q.check.click()
+        texts += shown(quiz)
+    q.choices.value = "♦10"
+    q.check.click()
+    texts += shown(quiz)
+    cq = CardsQuestion("?", parse_cards("2C QS"), answer=parse_cards("2C"))
+    cq.picker.select(parse_cards("QS"))
+    cq.check.click()
+    texts += shown(cq)
+    with language("en"):
+        names = [c.name for c in parse_cards("2C QS")]  # the card buttons' tooltips (hearts_lessons.cards)
+    assert words_left(texts, names) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_an_unexpected_error_is_said_in_the_books_language(lang: str) -> None:
+    set_language(lang)
+    line = MessageLine()
+
+    class Widget:
+        message = line
+
+        @safe(lambda self: self.message)
+        def act(self) -> None:
+            raise RuntimeError("12")
+
+    Widget().act()
+    assert words_left([line.value], ["RuntimeError"]) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_strategy_widgets_say_their_words_through_the_locale_layer(lang: str) -> None:
+    set_language(lang)
+    trainer = PassTrainer(worlds=5)
+    puzzle = TrickPuzzle(["queen"], worlds=5)
+    view = puzzle.cards.view
+    texts = [*shown(trainer), *shown(puzzle), str(view.get("status", "")), played_html(PUZZLES["queen"].state())]
+    with language("en"):
+        foreign = [PUZZLES["queen"].title, PUZZLES["queen"].question, *(c.name for c in trainer.hand)]
+        foreign += [seat_name(s, 4) for s in range(4)] + [points_words(p) for p in range(27)]
+    foreign.append(str(view.get("lead") or ""))
+    assert words_left(texts, foreign) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_variant_widgets_say_their_words_through_the_locale_layer(lang: str) -> None:
+    set_language(lang)
+    explorer = VariantExplorer("complex")
+    explorer.calculator.picker.select(parse_cards("QS TC"))
+    lab = LabControls()
+    texts = [*shown(explorer), *shown(lab), explorer.calculator.result_text(),
+             str(sample_hand_view(sample_hand(PRESETS["standard"].rules, seed=1)).get("status"))]  # fmt: skip
+    with language("en"):  # the variants' own words (hearts_lessons.variants, .scoring) and the cards' names
+        foreign = foreign_words() + [p.history for p in PRESETS.values()] + [s for p in PRESETS.values()
+                                                                                 for s in p.sources]
+        foreign += [w for a in ADDONS.values() for w in (a.name, a.summary)]
+        foreign += [w for row in point_table(explorer.rules) for w in row]
+        foreign += changes_from_standard(explorer.rules) + [c.name for c in scoring_cards(explorer.rules)]
+        foreign += [str(c) for choices in MOON_CHOICES.values() for c in choices]
+        foreign += list(explorer.calculator.score().notes)
+    assert words_left(texts, foreign) == []
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_charts_own_words_are_said_in_the_books_language(lang: str) -> None:
+    set_language(lang)
+    texts = [plane({"Σ": [0, 3 + 13j]}, arrows=[(5, 10j)], radius=20).svg, boxes(["♠"], [[1, 2, 3, 4, 100]]).svg,
+             bars(["♠"], [1.0], errors=[0.5]).svg, points([1, 2], [3, 4], low=[2, 3], high=[4, 5]).svg]  # fmt: skip
+    assert set(words_left(texts)) <= {"i", "x", "z"}  # 13i, |z| and an unnamed axis x are mathematics
+    assert ("実部" in texts[0]) == (lang == "ja")
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_variant_labs_words_are_said_in_the_books_language(lang: str) -> None:
+    set_language(lang)
+    state = sample_hand(PRESETS["standard"].rules, seed=1)
+    stats = [simulate(PRESETS["basic"].rules, games=2, seed=1, name="Σ")]
+    table = stats_table(stats)
+    texts = [story_html(state), table._repr_html_(), plot_lab(stats).svg]
+    with language("en"):
+        foreign = [seat_name(s, 4) for s in range(4)] + list(state.score.notes if state.score else ())
+        foreign += [c.name for c in PRESETS["standard"].rules.deck]  # the cards' names (hearts_lessons.cards)
+        foreign.append(" wins")  # the trick pictures' seat labels (hearts_lessons.table.trick_html)
+    assert set(words_left(texts, foreign)) <= {"M", "x"}  # the moon's value M; an unnamed axis
+    assert (tr_text("variant", context="lab column") in table.columns) and (lang != "ja" or "バリエーション" in
+                                                                            table.columns)
+
+
+def test_a_lessons_play_table_says_its_words_again_after_a_change_of_language() -> None:
+    set_language("en")
+    table = PlayTable(seed=5, pace=0)
+    game, hand = table.game, list(table.hand.hand(0))
+    assert isinstance(table.setup, W.Accordion) and table.setup.titles[0].startswith("Game set-up")
+    set_language("ja")
+    table.relabel()
+    assert isinstance(table.setup, W.Accordion) and table.setup.titles[0].startswith("ゲームの設定")
+    assert table.children[0] is table.setup and table.new_button.description == "新しいゲーム"
+    assert table.cards.action("pass")["label"].startswith("パス")  # type: ignore[index]
+    assert table.game is game and list(table.hand.hand(0)) == hand  # the game is not changed
