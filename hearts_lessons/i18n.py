@@ -299,9 +299,13 @@ def latin_words(text: str, allow: Iterable[str] = ()) -> list[str]:
 
     >>> latin_words("⟦North leads⟧ Q♠ <b>10♦</b> and 3 tricks in Voilà")
     ['and', 'tricks', 'in', 'Voilà']
+    >>> latin_words("⟦Pass ⟦three⟧ cards⟧ left")
+    ['left']
     >>> latin_words("北がQ♠をリードします。")
     []
     """
     allowed = set(allow)
-    rest = _NOT_WORDS.sub(" ", text)
+    rest, before = text, None
+    while rest != before:  # a sentence filled with another: ⟦A ⟦B⟧ C⟧, innermost first
+        before, rest = rest, _NOT_WORDS.sub(" ", rest)
     return [w for w in re.findall(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*", rest) if w not in allowed]
