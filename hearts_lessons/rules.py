@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import QUEEN_OF_SPADES, Card, CardParseError, Rank, Suit, full_deck, parse_cards
 from .errors import RulesError
-from .i18n import tr
+from .i18n import N_, tr
 
 __all__ = [
     "STANDARD",
@@ -125,7 +125,7 @@ DEFAULT_REMOVALS: Mapping[int, str] = {3: "2D", 4: "", 5: "2C 2D", 6: "2C 2D 2S 
 class Rules:
     """Every option of a game of Hearts. Build with keywords; see ``RULES.md`` for each option's sources."""
 
-    name: str = "Standard Hearts"
+    name: str = N_("Standard Hearts")
     players: int = 4
     decks: int = 1
     """Two or three decks play Cancellation Hearts: identical cards in a trick cancel."""
