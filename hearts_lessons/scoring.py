@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from .cards import Card, mask_of
+from .i18n import tr
 from .layout import Layout, layout_for
 from .rules import Moon, Points, Rules
 from .seats import seat_name
@@ -149,7 +150,7 @@ def points_words(value: int | float | complex) -> str:
     ('1 point', '0 points', '-10 points', '13i points')
     """
     text = format_points(value)
-    return f"{text} point" if text == "1" else f"{text} points"
+    return tr("{points} point", points=text) if text == "1" else tr("{points} points", points=text)
 
 
 PointTable = tuple[int, int, tuple[Points, ...]]
