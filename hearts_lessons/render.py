@@ -14,6 +14,7 @@ import html
 from collections.abc import Iterable, Sequence
 
 from .cards import Card, Suit
+from .i18n import tr
 
 __all__ = [
     "CARD_HEIGHT",
@@ -113,7 +114,7 @@ def card_html(
     """A Hearts card as SVG. ``card=None`` (or ``face_down``) draws a card back. ``note`` is added to the title
     (e.g. why the card cannot be played)."""
     if card is None or face_down:
-        return card_svg(label="", symbol="", colour="#000", title="face-down card", scale=scale, face_down=True)
+        return card_svg(label="", symbol="", colour="#000", title=tr("face-down card"), scale=scale, face_down=True)
     title = card.name + (f" ({note})" if note else "")
     if card.is_joker:
         return card_svg(
@@ -152,7 +153,7 @@ def cards_row_html(
             f'<span role="listitem" style="display:inline-block;{margin}">'
             f"{card_html(card, scale=scale, four_colour=four_colour, dimmed=dim, note=note)}</span>"
         )
-    label = html.escape(caption or "cards")
+    label = html.escape(caption or tr("cards", context="aria"))
     cap = (
         f'<div style="font:13px sans-serif;color:#444;margin-bottom:2px">{html.escape(caption)}</div>'
         if caption
