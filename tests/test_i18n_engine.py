@@ -85,6 +85,15 @@ def is_wrapped(pseudo: str | None, english: str) -> bool:
     return rest.strip() == ""
 
 
+def bypassed(pseudo: str) -> list[str]:
+    """The English words of a pseudo-locale rendering that did not go through the locale layer (sentences
+    wrapped inside wrapped sentences taken out from the inside)."""
+    rest = pseudo
+    while re.search(r"⟦[^⟦⟧]*⟧", rest):
+        rest = re.sub(r"⟦[^⟦⟧]*⟧", " ", rest)
+    return latin_words(rest)
+
+
 def test_the_golden_deals_refuse_a_card_by_every_rule_of_the_cascade() -> None:
     assert {rule for _, rule, _, _ in REFUSALS} == set(PLAY_RULES)
 
@@ -246,3 +255,39 @@ def test_tables_built_at_import_speak_the_language_of_the_moment() -> None:
         assert (changes_from_standard(KITTY), overview_rows(), options_rows()) == english[:3]
     finally:
         set_language(before)
+
+
+def test_a_trick_is_explained_in_japanese() -> None:
+    from hearts_lessons.explain import explain_trick
+
+    state = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=0, trick_number=11,
+                                 hearts_broken=True)  # fmt: skip
+    for card in ("4D", "QH", "TD", "6D"):
+        trick = state.play(card)
+    assert trick is not None
+    for you in (None, 0, 2):
+        english = explain_trick(trick, 4, you=you)
+        with language("ja"):
+            japanese = explain_trick(trick, 4, you=you)
+        assert latin_words(japanese) == [], japanese
+        assert facts(japanese) == facts(english)
+        assert "ディスカード" in japanese and "ダイヤ" in japanese
+
+
+def test_the_table_and_the_score_sheet_speak_japanese() -> None:
+    from hearts_lessons.game import GameState
+    from hearts_lessons.table import table_html
+
+    def text(markup: str) -> str:
+        return re.sub(r"<[^>]*>", " ", markup)
+
+    for rules in (STANDARD, KITTY):
+        state = HandState.deal(rules, seed=2)
+        with language("ja"):
+            assert latin_words(text(table_html(state))) == []
+        with language("pseudo"):
+            assert bypassed(text(table_html(state))) == []
+    game = GameState(STANDARD, seed=1)
+    with language("ja"):
+        sheet = game.score_sheet_html()
+    assert "スコア表（標準ハーツ" in sheet and latin_words(text(sheet)) == []
