@@ -23,6 +23,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .i18n import tr
 from .stats import average
 
 if TYPE_CHECKING:
@@ -228,7 +229,7 @@ class Table:
         lines = ["  ".join(str(c).ljust(widths[c]) for c in self.columns)]
         for i, row in enumerate(shown):
             if len(shown) < len(self.rows) and i == 20:
-                lines.append(f"… {len(self.rows) - 40} more rows …")
+                lines.append(tr("… {n} more rows …", n=len(self.rows) - 40))
             lines.append("  ".join(self._text(row.get(c, "")).ljust(widths[c]) for c in self.columns))
         return "\n".join(lines)
 
