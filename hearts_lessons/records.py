@@ -42,7 +42,8 @@ def load_record(text: str | bytes, kind: str) -> dict[str, Any]:
     if data.get("format") != FORMAT:
         raise RecordError(tr("this is not a hearts-lessons record (format is {found})", found=repr(data.get("format"))))
     if data.get("kind") != kind:
-        raise RecordError(tr("this record holds a {found}, not a {kind}", found=repr(data.get("kind")), kind=repr(kind)))
+        raise RecordError(tr("this record holds a {found}, not a {kind}", found=repr(data.get("kind")),
+                             kind=repr(kind)))
     if data.get("version") != VERSION:
         raise RecordError(tr("unsupported record version {found} (this engine reads {version})",
                               found=repr(data.get("version")), version=VERSION))
