@@ -43,7 +43,7 @@ from .rules import (
     standard_points,
 )
 from .scoring import MOON_CHOICES, HandScore, format_points, score_taken
-from .sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
+from .sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG, source_words
 
 __all__ = [
     "ADDONS",
@@ -902,7 +902,7 @@ def overview_rows() -> list[dict[str, str]]:
             "M": format_points(k.moon_value),
             "game ends when a": ends,
             "moon": _moon_name(rules.moon),
-            "sources": "; ".join(preset.sources),
+            "sources": "; ".join(source_words(source) for source in preset.sources),
         })  # fmt: skip
     return rows
 
@@ -944,7 +944,7 @@ def _source_words(source: str) -> str:
     """A choice's source as a table shows it: a book's note translated; a citation as written."""
     if not source:
         return tr("project choice")
-    return tr_text(source) if source in _NOTES else source
+    return tr_text(source) if source in _NOTES else source_words(source)
 
 
 def options_rows() -> list[dict[str, str]]:
