@@ -291,3 +291,39 @@ def test_the_table_and_the_score_sheet_speak_japanese() -> None:
     with language("ja"):
         sheet = game.score_sheet_html()
     assert "スコア表（標準ハーツ" in sheet and latin_words(text(sheet)) == []
+
+
+def words_of(view: Any) -> str:
+    """Every string a learner sees in a table model (labels, status, captions), not its markup or codes."""
+    if isinstance(view, dict):
+        return " ".join(words_of(v) for k, v in view.items() if k not in ("svg", "code", "kind", "suit", "mode"))
+    if isinstance(view, list):
+        return " ".join(words_of(v) for v in view)
+    return view if isinstance(view, str) else ""
+
+
+def test_the_table_model_speaks_japanese() -> None:
+    """Plates, labels, statuses, the pass and the taken piles of the table model (``tableview``)."""
+    from hearts_lessons.tableview import hand_view, open_view, table_view
+
+    passing = HandState.deal(KITTY, seed=3)
+    playing = HandState.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S", hold=True, leader=1, trick_number=11,
+                                   hearts_broken=True)  # fmt: skip
+    playing.play("QH")
+    models = [
+        lambda: table_view(passing, taken=True),
+        lambda: table_view(playing, taken=True, totals=[3, 0, 13, 10]),
+        lambda: open_view(playing, taken=True),
+        lambda: hand_view(parse_cards("QS 2C AH"), reasons={parse_cards("AH")[0]: "not now"}),
+    ]
+    for model in models[:3]:
+        english = words_of(model())
+        with language("ja"):
+            japanese = words_of(model())
+        with language("pseudo"):
+            pseudo = words_of(model())
+        assert latin_words(japanese) == [], latin_words(japanese)
+        assert bypassed(pseudo) == []
+        assert english != japanese
+    with language("ja"):
+        assert latin_words(words_of(models[3]()), ("not", "now")) == []
