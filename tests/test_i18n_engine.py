@@ -327,3 +327,22 @@ def test_the_table_model_speaks_japanese() -> None:
         assert english != japanese
     with language("ja"):
         assert latin_words(words_of(models[3]()), ("not", "now")) == []
+
+
+def test_score_notes_are_facts_worded_when_shown() -> None:
+    """Scoring (the bots' hot path) stores the notes as facts; they are worded in the language of the moment."""
+    from hearts_lessons.cards import QUEEN_OF_SPADES
+    from hearts_lessons.variants import score_captured, with_ten_of_clubs_doubling
+
+    hearts = [c for c in STANDARD.deck if c.suit is Suit.HEARTS]
+    moon = score_captured(STANDARD, [*hearts, QUEEN_OF_SPADES])
+    doubled = score_captured(with_ten_of_clubs_doubling(STANDARD), "TC 2H")
+    for score in (moon, doubled):
+        english = score.notes
+        assert english and all(latin_words(note) for note in english)
+        with language("ja"):
+            japanese = score.notes
+        assert len(japanese) == len(english)
+        for en, ja in zip(english, japanese, strict=True):
+            assert latin_words(ja, ALLOWED) == [], ja
+            assert facts(ja) == facts(en)
