@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import QUEEN_OF_SPADES, Card, CardParseError, Rank, Suit, full_deck, parse_cards
 from .errors import RulesError
-from .i18n import N_, tr
+from .i18n import N_, tr, tr_text
 
 __all__ = [
     "STANDARD",
@@ -270,7 +270,8 @@ class Rules:
                 continue
             mine, theirs = getattr(self, f.name), getattr(base, f.name)
             if mine != theirs:
-                out.append(f"{f.name.replace('_', ' ')}: {_words(mine)} (standard: {_words(theirs)})")
+                out.append(tr("{option}: {value} (standard: {standard})", option=option_words(f.name),
+                              value=_words(mine), standard=_words(theirs)))  # fmt: skip
         return out
 
 
@@ -280,15 +281,92 @@ def _positive(value: Points) -> bool:
     return value > 0
 
 
+OPTION_NAMES: dict[str, str] = {
+    "name": N_("name", context="option"),
+    "players": N_("players", context="option"),
+    "decks": N_("decks", context="option"),
+    "jokers": N_("jokers", context="option"),
+    "removed_cards": N_("removed cards", context="option"),
+    "hole_cards": N_("hole cards", context="option"),
+    "pass_cycle": N_("pass cycle", context="option"),
+    "cards_passed": N_("cards passed", context="option"),
+    "unpassable": N_("unpassable", context="option"),
+    "opening_lead": N_("opening lead", context="option"),
+    "penalty_cards_break_hearts": N_("penalty cards break hearts", context="option"),
+    "must_break_hearts": N_("must break hearts", context="option"),
+    "queen_first_when_only_penalty": N_("queen first when only penalty", context="option"),
+    "queen_lead_restricted": N_("queen lead restricted", context="option"),
+    "points_on_first_trick": N_("points on first trick", context="option"),
+    "card_points": N_("card points", context="option"),
+    "ten_of_clubs_multiplier": N_("ten of clubs multiplier", context="option"),
+    "moon": N_("moon", context="option"),
+    "moon_value": N_("moon value", context="option"),
+    "shoot_the_sun": N_("shoot the sun", context="option"),
+    "no_tricks_bonus": N_("no tricks bonus", context="option"),
+    "floor_at_zero": N_("floor at zero", context="option"),
+    "exact_target_reset": N_("exact target reset", context="option"),
+    "game_end": N_("game end", context="option"),
+    "target": N_("target", context="option"),
+    "fixed_hands": N_("fixed hands", context="option"),
+    "ties": N_("ties", context="option"),
+    "magnitude_scores": N_("magnitude scores", context="option"),
+}
+"""Each option of :class:`Rules` in words (its field name with spaces), marked for translation:
+:func:`option_words` words it where it is shown."""
+
+VALUE_NAMES: dict[str, str] = {
+    "left": N_("left", context="option value"),
+    "right": N_("right", context="option value"),
+    "across": N_("across", context="option value"),
+    "hold": N_("hold", context="option value"),
+    "split": N_("split", context="option value"),
+    "dealers choice": N_("dealers choice", context="option value"),
+    "lowest club": N_("lowest club", context="option value"),
+    "left of dealer": N_("left of dealer", context="option value"),
+    "lowest club holder any club": N_("lowest club holder any club", context="option value"),
+    "others add": N_("others add", context="option value"),
+    "shooter subtracts": N_("shooter subtracts", context="option value"),
+    "shooter chooses": N_("shooter chooses", context="option value"),
+    "reset to zero": N_("reset to zero", context="option value"),
+    "sign to others": N_("sign to others", context="option value"),
+    "none": N_("none", context="option value"),
+    "reach target": N_("reach target", context="option value"),
+    "exceed target": N_("exceed target", context="option value"),
+    "fixed hands": N_("fixed hands", context="option value"),
+    "share": N_("share", context="option value"),
+    "play on": N_("play on", context="option value"),
+    "set aside": N_("set aside", context="option value"),
+    "first heart trick": N_("first heart trick", context="option value"),
+    "first penalty trick": N_("first penalty trick", context="option value"),
+    "first trick": N_("first trick", context="option value"),
+    "default": N_("default", context="option value"),
+    "True": N_("True", context="option value"),
+    "False": N_("False", context="option value"),
+}
+"""The words of the options' values (an enum's value with spaces, ``none``, ``default``, a yes/no), marked for
+translation."""
+
+
+def option_words(field_name: str) -> str:
+    """An option of :class:`Rules` in the book's language ("pass cycle"; 「パスの順番」)."""
+    return tr_text(OPTION_NAMES[field_name], context="option")
+
+
+def _value_words(text: str) -> str:
+    return tr_text(VALUE_NAMES[text], context="option value")
+
+
 def _words(value: Any) -> str:
     if isinstance(value, Enum):
-        return str(value.value).replace("_", " ")
+        return _value_words(str(value.value).replace("_", " "))
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):
             return ", ".join(f"{c.symbol} {v}" for c, v in value)
-        return ", ".join(c.symbol if isinstance(c, Card) else _words(c) for c in value) or "none"
+        return ", ".join(c.symbol if isinstance(c, Card) else _words(c) for c in value) or _value_words("none")
     if value is None:
-        return "default"
+        return _value_words("default")
+    if isinstance(value, bool):
+        return _value_words(str(value))
     return str(value)
 
 

@@ -346,3 +346,35 @@ def test_score_notes_are_facts_worded_when_shown() -> None:
         for en, ja in zip(english, japanese, strict=True):
             assert latin_words(ja, ALLOWED) == [], ja
             assert facts(ja) == facts(en)
+
+
+def test_every_option_and_its_values_have_japanese_words() -> None:
+    """``Rules.describe`` names every option and every value of an option in Japanese."""
+    import dataclasses
+    from enum import Enum
+
+    from hearts_lessons.rules import (
+        OPTION_NAMES,
+        VALUE_NAMES,
+        GameEnd,
+        HoleCards,
+        Moon,
+        OpeningLead,
+        PassDirection,
+        Ties,
+    )
+
+    assert set(OPTION_NAMES) == {f.name for f in dataclasses.fields(Rules)}
+    enums: list[type[Enum]] = [PassDirection, OpeningLead, Moon, GameEnd, Ties, HoleCards]
+    assert {str(m.value).replace("_", " ") for e in enums for m in e} <= set(VALUE_NAMES)
+    with language("ja"):
+        for key, english in OPTION_NAMES.items():
+            words = tr_text(english, context="option")
+            assert words != english and latin_words(words) == [], key
+        for english in VALUE_NAMES.values():
+            words = tr_text(english, context="option value")
+            assert words != english and latin_words(words) == [], english
+        mine = STANDARD.with_options(queen_lead_restricted=True, opening_lead=OpeningLead.LEFT_OF_DEALER,
+                                     players=5, moon=Moon.NONE, removed_cards=(), pass_cycle=(PassDirection.LEFT,))
+        described = mine.describe()
+    assert len(described) == 5 and latin_words(" ".join(described)) == []
