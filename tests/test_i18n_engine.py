@@ -378,3 +378,17 @@ def test_every_option_and_its_values_have_japanese_words() -> None:
                                      players=5, moon=Moon.NONE, removed_cards=(), pass_cycle=(PassDirection.LEFT,))
         described = mine.describe()
     assert len(described) == 5 and latin_words(" ".join(described)) == []
+
+
+def test_the_engine_tables_head_their_columns_in_japanese() -> None:
+    from hearts_lessons.tables import COLUMN_WORDS, Table, column_words
+
+    table = Table(overview_rows(), index="variant")
+    with language("ja"):
+        html_ = table._repr_html_()
+        for name in table.columns:
+            assert f">{column_words(name)}</th>" in html_
+            assert name == "M" or latin_words(column_words(name)) == [], name
+        assert all(tr_text(v, context="column") != v for k, v in COLUMN_WORDS.items() if k != "M")
+    assert ">variant</th>" in table._repr_html_()
+    assert table.rows[0]["variant"] == "Standard Hearts (Black Lady)"  # the rows keep their keys
