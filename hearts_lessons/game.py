@@ -222,40 +222,40 @@ class GameState:
         try:
             rules = Rules.from_json(require(data, "rules", dict))
         except RulesError as exc:
-            raise RecordError(f"the rules in the record are invalid: {exc}") from None
+            raise RecordError(tr("the rules in the record are invalid: {error}", error=exc)) from None
         seed = require(data, "seed", int)
         first_dealer = require(data, "first_dealer", int)
         if not 0 <= first_dealer < rules.players:
-            raise RecordError("the first dealer is not a seat of this game")
+            raise RecordError(tr("the first dealer is not a seat of this game"))
         game = cls(rules, seed=seed, first_dealer=first_dealer)
         hands = require(data, "hands", list)
         if not hands:
-            raise RecordError("the record holds no hand")
+            raise RecordError(tr("the record holds no hand"))
         for index, raw in enumerate(hands):
             if not isinstance(raw, Mapping):
-                raise RecordError(f"hand {index + 1} is not a JSON object")
+                raise RecordError(tr("hand {n} is not a JSON object", n=index + 1))
             if index > 0:
                 if game.current.phase is not Phase.DONE:
-                    raise RecordError(f"hand {index} is not finished, yet another hand follows it")
+                    raise RecordError(tr("hand {n} is not finished, yet another hand follows it", n=index))
                 if game.next_hand() is None:
-                    raise RecordError("the record goes on after the game was over")
+                    raise RecordError(tr("the record goes on after the game was over"))
             expected = game.current
             if raw.get("hand_number") != expected.hand_number or raw.get("dealer") != expected.dealer:
-                raise RecordError(f"hand {index + 1} has the wrong hand number or dealer")
+                raise RecordError(tr("hand {n} has the wrong hand number or dealer", n=index + 1))
             if raw.get("seed") != expected.seed:
-                raise RecordError(f"hand {index + 1} was not dealt from this game's seed")
+                raise RecordError(tr("hand {n} was not dealt from this game's seed", n=index + 1))
             try:
                 replayed = HandState.from_record({**raw, "rules": rules.to_json()})
             except RecordError as exc:
-                raise RecordError(f"hand {index + 1}: {exc}") from None
+                raise RecordError(tr("hand {n}: {error}", n=index + 1, error=exc)) from None
             replayed.totals_before = expected.totals_before
             game.current = replayed
         scored = data.get("last_hand_scored", False)
         if not isinstance(scored, bool):
-            raise RecordError("the record's 'last_hand_scored' field must be true or false")
+            raise RecordError(tr("the record's 'last_hand_scored' field must be true or false"))
         if scored:
             if game.current.phase is not Phase.DONE:
-                raise RecordError("the record says the last hand was scored, but it is not finished")
+                raise RecordError(tr("the record says the last hand was scored, but it is not finished"))
             game._score(game.current)
         return game
 

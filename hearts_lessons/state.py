@@ -1018,53 +1018,54 @@ class HandState(Lean):
         try:
             rules = Rules.from_json(require(d, "rules", dict))
         except RulesError as exc:
-            raise RecordError(f"the rules in the record are invalid: {exc}") from None
+            raise RecordError(tr("the rules in the record are invalid: {error}", error=exc)) from None
         dealer = require(d, "dealer", int)
         hand_number = require(d, "hand_number", int)
         if not 0 <= dealer < rules.players or hand_number < 0:
-            raise RecordError("the dealer or hand number is out of range")
+            raise RecordError(tr("the dealer or hand number is out of range"))
         deal = require(d, "deal", list)
         hole = require(d, "hole", list)
         try:
             direction = PassDirection(require(d, "direction", str))
         except ValueError:
-            raise RecordError("the record's pass direction is unknown") from None
+            raise RecordError(tr("the record's pass direction is unknown")) from None
         seed = d.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("the record's seed must be a whole number")
+            raise RecordError(tr("the record's seed must be a whole number"))
         raw_totals = d.get("totals_before") or []
         if not isinstance(raw_totals, list) or (raw_totals and len(raw_totals) != rules.players):
-            raise RecordError("the record's totals_before must list one score per player")
+            raise RecordError(tr("the record's totals_before must list one score per player"))
         totals = [_points_from_json(t) for t in raw_totals]
         try:
             hands = [mask_of(_card(c) for c in seat) for seat in deal]
             hole_mask = mask_of(_card(c) for c in hole)
         except (CardParseError, TypeError, AttributeError):
-            raise RecordError("the record's deal holds something that is not a card") from None
+            raise RecordError(tr("the record's deal holds something that is not a card")) from None
         _check_deal(rules, deal, hands, hole, hole_mask)
         if seed is not None:
             fresh = cls.deal(rules, seed=seed, dealer=dealer, hand_number=hand_number)
             if list(fresh.deal_cards) != hands or fresh._hole != hole_mask:
-                raise RecordError("the deal does not match the record's seed (the record was changed)")
+                raise RecordError(tr("the deal does not match the record's seed (the record was changed)"))
         state = cls(rules, hands, hole_mask, dealer=dealer, hand_number=hand_number, seed=seed,
                     direction=direction, totals_before=totals or None)  # fmt: skip
         start = d.get("start")
         if start is not None:
             if not isinstance(start, dict):
-                raise RecordError("the record's 'start' must be a JSON object")
+                raise RecordError(tr("the record's 'start' must be a JSON object"))
             leader = require(start, "leader", int, "start")
             number = require(start, "trick_number", int, "start")
             broken = require(start, "hearts_broken", bool, "start")
             try:
                 state._set_start(leader, number, broken)
             except ValueError as exc:
-                raise RecordError(f"the record's puzzle start is invalid: {exc}") from None
+                raise RecordError(tr("the record's puzzle start is invalid: {error}", error=exc)) from None
         for index, raw in enumerate(require(d, "actions", list)):
             action = _action_from_json(raw, index)
             try:
                 state.apply(action)
             except (ValueError, IndexError) as exc:
-                raise RecordError(f"action {index + 1} ({raw}) is not legal: {exc}") from None
+                reason = tr("action {n} ({action}) is not legal: {error}", n=index + 1, action=raw, error=exc)
+                raise RecordError(reason) from None
         return state
 
     # -- views and display ---------------------------------------------------------------------------------
@@ -1094,22 +1095,22 @@ def _trick_of(raw: RawTrick) -> Trick:
 
 def _check_deal(rules: Rules, deal: list[Any], hands: list[int], hole: list[Any], hole_mask: int) -> None:
     if len(deal) != rules.players:
-        raise RecordError(f"the deal has {len(deal)} hands for {rules.players} players")
+        raise RecordError(tr("the deal has {n} hands for {players} players", n=len(deal), players=rules.players))
     union = hole_mask
     for mask in hands:
         union |= mask
     if union.bit_count() != sum(len(seat) for seat in deal) + len(hole):
-        raise RecordError("the deal lists a card twice")
+        raise RecordError(tr("the deal lists a card twice"))
     if len({m.bit_count() for m in hands}) != 1:
-        raise RecordError("the hands of the deal are not all the same size")
+        raise RecordError(tr("the hands of the deal are not all the same size"))
     if union & ~layout_for(rules).deck:
-        raise RecordError("the deal holds a card that is not in these rules' deck")
+        raise RecordError(tr("the deal holds a card that is not in these rules' deck"))
 
 
 def _action_from_json(raw: Any, index: int) -> Action:
-    where = f"action {index + 1}"
+    malformed = RecordError(tr("action {n} is malformed: {action}", n=index + 1, action=repr(raw)))
     if not isinstance(raw, list) or len(raw) != 3 or not isinstance(raw[1], int) or isinstance(raw[1], bool):
-        raise RecordError(f"{where} is malformed: {raw!r}")
+        raise malformed
     kind, seat, arg = raw
     try:
         if kind == "play" and isinstance(arg, str):
@@ -1121,8 +1122,8 @@ def _action_from_json(raw: Any, index: int) -> Action:
         if kind == "choose_passes" and isinstance(arg, dict):
             return Action("choose_passes", seat, passes=tuple((str(d), n) for d, n in arg.items()))
     except CardParseError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-    raise RecordError(f"{where} is malformed: {raw!r}")
+        raise RecordError(tr("action {n}: {error}", n=index + 1, error=exc)) from None
+    raise malformed
 
 
 def _points_json(value: Points) -> Any:
@@ -1138,7 +1139,7 @@ def _points_from_json(raw: Any) -> Points:
             return complex(*parts)
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
-    raise RecordError(f"{raw!r} is not a score")
+    raise RecordError(tr("{value} is not a score", value=repr(raw)))
 
 
 from .views import SeatView  # noqa: E402  (views imports this module's types)
