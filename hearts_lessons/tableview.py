@@ -355,7 +355,8 @@ def _trick_entry(trick: Trick | Sequence[tuple[int, Card]], players: int, *, win
         plays = list(trick)
     entries = [{"seat": s, "winner": s == winner, "card": hearts_card(c, four_colour=four_colour, seat=s)}
                for s, c in plays]  # fmt: skip
-    words = ", ".join(f"{seat_name(s, players)}: {c.symbol}" for s, c in plays) or tr("no cards yet")
+    words = (", ".join(tr("{name}: {card}", name=seat_name(s, players), card=c.symbol) for s, c in plays)
+             or tr("no cards yet"))  # fmt: skip
     if winner is not None:
         words = tr("{plays}; {name} takes it", plays=words, name=seat_name(winner, players))
     head = caption or (tr("Trick {n}", n=number + 1) if number is not None else tr("Trick", context="caption"))
