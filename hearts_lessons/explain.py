@@ -15,15 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .cards import Card, Suit
+from .i18n import get_language, join_words, tr
 from .scoring import format_points
 from .state import Trick
 from .table import seat_name
 
 __all__ = ["explain_trick"]
-
-
-def _plural_suit(suit: Suit) -> str:
-    return suit.english
 
 
 def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str] = seat_name,
@@ -43,41 +40,70 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
     'The highest diamond, your 10♦, wins: you take 1 point and lead the next trick.'
     """
     if not trick.plays:
-        return "No card has been played yet."
+        return tr("No card has been played yet.")
 
-    def who(seat: int, *, first: bool = False) -> str:
-        if seat == you:
-            return "You" if first else "you"
-        return name(seat, players)
+    def who(seat: int) -> str:
+        return tr("you", context="player") if seat == you else name(seat, players)
 
     leader, lead_card = trick.plays[0]
     lead = trick.lead_suit
     assert lead is not None
-    parts = [f"{who(leader, first=True)} led the {lead_card.symbol}, so {_plural_suit(lead)} decide this trick."]
+    if leader == you:
+        parts = [tr("You led the {card}, so {suits} decide this trick.", card=lead_card.symbol, suits=lead.word)]
+    else:
+        parts = [tr("{name} led the {card}, so {suits} decide this trick.", name=who(leader), card=lead_card.symbol,
+                    suits=lead.word)]  # fmt: skip
     discards: list[tuple[int, Card]] = [
         (seat, card) for seat, card in trick.plays[1:] if (Suit.HEARTS if card.is_joker else card.suit) != lead
     ]
     for seat, card in discards:
-        parts.append(f"{who(seat, first=True)} could not follow suit and discarded the {card.symbol}.")
+        if seat == you:
+            parts.append(tr("You could not follow suit and discarded the {card}.", card=card.symbol))
+        else:
+            parts.append(tr("{name} could not follow suit and discarded the {card}.", name=who(seat),
+                            card=card.symbol))  # fmt: skip
     codes: dict[tuple[int, int], list[int]] = {}
     for seat, card in trick.plays:
         codes.setdefault((card.rank, card.suit), []).append(seat)
     twins = [seats for seats in codes.values() if len(seats) > 1]
     for seats in twins:
-        pair = " and ".join(who(s, first=i == 0) for i, s in enumerate(seats[:2]))
-        parts.append(f"{pair} played identical cards: they cancel, so neither can win.")
+        names = [who(s) for s in seats[:2]]
+        if seats[0] == you:
+            names[0] = tr("You", context="player")
+        parts.append(tr("{pair} played identical cards: they cancel, so neither can win.", pair=join_words(names)))
     if trick.winner is None:
-        parts.append("No card of the suit led is left standing: the cards stay on the table for the next trick.")
-        return " ".join(parts)
+        parts.append(tr("No card of the suit led is left standing: the cards stay on the table for the next trick."))
+        return _join_sentences(parts)
     winner = trick.winner
     winner_card = next(card for seat, card in trick.plays if seat == winner)
     spoken = winner == you
-    take, lead_next = ("take", "lead") if spoken else ("takes", "leads")
-    points = (f"{take} {format_points(trick.points)} point{'s' if trick.points != 1 else ''}" if trick.points
-              else f"{take} no points")  # fmt: skip
-    owner = "your" if spoken else f"{name(winner, players)}'s"
-    best = f"{owner} joker" if winner_card.is_joker else f"{owner} {winner_card.symbol}"
-    parts.append(
-        f"The highest {lead.english[:-1]}, {best}, wins: {who(winner)} {points} and {lead_next} the next trick."
-    )
-    return " ".join(parts)
+    if spoken:
+        best = tr("your joker") if winner_card.is_joker else tr("your {card}", card=winner_card.symbol)
+    elif winner_card.is_joker:
+        best = tr("{name}'s joker", name=name(winner, players))
+    else:
+        best = tr("{name}'s {card}", name=name(winner, players), card=winner_card.symbol)
+    points = format_points(trick.points)
+    facts = {"suit": lead.one, "best": best, "name": who(winner), "points": points}
+    if spoken and not trick.points:
+        parts.append(tr("The highest {suit}, {best}, wins: you take no points and lead the next trick.", **facts))
+    elif spoken and trick.points == 1:
+        parts.append(tr("The highest {suit}, {best}, wins: you take {points} point and lead the next trick.", **facts))
+    elif spoken:
+        parts.append(tr("The highest {suit}, {best}, wins: you take {points} points and lead the next trick.",
+                        **facts))  # fmt: skip
+    elif not trick.points:
+        parts.append(tr("The highest {suit}, {best}, wins: {name} takes no points and leads the next trick.",
+                        **facts))  # fmt: skip
+    elif trick.points == 1:
+        parts.append(tr("The highest {suit}, {best}, wins: {name} takes {points} point and leads the next trick.",
+                        **facts))  # fmt: skip
+    else:
+        parts.append(tr("The highest {suit}, {best}, wins: {name} takes {points} points and leads the next trick.",
+                        **facts))  # fmt: skip
+    return _join_sentences(parts)
+
+
+def _join_sentences(parts: list[str]) -> str:
+    """Sentences one after another: a space between English sentences, none between Japanese ones."""
+    return ("" if get_language() == "ja" else " ").join(parts)

@@ -20,11 +20,13 @@ from typing import Any
 
 from .cards import Card, full_deck
 from .errors import IllegalActionError, RecordError, RulesError
+from .i18n import tr
 from .records import dump_record, load_record, require
 from .rules import STANDARD, GameEnd, Points, Rules, Ties
 from .scoring import HandScore, format_points
 from .state import HandState, Phase
 from .table import seat_name
+from .variants import rules_name
 
 __all__ = ["GameState", "HandResult", "draw_for_dealer"]
 
@@ -52,7 +54,7 @@ def draw_for_dealer(players: int, rng: random.Random) -> tuple[list[dict[int, Ca
     True
     """
     if players < 2:
-        raise RulesError(f"a draw for the dealer needs at least two players (not {players})")
+        raise RulesError(tr("a draw for the dealer needs at least two players (not {n})", n=players))
     draws: list[dict[int, Card]] = []
     candidates = list(range(players))
     while len(candidates) > 1:
@@ -132,7 +134,7 @@ class GameState:
         the totals, the score sheet and :attr:`is_over` show it before the next hand is dealt."""
         hand = self.current
         if hand.phase is not Phase.DONE:
-            raise IllegalActionError("the current hand is not finished yet")
+            raise IllegalActionError(tr("the current hand is not finished yet"))
         if not self.hand_scored:
             self._score(hand)
         return self.results[-1]
@@ -141,7 +143,7 @@ class GameState:
         """Score the finished current hand into the totals (if :meth:`score_hand` has not) and deal the next one
         (``None`` if the game is over)."""
         if self.hand_scored and self.is_over:
-            raise IllegalActionError("this hand has already been scored and the game is over")
+            raise IllegalActionError(tr("this hand has already been scored and the game is over"))
         self.score_hand()
         if self.is_over:
             return None
@@ -159,7 +161,7 @@ class GameState:
             total = totals[seat] + score.points[seat]
             totals[seat] = total
             if rules.floor_at_zero and not isinstance(total, complex) and total < 0:
-                notes.append(f"{seat_name(seat, n)}'s total would go below 0: it stays at 0.")
+                notes.append(tr("{name}'s total would go below 0: it stays at 0.", name=seat_name(seat, n)))
                 totals[seat] = 0
         if score.reset_shooter and score.shooter is not None:
             totals[score.shooter] = 0
@@ -167,10 +169,10 @@ class GameState:
             for seat in range(n):
                 if totals[seat] == 50:
                     totals[seat] = 0
-                    notes.append(f"{seat_name(seat, n)} hit exactly 50: back to 0.")
+                    notes.append(tr("{name} hit exactly 50: back to 0.", name=seat_name(seat, n)))
                 elif totals[seat] == 100:
                     totals[seat] = 50
-                    notes.append(f"{seat_name(seat, n)} hit exactly 100: back to 50.")
+                    notes.append(tr("{name} hit exactly 100: back to 50.", name=seat_name(seat, n)))
         self.totals = totals
         self.hands.append(hand)
         self.results.append(HandResult(hand.hand_number, hand.dealer, score, tuple(totals), tuple(notes)))
@@ -187,7 +189,7 @@ class GameState:
             self.current.undo()
             return
         if not self.hands:
-            raise IllegalActionError("there is nothing to undo")
+            raise IllegalActionError(tr("there is nothing to undo"))
         previous = self.hands.pop()
         self.results.pop()
         self.totals = list(self.results[-1].totals) if self.results else [0] * self.players
@@ -220,40 +222,40 @@ class GameState:
         try:
             rules = Rules.from_json(require(data, "rules", dict))
         except RulesError as exc:
-            raise RecordError(f"the rules in the record are invalid: {exc}") from None
+            raise RecordError(tr("the rules in the record are invalid: {error}", error=exc)) from None
         seed = require(data, "seed", int)
         first_dealer = require(data, "first_dealer", int)
         if not 0 <= first_dealer < rules.players:
-            raise RecordError("the first dealer is not a seat of this game")
+            raise RecordError(tr("the first dealer is not a seat of this game"))
         game = cls(rules, seed=seed, first_dealer=first_dealer)
         hands = require(data, "hands", list)
         if not hands:
-            raise RecordError("the record holds no hand")
+            raise RecordError(tr("the record holds no hand"))
         for index, raw in enumerate(hands):
             if not isinstance(raw, Mapping):
-                raise RecordError(f"hand {index + 1} is not a JSON object")
+                raise RecordError(tr("hand {n} is not a JSON object", n=index + 1))
             if index > 0:
                 if game.current.phase is not Phase.DONE:
-                    raise RecordError(f"hand {index} is not finished, yet another hand follows it")
+                    raise RecordError(tr("hand {n} is not finished, yet another hand follows it", n=index))
                 if game.next_hand() is None:
-                    raise RecordError("the record goes on after the game was over")
+                    raise RecordError(tr("the record goes on after the game was over"))
             expected = game.current
             if raw.get("hand_number") != expected.hand_number or raw.get("dealer") != expected.dealer:
-                raise RecordError(f"hand {index + 1} has the wrong hand number or dealer")
+                raise RecordError(tr("hand {n} has the wrong hand number or dealer", n=index + 1))
             if raw.get("seed") != expected.seed:
-                raise RecordError(f"hand {index + 1} was not dealt from this game's seed")
+                raise RecordError(tr("hand {n} was not dealt from this game's seed", n=index + 1))
             try:
                 replayed = HandState.from_record({**raw, "rules": rules.to_json()})
             except RecordError as exc:
-                raise RecordError(f"hand {index + 1}: {exc}") from None
+                raise RecordError(tr("hand {n}: {error}", n=index + 1, error=exc)) from None
             replayed.totals_before = expected.totals_before
             game.current = replayed
         scored = data.get("last_hand_scored", False)
         if not isinstance(scored, bool):
-            raise RecordError("the record's 'last_hand_scored' field must be true or false")
+            raise RecordError(tr("the record's 'last_hand_scored' field must be true or false"))
         if scored:
             if game.current.phase is not Phase.DONE:
-                raise RecordError("the record says the last hand was scored, but it is not finished")
+                raise RecordError(tr("the record says the last hand was scored, but it is not finished"))
             game._score(game.current)
         return game
 
@@ -276,21 +278,25 @@ class GameState:
             "<tr>" + "".join(f"<td {pad}>{cell}</td>" for cell in row) + "</tr>" for row in self.score_sheet()
         )
         totals = "".join(f"<th {pad}>{format_points(t)}</th>" for t in self.totals)
+        caption = tr("Score sheet ({name}, {end})", name=rules_name(self.rules), end=self.end_words())
         return (
             '<table class="hl-scores" style="border-collapse:collapse;font:13px sans-serif">'
-            f"<caption>Score sheet ({self.rules.name}, {self.end_words()})</caption>"
-            f"<thead><tr><th {pad}>Hand</th>{head}</tr></thead><tbody>{body}</tbody>"
-            f"<tfoot><tr><th {pad}>Total</th>{totals}</tr></tfoot></table>"
+            f"<caption>{caption}</caption>"
+            f"<thead><tr><th {pad}>{tr('Hand', context='score sheet')}</th>{head}</tr></thead><tbody>{body}</tbody>"
+            f"<tfoot><tr><th {pad}>{tr('Total', context='score sheet')}</th>{totals}</tr></tfoot></table>"
         )
 
     def end_words(self) -> str:
         rules = self.rules
-        total = "|total|" if rules.magnitude_scores else "a total"
         if rules.game_end is GameEnd.FIXED_HANDS:
-            return f"{rules.fixed_hands} hands"
+            return tr("{n} hands", n=rules.fixed_hands)
         if rules.game_end is GameEnd.EXCEED_TARGET:
-            return f"until {total} passes {rules.target}"
-        return f"until {total} reaches {rules.target}"
+            if rules.magnitude_scores:
+                return tr("until |total| passes {target}", target=rules.target)
+            return tr("until a total passes {target}", target=rules.target)
+        if rules.magnitude_scores:
+            return tr("until |total| reaches {target}", target=rules.target)
+        return tr("until a total reaches {target}", target=rules.target)
 
     def _repr_html_(self) -> str:
         return self.current._repr_html_() + self.score_sheet_html()

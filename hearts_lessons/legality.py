@@ -26,6 +26,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Final
 
 from .cards import Suit, card_from_id
+from .i18n import N_, tr
 from .layout import Layout
 from .rules import OpeningLead
 
@@ -79,7 +80,7 @@ def _must_follow(k: Layout, s: Lean, hand: int, allowed: int) -> int:
 
 def _must_follow_reason(k: Layout, s: Lean, card: int) -> str:
     suit = Suit(s.lead_suit)
-    return f"you must follow {suit.symbol}: you still hold {suit.english}"
+    return tr("you must follow {symbol}: you still hold {suit}", symbol=suit.symbol, suit=suit.word)
 
 
 def _opening_lead(k: Layout, s: Lean, hand: int, allowed: int) -> int:
@@ -95,8 +96,8 @@ def _opening_lead(k: Layout, s: Lean, hand: int, allowed: int) -> int:
 
 def _opening_lead_reason(k: Layout, s: Lean, card: int) -> str:
     if k.rules.opening_lead is OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB:
-        return "the first trick must be opened with a club"
-    return f"the first trick is opened with the {card_from_id(s.opening_card).symbol}"
+        return tr("the first trick must be opened with a club")
+    return tr("the first trick is opened with the {card}", card=card_from_id(s.opening_card).symbol)
 
 
 def _first_trick_points(k: Layout, s: Lean, hand: int, allowed: int) -> int:
@@ -107,7 +108,7 @@ def _first_trick_points(k: Layout, s: Lean, hand: int, allowed: int) -> int:
 
 
 def _first_trick_points_reason(k: Layout, s: Lean, card: int) -> str:
-    return "no penalty cards on the first trick (unless you hold nothing else)"
+    return tr("no penalty cards on the first trick (unless you hold nothing else)")
 
 
 def _first_trick_hearts_lead(k: Layout, s: Lean, hand: int, allowed: int) -> int:
@@ -117,7 +118,7 @@ def _first_trick_hearts_lead(k: Layout, s: Lean, hand: int, allowed: int) -> int
 
 
 def _first_trick_hearts_lead_reason(k: Layout, s: Lean, card: int) -> str:
-    return "hearts may not be led to the first trick"
+    return tr("hearts may not be led to the first trick")
 
 
 def _hearts_not_broken(k: Layout, s: Lean, hand: int, allowed: int) -> int:
@@ -129,8 +130,8 @@ def _hearts_not_broken(k: Layout, s: Lean, hand: int, allowed: int) -> int:
 
 def _hearts_not_broken_reason(k: Layout, s: Lean, card: int) -> str:
     if k.rules.penalty_cards_break_hearts:
-        return "hearts are not broken yet: lead another suit (a penalty card must be played first)"
-    return "hearts are not broken yet: lead another suit (a heart must be discarded first)"
+        return tr("hearts are not broken yet: lead another suit (a penalty card must be played first)")
+    return tr("hearts are not broken yet: lead another suit (a heart must be discarded first)")
 
 
 def _queen_lead_restricted(k: Layout, s: Lean, hand: int, allowed: int) -> int:
@@ -140,7 +141,7 @@ def _queen_lead_restricted(k: Layout, s: Lean, hand: int, allowed: int) -> int:
 
 
 def _queen_lead_restricted_reason(k: Layout, s: Lean, card: int) -> str:
-    return "the Q♠ may not be led before hearts are broken"
+    return tr("the Q♠ may not be led before hearts are broken")
 
 
 def _queen_first(k: Layout, s: Lean, hand: int, allowed: int) -> int:
@@ -150,16 +151,16 @@ def _queen_first(k: Layout, s: Lean, hand: int, allowed: int) -> int:
 
 
 def _queen_first_reason(k: Layout, s: Lean, card: int) -> str:
-    return "you hold only penalty cards and hearts are not broken: lead the Q♠ first"
+    return tr("you hold only penalty cards and hearts are not broken: lead the Q♠ first")
 
 
 PLAY_RULES: dict[str, PlayRule] = {
     rule.name: rule
     for rule in (
-        PlayRule("must_follow", "Follow the suit led if you can.", _must_follow, _must_follow_reason, "following"),
+        PlayRule("must_follow", N_("Follow the suit led if you can."), _must_follow, _must_follow_reason, "following"),
         PlayRule(
             "opening_lead",
-            "The lowest club opens the first trick.",
+            N_("The lowest club opens the first trick."),
             _opening_lead,
             _opening_lead_reason,
             "leading",
@@ -167,7 +168,7 @@ PLAY_RULES: dict[str, PlayRule] = {
         ),
         PlayRule(
             "first_trick_points",
-            "No penalty card on the first trick, unless you hold only penalty cards.",
+            N_("No penalty card on the first trick, unless you hold only penalty cards."),
             _first_trick_points,
             _first_trick_points_reason,
             "always",
@@ -175,7 +176,7 @@ PLAY_RULES: dict[str, PlayRule] = {
         ),
         PlayRule(
             "first_trick_hearts_lead",
-            "Hearts may not be led to the first trick.",
+            N_("Hearts may not be led to the first trick."),
             _first_trick_hearts_lead,
             _first_trick_hearts_lead_reason,
             "leading",
@@ -183,7 +184,7 @@ PLAY_RULES: dict[str, PlayRule] = {
         ),
         PlayRule(
             "hearts_not_broken",
-            "Hearts may not be led until hearts are broken, unless you hold only penalty cards.",
+            N_("Hearts may not be led until hearts are broken, unless you hold only penalty cards."),
             _hearts_not_broken,
             _hearts_not_broken_reason,
             "leading",
@@ -191,7 +192,7 @@ PLAY_RULES: dict[str, PlayRule] = {
         ),
         PlayRule(
             "queen_lead_restricted",
-            "Q♠ may not be led until hearts are broken.",
+            N_("Q♠ may not be led until hearts are broken."),
             _queen_lead_restricted,
             _queen_lead_restricted_reason,
             "leading",
@@ -199,7 +200,7 @@ PLAY_RULES: dict[str, PlayRule] = {
         ),
         PlayRule(
             "queen_first_when_only_penalty",
-            "Holding only penalty cards with hearts unbroken, lead Q♠ first.",
+            N_("Holding only penalty cards with hearts unbroken, lead Q♠ first."),
             _queen_first,
             _queen_first_reason,
             "leading",

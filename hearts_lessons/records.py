@@ -18,6 +18,7 @@ import json
 from typing import Any
 
 from .errors import RecordError
+from .i18n import tr
 
 __all__ = ["FORMAT", "VERSION", "dump_record", "load_record", "require"]
 
@@ -35,15 +36,17 @@ def load_record(text: str | bytes, kind: str) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"the file is not valid JSON ({exc})") from None
+        raise RecordError(tr("the file is not valid JSON ({error})", error=exc)) from None
     if not isinstance(data, dict):
-        raise RecordError("the record must be a JSON object")
+        raise RecordError(tr("the record must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"this is not a hearts-lessons record (format is {data.get('format')!r})")
+        raise RecordError(tr("this is not a hearts-lessons record (format is {found})", found=repr(data.get("format"))))
     if data.get("kind") != kind:
-        raise RecordError(f"this record holds a {data.get('kind')!r}, not a {kind!r}")
+        raise RecordError(tr("this record holds a {found}, not a {kind}", found=repr(data.get("kind")),
+                             kind=repr(kind)))
     if data.get("version") != VERSION:
-        raise RecordError(f"unsupported record version {data.get('version')!r} (this engine reads {VERSION})")
+        raise RecordError(tr("unsupported record version {found} (this engine reads {version})",
+                              found=repr(data.get("version")), version=VERSION))
     return data
 
 

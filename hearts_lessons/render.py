@@ -13,13 +13,15 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable, Sequence
 
-from .cards import Card, Suit
+from .cards import Card, Rank, Suit
+from .i18n import tr
 
 __all__ = [
     "CARD_HEIGHT",
     "CARD_WIDTH",
     "card_html",
     "card_svg",
+    "card_words",
     "cards_row_html",
     "suit_colour",
 ]
@@ -100,6 +102,22 @@ def card_svg(
     return "".join(parts)
 
 
+def card_words(card: Card) -> str:
+    """A card in words for screen readers, in the book's language: ``queen of spades`` (:attr:`Card.name`, which
+    stays English), 「スペードのQ」.
+
+    >>> card_words(Card.from_str("QS")), card_words(Card.from_str("TD"))
+    ('queen of spades', '10 of diamonds')
+    """
+    if card.is_joker:
+        return tr("joker {n}", n=card.copy + 1)
+    rank = {
+        Rank.JACK: lambda: tr("jack", context="rank"), Rank.QUEEN: lambda: tr("queen", context="rank"),
+        Rank.KING: lambda: tr("king", context="rank"), Rank.ACE: lambda: tr("ace", context="rank"),
+    }.get(card.rank, lambda: str(int(card.rank)))()  # fmt: skip
+    return tr("{rank} of {suit}", rank=rank, suit=card.suit.word)
+
+
 def card_html(
     card: Card | None,
     *,
@@ -113,8 +131,8 @@ def card_html(
     """A Hearts card as SVG. ``card=None`` (or ``face_down``) draws a card back. ``note`` is added to the title
     (e.g. why the card cannot be played)."""
     if card is None or face_down:
-        return card_svg(label="", symbol="", colour="#000", title="face-down card", scale=scale, face_down=True)
-    title = card.name + (f" ({note})" if note else "")
+        return card_svg(label="", symbol="", colour="#000", title=tr("face-down card"), scale=scale, face_down=True)
+    title = card_words(card) + (f" ({note})" if note else "")
     if card.is_joker:
         return card_svg(
             label="★", symbol="★", colour="#6a1b9a", title=title, scale=scale, dimmed=dimmed,
@@ -152,7 +170,7 @@ def cards_row_html(
             f'<span role="listitem" style="display:inline-block;{margin}">'
             f"{card_html(card, scale=scale, four_colour=four_colour, dimmed=dim, note=note)}</span>"
         )
-    label = html.escape(caption or "cards")
+    label = html.escape(caption or tr("cards", context="aria"))
     cap = (
         f'<div style="font:13px sans-serif;color:#444;margin-bottom:2px">{html.escape(caption)}</div>'
         if caption

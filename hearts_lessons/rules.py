@@ -23,6 +23,7 @@ from typing import Any
 
 from .cards import QUEEN_OF_SPADES, Card, CardParseError, Rank, Suit, full_deck, parse_cards
 from .errors import RulesError
+from .i18n import N_, tr, tr_text
 
 __all__ = [
     "STANDARD",
@@ -124,7 +125,7 @@ DEFAULT_REMOVALS: Mapping[int, str] = {3: "2D", 4: "", 5: "2C 2D", 6: "2C 2D 2S 
 class Rules:
     """Every option of a game of Hearts. Build with keywords; see ``RULES.md`` for each option's sources."""
 
-    name: str = "Standard Hearts"
+    name: str = N_("Standard Hearts")
     players: int = 4
     decks: int = 1
     """Two or three decks play Cancellation Hearts: identical cards in a trick cancel."""
@@ -269,7 +270,8 @@ class Rules:
                 continue
             mine, theirs = getattr(self, f.name), getattr(base, f.name)
             if mine != theirs:
-                out.append(f"{f.name.replace('_', ' ')}: {_words(mine)} (standard: {_words(theirs)})")
+                out.append(tr("{option}: {value} (standard: {standard})", option=option_words(f.name),
+                              value=_words(mine), standard=_words(theirs)))  # fmt: skip
         return out
 
 
@@ -279,15 +281,92 @@ def _positive(value: Points) -> bool:
     return value > 0
 
 
+OPTION_NAMES: dict[str, str] = {
+    "name": N_("name", context="option"),
+    "players": N_("players", context="option"),
+    "decks": N_("decks", context="option"),
+    "jokers": N_("jokers", context="option"),
+    "removed_cards": N_("removed cards", context="option"),
+    "hole_cards": N_("hole cards", context="option"),
+    "pass_cycle": N_("pass cycle", context="option"),
+    "cards_passed": N_("cards passed", context="option"),
+    "unpassable": N_("unpassable", context="option"),
+    "opening_lead": N_("opening lead", context="option"),
+    "penalty_cards_break_hearts": N_("penalty cards break hearts", context="option"),
+    "must_break_hearts": N_("must break hearts", context="option"),
+    "queen_first_when_only_penalty": N_("queen first when only penalty", context="option"),
+    "queen_lead_restricted": N_("queen lead restricted", context="option"),
+    "points_on_first_trick": N_("points on first trick", context="option"),
+    "card_points": N_("card points", context="option"),
+    "ten_of_clubs_multiplier": N_("ten of clubs multiplier", context="option"),
+    "moon": N_("moon", context="option"),
+    "moon_value": N_("moon value", context="option"),
+    "shoot_the_sun": N_("shoot the sun", context="option"),
+    "no_tricks_bonus": N_("no tricks bonus", context="option"),
+    "floor_at_zero": N_("floor at zero", context="option"),
+    "exact_target_reset": N_("exact target reset", context="option"),
+    "game_end": N_("game end", context="option"),
+    "target": N_("target", context="option"),
+    "fixed_hands": N_("fixed hands", context="option"),
+    "ties": N_("ties", context="option"),
+    "magnitude_scores": N_("magnitude scores", context="option"),
+}
+"""Each option of :class:`Rules` in words (its field name with spaces), marked for translation:
+:func:`option_words` words it where it is shown."""
+
+VALUE_NAMES: dict[str, str] = {
+    "left": N_("left", context="option value"),
+    "right": N_("right", context="option value"),
+    "across": N_("across", context="option value"),
+    "hold": N_("hold", context="option value"),
+    "split": N_("split", context="option value"),
+    "dealers choice": N_("dealers choice", context="option value"),
+    "lowest club": N_("lowest club", context="option value"),
+    "left of dealer": N_("left of dealer", context="option value"),
+    "lowest club holder any club": N_("lowest club holder any club", context="option value"),
+    "others add": N_("others add", context="option value"),
+    "shooter subtracts": N_("shooter subtracts", context="option value"),
+    "shooter chooses": N_("shooter chooses", context="option value"),
+    "reset to zero": N_("reset to zero", context="option value"),
+    "sign to others": N_("sign to others", context="option value"),
+    "none": N_("none", context="option value"),
+    "reach target": N_("reach target", context="option value"),
+    "exceed target": N_("exceed target", context="option value"),
+    "fixed hands": N_("fixed hands", context="option value"),
+    "share": N_("share", context="option value"),
+    "play on": N_("play on", context="option value"),
+    "set aside": N_("set aside", context="option value"),
+    "first heart trick": N_("first heart trick", context="option value"),
+    "first penalty trick": N_("first penalty trick", context="option value"),
+    "first trick": N_("first trick", context="option value"),
+    "default": N_("default", context="option value"),
+    "True": N_("True", context="option value"),
+    "False": N_("False", context="option value"),
+}
+"""The words of the options' values (an enum's value with spaces, ``none``, ``default``, a yes/no), marked for
+translation."""
+
+
+def option_words(field_name: str) -> str:
+    """An option of :class:`Rules` in the book's language ("pass cycle"; 「パスの順番」)."""
+    return tr_text(OPTION_NAMES[field_name], context="option")
+
+
+def _value_words(text: str) -> str:
+    return tr_text(VALUE_NAMES[text], context="option value")
+
+
 def _words(value: Any) -> str:
     if isinstance(value, Enum):
-        return str(value.value).replace("_", " ")
+        return _value_words(str(value.value).replace("_", " "))
     if isinstance(value, tuple):
         if value and isinstance(value[0], tuple):
             return ", ".join(f"{c.symbol} {v}" for c, v in value)
-        return ", ".join(c.symbol if isinstance(c, Card) else _words(c) for c in value) or "none"
+        return ", ".join(c.symbol if isinstance(c, Card) else _words(c) for c in value) or _value_words("none")
     if value is None:
-        return "default"
+        return _value_words("default")
+    if isinstance(value, bool):
+        return _value_words(str(value))
     return str(value)
 
 
@@ -386,80 +465,81 @@ def _decode(key: str, raw: Any) -> Any:
 
 def _validate(r: Rules) -> None:
     if not 1 <= r.decks <= 3:
-        raise RulesError("a game uses 1 to 3 decks")
+        raise RulesError(tr("a game uses 1 to 3 decks"))
     if r.decks == 1 and not 3 <= r.players <= 7:
-        raise RulesError(f"one deck is for 3 to 7 players (not {r.players})")
+        raise RulesError(tr("one deck is for 3 to 7 players (not {n})", n=r.players))
     if r.decks == 2 and not 6 <= r.players <= 10:
-        raise RulesError(f"two decks are for 6 to 10 players (not {r.players})")
+        raise RulesError(tr("two decks are for 6 to 10 players (not {n})", n=r.players))
     if r.decks == 3 and not 11 <= r.players <= 15:
-        raise RulesError(f"three decks are for 11 to 15 players (not {r.players})")
+        raise RulesError(tr("three decks are for 11 to 15 players (not {n})", n=r.players))
     if not 0 <= r.jokers <= 2:
-        raise RulesError("at most two jokers")
+        raise RulesError(tr("at most two jokers"))
     if r.jokers and r.decks > 1:
-        raise RulesError("jokers are played with one deck only")
+        raise RulesError(tr("jokers are played with one deck only"))
     if r.removed_cards is not None:
         deck = set(full_deck(decks=r.decks, jokers=r.jokers))
         for card in r.removed_cards:
             if card not in deck:
-                raise RulesError(f"cannot remove {card.symbol}: it is not in the deck")
+                raise RulesError(tr("cannot remove {card}: it is not in the deck", card=card.symbol))
         if len(set(r.removed_cards)) != len(r.removed_cards):
-            raise RulesError("a removed card is listed twice")
+            raise RulesError(tr("a removed card is listed twice"))
     deck_size = len(r.deck)
     if deck_size // r.players < 2:
-        raise RulesError("too few cards for this many players")
+        raise RulesError(tr("too few cards for this many players"))
     if r.pass_cycle is not None and not r.pass_cycle:
-        raise RulesError("the pass cycle needs at least one entry (use hold for no passing)")
+        raise RulesError(tr("the pass cycle needs at least one entry (use hold for no passing)"))
     if PassDirection.ACROSS in r.cycle and r.players % 2:
-        raise RulesError(f"passing across needs an even number of players (this game has {r.players})")
+        raise RulesError(tr("passing across needs an even number of players (this game has {n})", n=r.players))
     if not 1 <= r.cards_passed <= 4:
-        raise RulesError("between 1 and 4 cards are passed")
+        raise RulesError(tr("between 1 and 4 cards are passed"))
     if PassDirection.SPLIT in r.cycle and r.players - 1 >= r.hand_size:
-        raise RulesError(f"a split pass gives {r.players - 1} cards but a hand has only {r.hand_size}")
+        raise RulesError(tr("a split pass gives {n} cards but a hand has only {size}", n=r.players - 1,
+                            size=r.hand_size))
     passes_full = {PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS, PassDirection.DEALERS_CHOICE}
     if passes_full & set(r.cycle) and r.cards_passed >= r.hand_size:
-        raise RulesError(f"cannot pass {r.cards_passed} cards from a hand of {r.hand_size}")
+        raise RulesError(tr("cannot pass {n} cards from a hand of {size}", n=r.cards_passed, size=r.hand_size))
     for card in r.unpassable:
         if card not in set(r.deck):
-            raise RulesError(f"{card.symbol} is unpassable but is not in the deck")
+            raise RulesError(tr("{card} is unpassable but is not in the deck", card=card.symbol))
     scored = [c for c, _ in r.card_points]
     if len(set(scored)) != len(scored):
-        raise RulesError("a card has two point values")
+        raise RulesError(tr("a card has two point values"))
     if r.ten_of_clubs_multiplier == 0:
-        raise RulesError("the 10♣ multiplier cannot be 0 (use 1 to switch it off)")
+        raise RulesError(tr("the 10♣ multiplier cannot be 0 (use 1 to switch it off)"))
     if r.ten_of_clubs_multiplier != 1 and not any(c.rank == Rank.TEN and c.suit == Suit.CLUBS for c in r.deck):
-        raise RulesError("the 10♣ multiplies scores, but it is removed from the deck")
+        raise RulesError(tr("the 10♣ multiplies scores, but it is removed from the deck"))
     if r.queen_first_when_only_penalty and not r.must_break_hearts:
-        raise RulesError(
+        raise RulesError(tr(
             "\"lead the Q♠ first when holding only penalty cards\" is a rule for games where hearts must be broken; "
             "here hearts may be led from the second trick on, so switch one of the two options off"
-        )
+        ))
     if r.moon == Moon.NONE and r.shoot_the_sun:
-        raise RulesError("shooting the sun scores as a moon: it needs a moon rule")
+        raise RulesError(tr("shooting the sun scores as a moon: it needs a moon rule"))
     if r.moon == Moon.NONE and r.moon_value is not None:
-        raise RulesError("a moon value needs a moon rule")
+        raise RulesError(tr("a moon value needs a moon rule"))
     complex_scores = any(isinstance(v, complex) for _, v in r.card_points) or isinstance(
         r.ten_of_clubs_multiplier, complex
     )
     if complex_scores and not r.magnitude_scores:
-        raise RulesError("complex card values need magnitude_scores (the game is decided by |total|)")
+        raise RulesError(tr("complex card values need magnitude_scores (the game is decided by |total|)"))
     if r.magnitude_scores and (r.floor_at_zero or r.exact_target_reset):
-        raise RulesError("complex totals cannot be floored at 0 or reset at exact targets")
+        raise RulesError(tr("complex totals cannot be floored at 0 or reset at exact targets"))
     if r.no_tricks_bonus < 0:
-        raise RulesError("the avoid-all-tricks bonus is the number of points subtracted (0 or more)")
+        raise RulesError(tr("the avoid-all-tricks bonus is the number of points subtracted (0 or more)"))
     if r.target <= 0:
-        raise RulesError("the game target must be a positive number")
+        raise RulesError(tr("the game target must be a positive number"))
     if r.game_end == GameEnd.FIXED_HANDS and r.fixed_hands < 1:
-        raise RulesError("a game of a fixed number of hands needs fixed_hands of 1 or more")
+        raise RulesError(tr("a game of a fixed number of hands needs fixed_hands of 1 or more"))
     if r.game_end != GameEnd.FIXED_HANDS and r.fixed_hands:
-        raise RulesError("fixed_hands is used only with game_end=fixed_hands")
+        raise RulesError(tr("fixed_hands is used only with game_end=fixed_hands"))
     if r.leftover == 0 and r.hole_cards != HoleCards.SET_ASIDE:
-        raise RulesError("this deal leaves no hole cards, so they cannot go to anyone")
+        raise RulesError(tr("this deal leaves no hole cards, so they cannot go to anyone"))
     if r.opening_lead != OpeningLead.LEFT_OF_DEALER:
         clubs_in_play = [c for c in r.deck if c.suit == Suit.CLUBS]
         if r.decks > 1:
-            raise RulesError("with two or more decks the player left of the dealer leads (there are two 2♣)")
+            raise RulesError(tr("with two or more decks the player left of the dealer leads (there are two 2♣)"))
         if r.leftover and not clubs_in_play:
-            raise RulesError("the lowest club cannot lead: no clubs are in play")
+            raise RulesError(tr("the lowest club cannot lead: no clubs are in play"))
 
 
 STANDARD = Rules()

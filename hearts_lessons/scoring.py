@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Final
 
 from .cards import Card, mask_of
+from .i18n import tr
 from .layout import Layout, layout_for
 from .rules import Moon, Points, Rules
 from .seats import seat_name
@@ -57,7 +58,7 @@ class HandScore:
         sun: bool,
         moon_choice: str | None,
         reset_shooter: bool,
-        notes: tuple[str, ...],
+        notes: tuple[Note, ...],
     ) -> None:
         self._card_points = card_points
         self._points = points
@@ -99,8 +100,8 @@ class HandScore:
 
     @property
     def notes(self) -> tuple[str, ...]:
-        """The reasons, in words."""
-        return self._notes
+        """The reasons, in words (in the book's language; worded when asked for, not while scoring)."""
+        return tuple(_note_words(note) for note in self._notes)
 
     def _fields(self) -> tuple[object, ...]:
         return (self._card_points, self._points, self._shooter, self._sun, self._moon_choice, self._reset_shooter,
@@ -117,7 +118,7 @@ class HandScore:
     def __repr__(self) -> str:
         return (f"HandScore(card_points={self._card_points!r}, points={self._points!r}, shooter={self._shooter!r}, "
                 f"sun={self._sun!r}, moon_choice={self._moon_choice!r}, reset_shooter={self._reset_shooter!r}, "
-                f"notes={self._notes!r})")  # fmt: skip
+                f"notes={self.notes!r})")  # fmt: skip
 
     def __reduce__(self) -> tuple[type[HandScore], tuple[object, ...]]:
         return (HandScore, self._fields())
@@ -149,7 +150,7 @@ def points_words(value: int | float | complex) -> str:
     ('1 point', '0 points', '-10 points', '13i points')
     """
     text = format_points(value)
-    return f"{text} point" if text == "1" else f"{text} points"
+    return tr("{points} point", points=text) if text == "1" else tr("{points} points", points=text)
 
 
 PointTable = tuple[int, int, tuple[Points, ...]]
@@ -203,9 +204,42 @@ def point_tables(k: Layout) -> PointTables:
     return tables
 
 
-def _seat_words(name: Callable[[int], str] | None, seat: int, players: int) -> str:
-    """A seat in the notes of a score: by ``name`` when given, else as :func:`~hearts_lessons.seats.seat_name`."""
-    return seat_name(seat, players) if name is None else name(seat)
+Note = tuple[str, int | str, int, str]
+"""One reason of a score as data: ``(kind, who, players, value)``; ``who`` is a seat (named when the note is worded,
+by :func:`~hearts_lessons.seats.seat_name`) or the name the caller gave it; ``value`` a score already formatted.
+:func:`_note_words` words it: scoring (the bots' hot path) stores the facts, the words come when they are shown."""
+
+
+def _seat_words(name: Callable[[int], str] | None, seat: int) -> int | str:
+    """A seat in the notes of a score: by ``name`` when given, else its number (named when the note is worded)."""
+    return seat if name is None else name(seat)
+
+
+def _note_words(note: Note) -> str:
+    """One note of a score in the book's language."""
+    kind, who_, players, value = note
+    who = (seat_name(who_, players) if who_ >= 0 else "") if isinstance(who_, int) else who_
+    if kind == "ten":
+        return tr("{name} took the 10♣: card points × {factor}.", name=who, factor=value)
+    if kind == "sun":
+        return tr("{name} took every trick: shot the sun (M = {m}).", name=who, m=value)
+    if kind == "moon":
+        return tr("{name} took every penalty card: shot the moon (M = {m}).", name=who, m=value)
+    if kind == "others":
+        return tr("Every other player scores {m}.", m=value)
+    if kind == "reset":
+        return tr("{name}'s running total goes back to 0.", name=who)
+    if kind == "subtracts":
+        return tr("{name} scores −{m}.", name=who, m=value)
+    if kind == "plus":
+        return tr("Every other player's total changes by +{m}.", m=value)
+    if kind == "minus":
+        return tr("Every other player's total changes by −{m}.", m=value)
+    if kind == "bonus":
+        return tr("Bonus cards still count for whoever took them.")
+    if kind == "no_trick":
+        return tr("{name} took no trick: −{bonus}.", name=who, bonus=value)
+    raise ValueError(f"unknown kind of score note {kind!r}")
 
 
 _NO_MOON: Final = Moon.NONE
@@ -232,7 +266,7 @@ def score_hand(
     bonus_part: list[Points] = []
     multipliers: list[Points] = []
     cards: list[Points] = []
-    notes: list[str] = []
+    notes: list[Note] = []
     multiplier = rules.ten_of_clubs_multiplier
     ten = k.ten_of_clubs if multiplier != 1 else 0
     for seat in range(n):
@@ -250,7 +284,7 @@ def score_hand(
         bonus_part.append(bonus)
         if mask & ten:
             multipliers.append(multiplier)
-            notes.append(f"{_seat_words(name, seat, n)} took the 10♣: card points × {format_points(multiplier)}.")
+            notes.append(("ten", _seat_words(name, seat), n, format_points(multiplier)))
             cards.append(_clean((pen + bonus) * multiplier))
         else:
             multipliers.append(1)
@@ -277,8 +311,7 @@ def score_hand(
         points = cards
     else:
         m: Points = k.moon_value * (2 if sun else 1)
-        what = "every trick: shot the sun" if sun else "every penalty card: shot the moon"
-        notes.append(f"{_seat_words(name, shooter, n)} took {what} (M = {format_points(m)}).")
+        notes.append(("sun" if sun else "moon", _seat_words(name, shooter), n, format_points(m)))
         points = [_clean(bonus_part[s] * multipliers[s]) for s in range(n)]
         mode = rules.moon
         if mode in MOON_CHOICES:
@@ -289,26 +322,26 @@ def score_hand(
             for seat in range(n):
                 if seat != shooter:
                     points[seat] += m
-            notes.append(f"Every other player scores {format_points(m)}.")
+            notes.append(("others", -1, n, format_points(m)))
             if mode is Moon.RESET_TO_ZERO:
                 reset = True
-                notes.append(f"{_seat_words(name, shooter, n)}'s running total goes back to 0.")
+                notes.append(("reset", _seat_words(name, shooter), n, ""))
         elif mode is Moon.SHOOTER_SUBTRACTS or choice == "shooter_subtracts":
             points[shooter] -= m
-            notes.append(f"{_seat_words(name, shooter, n)} scores −{_bracketed(m)}.")
+            notes.append(("subtracts", _seat_words(name, shooter), n, _bracketed(m)))
         else:
             sign = 1 if choice == "plus" else -1
             for seat in range(n):
                 if seat != shooter:
                     points[seat] += sign * m
-            notes.append(f"Every other player's total changes by {'+' if sign > 0 else '−'}{_bracketed(m)}.")
+            notes.append(("plus" if sign > 0 else "minus", -1, n, _bracketed(m)))
         if any(bonus_part):
-            notes.append("Bonus cards still count for whoever took them.")
+            notes.append(("bonus", -1, n, ""))
     if rules.no_tricks_bonus and shooter is None:
         for seat in range(n):
             if tricks_won[seat] == 0:
                 points[seat] -= rules.no_tricks_bonus
-                notes.append(f"{_seat_words(name, seat, n)} took no trick: −{rules.no_tricks_bonus}.")
+                notes.append(("no_trick", _seat_words(name, seat), n, str(rules.no_tricks_bonus)))
     if points is cards and not rules.no_tricks_bonus:  # no moon, no bonus: the card points, already clean
         return HandScore(card_points, card_points, shooter, sun, choice, reset, tuple(notes))
     final: list[Points] = []

@@ -45,6 +45,7 @@ from .bots.driver import run_hand
 from .bots.features import cost_of, hand_features, tables_for
 from .charts import Chart, bars, points
 from .game import GameState
+from .i18n import tr
 from .rules import STANDARD, Rules
 from .runtime import in_browser
 from .state import HandState
@@ -415,16 +416,21 @@ def rates(table: Table, by: str, outcome: str = "moon", *, minimum: int = 1) -> 
 # -- charts -------------------------------------------------------------------------------------------------------
 
 
-def plot_summary(table: Table, *, by: str = "bot", title: str = "",
-                 xlabel: str = "points per hand (lower is better)") -> Chart:  # fmt: skip
+def plot_summary(table: Table, *, by: str = "bot", title: str = "", xlabel: str | None = None) -> Chart:
     """A horizontal bar for each row's ``mean`` with its 95% interval (a :func:`summary` or :func:`margins` table,
     or any table with the columns ``by``, ``mean`` and ``ci95``), the first row at the top: an SVG
-    :class:`~hearts_lessons.charts.Chart`, shown when it is a cell's last value."""
+    :class:`~hearts_lessons.charts.Chart`, shown when it is a cell's last value. ``xlabel`` defaults to "points
+    per hand (lower is better)" in the book's language."""
+    if xlabel is None:
+        xlabel = tr("points per hand (lower is better)")
     return bars(table.column(by), table.column("mean"), errors=table.column("ci95"), title=title, xlabel=xlabel)
 
 
-def plot_rates(table: Table, by: str, *, title: str = "", ylabel: str = "share of hands") -> Chart:
+def plot_rates(table: Table, by: str, *, title: str = "", ylabel: str | None = None) -> Chart:
     """Rates with their 95% intervals against a feature (a :func:`rates` table): an SVG
-    :class:`~hearts_lessons.charts.Chart`, shown when it is a cell's last value."""
+    :class:`~hearts_lessons.charts.Chart`, shown when it is a cell's last value. ``ylabel`` defaults to "share of
+    hands" in the book's language."""
+    if ylabel is None:
+        ylabel = tr("share of hands")
     return points(table.column(by), table.column("rate"), low=table.column("low"), high=table.column("high"),
                   title=title, xlabel=by.replace("_", " "), ylabel=ylabel)  # fmt: skip

@@ -13,15 +13,18 @@ True
 
 from __future__ import annotations
 
-__all__ = ["HAGGIS_BLOG", "HOWTO_WIKI", "JA_WIKIPEDIA", "KIZU_BLOG", "SEED_FILES", "SHORT_NAMES", "reader_name"]
+from .i18n import N_, tr_text
 
-JA_WIKIPEDIA = "Japanese Wikipedia, “Hearts”"
+__all__ = ["HAGGIS_BLOG", "HOWTO_WIKI", "JA_WIKIPEDIA", "KIZU_BLOG", "SEED_FILES", "SHORT_NAMES", "reader_name",
+           "source_words"]
+
+JA_WIKIPEDIA = N_("Japanese Wikipedia, “Hearts”")
 """The Japanese Wikipedia article ハーツ: history, the standard rules, optional rules and many variants."""
-KIZU_BLOG = "Ayumu Kizu's blog post on Hearts"
+KIZU_BLOG = N_("Ayumu Kizu's blog post on Hearts")
 """A player's blog post on the rules of Hearts and why the game is fun (the Q♠ lead rule, reading each other)."""
-HOWTO_WIKI = "the Japanese “How to Play Hearts” (ハートの遊び方)"
+HOWTO_WIKI = N_("the Japanese “How to Play Hearts” (ハートの遊び方)")
 """A Japanese adaptation of an English how-to article: the deal, passing, play, scoring, beginners' advice."""
-HAGGIS_BLOG = "a Japanese blog review of Haggis"
+HAGGIS_BLOG = N_("a Japanese blog review of Haggis")
 """A player's blog post teaching Haggis, with its bombs and its link to Daifugo."""
 
 SEED_FILES: dict[str, str] = {
@@ -33,10 +36,10 @@ SEED_FILES: dict[str, str] = {
 """Each source's file among the project's source documents (``shared/seeds/``)."""
 
 SHORT_NAMES: dict[str, str] = {
-    JA_WIKIPEDIA: "Japanese Wikipedia",
-    KIZU_BLOG: "a Japanese player's blog",
-    HOWTO_WIKI: "the how-to page",
-    HAGGIS_BLOG: "a Japanese Haggis review",
+    JA_WIKIPEDIA: N_("Japanese Wikipedia"),
+    KIZU_BLOG: N_("a Japanese player's blog"),
+    HOWTO_WIKI: N_("the how-to page"),
+    HAGGIS_BLOG: N_("a Japanese Haggis review"),
 }
 """A shorter name of each source, for the cells of a table."""
 
@@ -47,3 +50,19 @@ def reader_name(file_name: str) -> str:
         if file == file_name:
             return name
     raise KeyError(f"{file_name!r} is not one of the source documents ({', '.join(SEED_FILES.values())})")
+
+
+def source_words(source: str) -> str:
+    """A source as a learner reads it, in the book's language: a source document's name (or short name)
+    translated, also where a note follows it (``Japanese Wikipedia, “Hearts” (基本ハーツ)``); any other source
+    (pagat.com, a book) as written. The names themselves stay English: they are keys (:data:`SEED_FILES`).
+
+    >>> source_words(JA_WIKIPEDIA + " (スポット・ハーツ)"), source_words("pagat.com (Hearts pages)")
+    ('Japanese Wikipedia, “Hearts” (スポット・ハーツ)', 'pagat.com (Hearts pages)')
+    """
+    for name in (*SEED_FILES, *SHORT_NAMES.values()):
+        if source == name:
+            return tr_text(name)
+        if source.startswith(name + " ("):
+            return tr_text(name) + source[len(name):]
+    return source

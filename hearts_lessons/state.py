@@ -26,6 +26,7 @@ from typing import Any
 
 from .cards import Card, CardParseError, Suit, card_from_id, cards_of_mask, ids_of_mask, mask_of
 from .errors import IllegalPassError, IllegalPlayError, RecordError, RulesError
+from .i18n import tr, tr_n
 from .layout import layout_for
 from .lean import FIELDS as LEAN_FIELDS
 from .lean import Lean, Phase, RawTrick, deal_masks, direction_offset, pass_targets
@@ -778,7 +779,7 @@ class HandState(Lean):
     def verify_choose_passes(self, passes: Mapping[str | PassDirection, int]) -> tuple[tuple[str, int], ...]:
         """Check the dealer's choice: counts per direction (left, right, across), total at most cards_passed."""
         if self.phase is not Phase.DEALERS_CHOICE:
-            raise IllegalPassError("the dealer chooses the passes only at the start of a dealer's-choice hand")
+            raise IllegalPassError(tr("the dealer chooses the passes only at the start of a dealer's-choice hand"))
         clean: list[tuple[str, int]] = []
         total = 0
         for key, count in passes.items():
@@ -786,19 +787,20 @@ class HandState(Lean):
                 direction = PassDirection(key)
                 direction_offset(direction, self.players)
             except ValueError:
-                raise IllegalPassError(f"{key!r} is not a direction (use left, right or across)") from None
+                reason = tr("{key} is not a direction (use left, right or across)", key=repr(key))
+                raise IllegalPassError(reason) from None
             if direction is PassDirection.ACROSS and self.players % 2:
-                raise IllegalPassError("passing across needs an even number of players")
+                raise IllegalPassError(tr("passing across needs an even number of players"))
             if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                raise IllegalPassError("a pass count is a whole number of 0 or more")
+                raise IllegalPassError(tr("a pass count is a whole number of 0 or more"))
             if count:
                 clean.append((direction.value, count))
                 total += count
         if total > self.rules.cards_passed:
-            raise IllegalPassError(f"at most {self.rules.cards_passed} cards in all may be passed")
+            raise IllegalPassError(tr("at most {n} cards in all may be passed", n=self.rules.cards_passed))
         offsets = [direction_offset(d, self.players) for d, _ in clean]
         if len(set(offsets)) != len(offsets):
-            raise IllegalPassError("two directions go to the same player")
+            raise IllegalPassError(tr("two directions go to the same player"))
         return tuple(clean)
 
     def choose_passes(self, passes: Mapping[str | PassDirection, int]) -> None:
@@ -811,37 +813,38 @@ class HandState(Lean):
     def why_not_pass(self, seat: int, card: CardLike) -> str | None:
         """Why this card cannot be among the cards ``seat`` passes, or ``None``."""
         if self.phase is not Phase.PASSING:
-            return "it is not time to pass"
+            return tr("it is not time to pass")
         if not 0 <= seat < self.players:
-            return f"there is no seat {seat}"
+            return tr("there is no seat {seat}", seat=seat)
         c = _card(card)
         if not self._hands[seat] & c.bit:
-            return f"you do not hold the {c.symbol}"
+            return tr("you do not hold the {card}", card=c.symbol)
         if c in self.rules.unpassable:
-            return f"the {c.symbol} may not be passed"
+            return tr("the {card} may not be passed", card=c.symbol)
         return None
 
     def verify_pass(self, seat: int, cards: Iterable[CardLike]) -> list[Card]:
         """Raise :class:`IllegalPassError` unless ``seat`` may pass exactly these cards now."""
         if self.phase is not Phase.PASSING:
-            raise IllegalPassError("it is not time to pass")
+            raise IllegalPassError(tr("it is not time to pass"))
         if not 0 <= seat < self.players:
-            raise IllegalPassError(f"there is no seat {seat}")
+            raise IllegalPassError(tr("there is no seat {seat}", seat=seat))
         if self._passes[seat] is not None:
-            raise IllegalPassError("you have already passed")
+            raise IllegalPassError(tr("you have already passed"))
         try:
             chosen = [_card(c) for c in cards]
         except CardParseError as exc:
             raise IllegalPassError(str(exc)) from None
         need = self.cards_to_pass
         if len(set(chosen)) != len(chosen):
-            raise IllegalPassError("the same card is chosen twice")
+            raise IllegalPassError(tr("the same card is chosen twice"))
         for card in chosen:
             reason = self.why_not_pass(seat, card)
             if reason:
                 raise IllegalPassError(reason)
         if len(chosen) != need:
-            raise IllegalPassError(f"pass exactly {need} card{'s' if need != 1 else ''} (you chose {len(chosen)})")
+            raise IllegalPassError(tr_n("pass exactly {n} card (you chose {chosen})",
+                                        "pass exactly {n} cards (you chose {chosen})", need, chosen=len(chosen)))
         return chosen
 
     def can_pass(self, seat: int, cards: Iterable[CardLike]) -> bool:
@@ -879,10 +882,10 @@ class HandState(Lean):
         """Why ``card`` may not be played now (by ``seat``, default the player to move), or ``None`` if it may."""
         if self.phase is not Phase.PLAYING:
             return {
-                Phase.PASSING: "cards are being passed: play starts when everyone has passed",
-                Phase.DEALERS_CHOICE: "the dealer is choosing the passes",
-                Phase.MOON_CHOICE: "the hand is over: the shooter is choosing how to score the moon",
-                Phase.DONE: "the hand is over",
+                Phase.PASSING: tr("cards are being passed: play starts when everyone has passed"),
+                Phase.DEALERS_CHOICE: tr("the dealer is choosing the passes"),
+                Phase.MOON_CHOICE: tr("the hand is over: the shooter is choosing how to score the moon"),
+                Phase.DONE: tr("the hand is over"),
             }[self.phase]
         try:
             c = _card(card)
@@ -890,10 +893,10 @@ class HandState(Lean):
             return str(exc)
         turn = self.to_play
         if seat is not None and seat != turn:
-            return f"it is not your turn ({seat_name(turn, self.players)} plays next)"
+            return tr("it is not your turn ({name} plays next)", name=seat_name(turn, self.players))
         hand = self._hands[turn]
         if not hand & c.bit:
-            return f"you do not hold the {c.symbol}"
+            return tr("you do not hold the {card}", card=c.symbol)
         return play_reason(self.k, self, hand, c.id)
 
     def verify_play(self, card: CardLike, seat: int | None = None) -> Card:
@@ -918,7 +921,7 @@ class HandState(Lean):
     def play_id(self, card_id: int) -> Trick | None:
         """Play a card by id for the player to move; the id must be in :meth:`legal_mask` (fast path)."""
         if not (self.legal_mask() >> card_id) & 1:
-            raise IllegalPlayError(self.why_not(card_from_id(card_id)) or "that card cannot be played now")
+            raise IllegalPlayError(self.why_not(card_from_id(card_id)) or tr("that card cannot be played now"))
         self.actions.append(Action("play", self.to_play, (card_from_id(card_id),)))
         done = len(self._tricks)
         self._apply_play(card_id)
@@ -932,9 +935,9 @@ class HandState(Lean):
     def choose_moon(self, choice: str) -> None:
         """The shooter's choice (see :data:`~hearts_lessons.scoring.MOON_CHOICES`)."""
         if self.phase is not Phase.MOON_CHOICE:
-            raise IllegalPlayError("there is no moon to score now")
+            raise IllegalPlayError(tr("there is no moon to score now"))
         if choice not in self.moon_choices:
-            raise IllegalPlayError(f"choose one of: {', '.join(self.moon_choices)}")
+            raise IllegalPlayError(tr("choose one of: {choices}", choices=", ".join(self.moon_choices)))
         shooter = self.moon_shooter
         assert shooter is not None
         self._score_moon(choice)
@@ -945,17 +948,17 @@ class HandState(Lean):
         """Apply a recorded action (verifying it)."""
         if action.kind == "play":
             if action.seat != self.to_play:
-                raise IllegalPlayError(f"it is not {seat_name(action.seat, self.players)}'s turn")
+                raise IllegalPlayError(tr("it is not {name}'s turn", name=seat_name(action.seat, self.players)))
             self.play(action.cards[0])
         elif action.kind == "pass":
             self.pass_cards(action.seat, action.cards)
         elif action.kind == "moon":
             if action.seat != self.moon_shooter:
-                raise IllegalPlayError(f"{seat_name(action.seat, self.players)} did not shoot the moon")
+                raise IllegalPlayError(tr("{name} did not shoot the moon", name=seat_name(action.seat, self.players)))
             self.choose_moon(action.choice or "")
         elif action.kind == "choose_passes":
             if action.seat != self.dealer:
-                raise IllegalPassError("only the dealer chooses the passes")
+                raise IllegalPassError(tr("only the dealer chooses the passes"))
             self.choose_passes(dict(action.passes))
         else:
             raise ValueError(f"unknown action {action.kind!r}")
@@ -973,7 +976,7 @@ class HandState(Lean):
     def undo(self) -> Action:
         """Take back the last action (the hand is replayed without it). Returns the action taken back."""
         if not self.actions:
-            raise IllegalPlayError("there is nothing to undo")
+            raise IllegalPlayError(tr("there is nothing to undo"))
         replay = self.restart()
         for action in self.actions[:-1]:
             replay.apply(action)
@@ -1015,53 +1018,54 @@ class HandState(Lean):
         try:
             rules = Rules.from_json(require(d, "rules", dict))
         except RulesError as exc:
-            raise RecordError(f"the rules in the record are invalid: {exc}") from None
+            raise RecordError(tr("the rules in the record are invalid: {error}", error=exc)) from None
         dealer = require(d, "dealer", int)
         hand_number = require(d, "hand_number", int)
         if not 0 <= dealer < rules.players or hand_number < 0:
-            raise RecordError("the dealer or hand number is out of range")
+            raise RecordError(tr("the dealer or hand number is out of range"))
         deal = require(d, "deal", list)
         hole = require(d, "hole", list)
         try:
             direction = PassDirection(require(d, "direction", str))
         except ValueError:
-            raise RecordError("the record's pass direction is unknown") from None
+            raise RecordError(tr("the record's pass direction is unknown")) from None
         seed = d.get("seed")
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise RecordError("the record's seed must be a whole number")
+            raise RecordError(tr("the record's seed must be a whole number"))
         raw_totals = d.get("totals_before") or []
         if not isinstance(raw_totals, list) or (raw_totals and len(raw_totals) != rules.players):
-            raise RecordError("the record's totals_before must list one score per player")
+            raise RecordError(tr("the record's totals_before must list one score per player"))
         totals = [_points_from_json(t) for t in raw_totals]
         try:
             hands = [mask_of(_card(c) for c in seat) for seat in deal]
             hole_mask = mask_of(_card(c) for c in hole)
         except (CardParseError, TypeError, AttributeError):
-            raise RecordError("the record's deal holds something that is not a card") from None
+            raise RecordError(tr("the record's deal holds something that is not a card")) from None
         _check_deal(rules, deal, hands, hole, hole_mask)
         if seed is not None:
             fresh = cls.deal(rules, seed=seed, dealer=dealer, hand_number=hand_number)
             if list(fresh.deal_cards) != hands or fresh._hole != hole_mask:
-                raise RecordError("the deal does not match the record's seed (the record was changed)")
+                raise RecordError(tr("the deal does not match the record's seed (the record was changed)"))
         state = cls(rules, hands, hole_mask, dealer=dealer, hand_number=hand_number, seed=seed,
                     direction=direction, totals_before=totals or None)  # fmt: skip
         start = d.get("start")
         if start is not None:
             if not isinstance(start, dict):
-                raise RecordError("the record's 'start' must be a JSON object")
+                raise RecordError(tr("the record's 'start' must be a JSON object"))
             leader = require(start, "leader", int, "start")
             number = require(start, "trick_number", int, "start")
             broken = require(start, "hearts_broken", bool, "start")
             try:
                 state._set_start(leader, number, broken)
             except ValueError as exc:
-                raise RecordError(f"the record's puzzle start is invalid: {exc}") from None
+                raise RecordError(tr("the record's puzzle start is invalid: {error}", error=exc)) from None
         for index, raw in enumerate(require(d, "actions", list)):
             action = _action_from_json(raw, index)
             try:
                 state.apply(action)
             except (ValueError, IndexError) as exc:
-                raise RecordError(f"action {index + 1} ({raw}) is not legal: {exc}") from None
+                reason = tr("action {n} ({action}) is not legal: {error}", n=index + 1, action=raw, error=exc)
+                raise RecordError(reason) from None
         return state
 
     # -- views and display ---------------------------------------------------------------------------------
@@ -1091,22 +1095,22 @@ def _trick_of(raw: RawTrick) -> Trick:
 
 def _check_deal(rules: Rules, deal: list[Any], hands: list[int], hole: list[Any], hole_mask: int) -> None:
     if len(deal) != rules.players:
-        raise RecordError(f"the deal has {len(deal)} hands for {rules.players} players")
+        raise RecordError(tr("the deal has {n} hands for {players} players", n=len(deal), players=rules.players))
     union = hole_mask
     for mask in hands:
         union |= mask
     if union.bit_count() != sum(len(seat) for seat in deal) + len(hole):
-        raise RecordError("the deal lists a card twice")
+        raise RecordError(tr("the deal lists a card twice"))
     if len({m.bit_count() for m in hands}) != 1:
-        raise RecordError("the hands of the deal are not all the same size")
+        raise RecordError(tr("the hands of the deal are not all the same size"))
     if union & ~layout_for(rules).deck:
-        raise RecordError("the deal holds a card that is not in these rules' deck")
+        raise RecordError(tr("the deal holds a card that is not in these rules' deck"))
 
 
 def _action_from_json(raw: Any, index: int) -> Action:
-    where = f"action {index + 1}"
+    malformed = RecordError(tr("action {n} is malformed: {action}", n=index + 1, action=repr(raw)))
     if not isinstance(raw, list) or len(raw) != 3 or not isinstance(raw[1], int) or isinstance(raw[1], bool):
-        raise RecordError(f"{where} is malformed: {raw!r}")
+        raise malformed
     kind, seat, arg = raw
     try:
         if kind == "play" and isinstance(arg, str):
@@ -1118,8 +1122,8 @@ def _action_from_json(raw: Any, index: int) -> Action:
         if kind == "choose_passes" and isinstance(arg, dict):
             return Action("choose_passes", seat, passes=tuple((str(d), n) for d, n in arg.items()))
     except CardParseError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-    raise RecordError(f"{where} is malformed: {raw!r}")
+        raise RecordError(tr("action {n}: {error}", n=index + 1, error=exc)) from None
+    raise malformed
 
 
 def _points_json(value: Points) -> Any:
@@ -1135,7 +1139,7 @@ def _points_from_json(raw: Any) -> Points:
             return complex(*parts)
     if isinstance(raw, int) and not isinstance(raw, bool):
         return raw
-    raise RecordError(f"{raw!r} is not a score")
+    raise RecordError(tr("{value} is not a score", value=repr(raw)))
 
 
 from .views import SeatView  # noqa: E402  (views imports this module's types)

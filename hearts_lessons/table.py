@@ -7,12 +7,17 @@ Pure functions over the engine's state; notebooks show a :class:`~hearts_lessons
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cards import Card
+from .i18n import tr
+from .lean import Phase
 from .render import card_html, cards_row_html
+from .rules import PassDirection
 from .scoring import format_points
 from .seats import seat_name
+from .variants import rules_name
 
 if TYPE_CHECKING:
     from .state import HandState, Trick
@@ -27,14 +32,15 @@ def trick_html(
     cells = []
     for seat, card in plays:
         frame = "#d4a017" if winner == seat else None
-        label = html.escape(seat_name(seat, players)) + (" wins" if winner == seat else "")
+        name = seat_name(seat, players)
+        label = html.escape(tr("{name} wins", name=name) if winner == seat else name)
         cells.append(
             '<div style="display:inline-block;text-align:center;margin:0 4px">'
             f"{card_html(card, scale=scale, four_colour=four_colour, highlight=frame)}"
             f'<div style="font:12px sans-serif">{label}</div></div>'
         )
     cap = f'<div style="font:13px sans-serif;color:#444">{html.escape(caption)}</div>' if caption else ""
-    label = html.escape(caption or "trick")
+    label = html.escape(caption or tr("trick", context="aria"))
     return f'<div class="hl-trick" role="group" aria-label="{label}">{cap}{"".join(cells)}</div>'
 
 
@@ -46,13 +52,13 @@ def _hole_html(state: HandState, seat: int | None, *, four_colour: bool, scale: 
     owner = state.hole_owner
     cards = state.hole_cards
     if rules.leftover_face_up:
-        what, shown = "Left-over cards (face up)", True
+        what, shown = tr("Left-over cards (face up)"), True
     elif rules.hole_cards is HoleCards.SET_ASIDE:
-        what, shown = "Hole cards (set aside)", seat is None
+        what, shown = tr("Hole cards (set aside)"), seat is None
     else:
-        what, shown = ("Kitty" if len(cards) == 1 else "Hole cards"), seat is None or seat == owner
+        what, shown = (tr("Kitty") if len(cards) == 1 else tr("Hole cards")), seat is None or seat == owner
     if owner is not None:
-        what += f": taken by {seat_name(owner, state.players)}"
+        what = tr("{what}: taken by {name}", what=what, name=seat_name(owner, state.players))
     faces: list[Card | None] = list(cards) if shown else [None] * len(cards)
     return cards_row_html(faces, scale=scale, four_colour=four_colour, caption=what)
 
@@ -70,35 +76,59 @@ def table_html(state: HandState, *, seat: int | None = None, four_colour: bool =
             cards = [None] * state.hand_mask(s).bit_count()
         marks = []
         if s == state.dealer:
-            marks.append("dealer")
+            marks.append(tr("dealer", context="seat mark"))
         if s == state.to_play:
-            marks.append("to play")
+            marks.append(tr("to play", context="seat mark"))
         taken = format_points(state.points_taken(s))
-        info = f"{name}{' (' + ', '.join(marks) + ')' if marks else ''} · tricks {state.tricks_won(s)} · points {taken}"
+        who = tr("{name} ({marks})", name=name, marks=", ".join(marks)) if marks else name
+        info = tr("{who} · tricks {tricks} · points {points}", who=who, tricks=state.tricks_won(s), points=taken)
         rows.append(cards_row_html(cards, scale=scale, four_colour=four_colour, caption=info, overlap=len(cards) > 9))
     if state.hole_cards:
         rows.append(_hole_html(state, seat, four_colour=four_colour, scale=scale))
     trick = state.current_trick
     if trick:
-        middle = trick_html(trick, n, caption=f"Trick {state.trick_number + 1}", four_colour=four_colour, scale=scale)
+        middle = trick_html(trick, n, caption=tr("Trick {n}", n=state.trick_number + 1), four_colour=four_colour,
+                            scale=scale)
     elif state.tricks:
         last: Trick = state.tricks[-1]
-        who = seat_name(last.winner, n) if last.winner is not None else "nobody"
+        caption = (tr("Last trick: {name} took it", name=seat_name(last.winner, n)) if last.winner is not None
+                   else tr("Last trick: nobody took it"))  # fmt: skip
         middle = trick_html(
-            list(last.plays), n, winner=last.winner, caption=f"Last trick: {who} took it",
+            list(last.plays), n, winner=last.winner, caption=caption,
             four_colour=four_colour, scale=scale,
         )  # fmt: skip
     else:
         middle = ""
-    status = [f"{state.rules.name} · hand {state.hand_number + 1} · pass {state.direction.value}"]
-    status.append("hearts broken" if state.hearts_broken else "hearts not broken")
-    status.append(f"phase: {state.phase.value.replace('_', ' ')}")
+    status = [tr("{name} · hand {n} · pass {direction}", name=rules_name(state.rules), n=state.hand_number + 1,
+                 direction=_DIRECTIONS[state.direction]())]  # fmt: skip
+    status.append(tr("hearts broken") if state.hearts_broken else tr("hearts not broken"))
+    status.append(tr("phase: {phase}", phase=_PHASES[state.phase]()))
     if state.score is not None:
         pts = ", ".join(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(state.score.points))
-        status.append(f"score: {pts}")
+        status.append(tr("score: {points}", points=pts))
     head = html.escape(" · ".join(status))
     return (
         '<div class="hl-table" style="border:1px solid #bbb;border-radius:8px;padding:8px;background:#f3f7f1">'
         f'<div style="font:bold 13px sans-serif;margin-bottom:6px">{head}</div>'
         f'{"".join(rows)}<div style="margin-top:6px">{middle}</div></div>'
     )
+
+
+_DIRECTIONS: dict[PassDirection, Callable[[], str]] = {
+    PassDirection.LEFT: lambda: tr("left", context="pass"),
+    PassDirection.RIGHT: lambda: tr("right", context="pass"),
+    PassDirection.ACROSS: lambda: tr("across", context="pass"),
+    PassDirection.HOLD: lambda: tr("hold", context="pass"),
+    PassDirection.SPLIT: lambda: tr("split", context="pass"),
+    PassDirection.DEALERS_CHOICE: lambda: tr("dealers_choice", context="pass"),
+}
+"""A pass direction as the table's status line names it (worded when shown)."""
+
+_PHASES: dict[Phase, Callable[[], str]] = {
+    Phase.PASSING: lambda: tr("passing", context="phase"),
+    Phase.DEALERS_CHOICE: lambda: tr("dealers choice", context="phase"),
+    Phase.PLAYING: lambda: tr("playing", context="phase"),
+    Phase.MOON_CHOICE: lambda: tr("moon choice", context="phase"),
+    Phase.DONE: lambda: tr("done", context="phase"),
+}
+"""A phase as the table's status line names it (worded when shown)."""

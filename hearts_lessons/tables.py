@@ -23,14 +23,42 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from .i18n import N_, tr, tr_text
 from .stats import average
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["Table"]
+__all__ = ["COLUMN_WORDS", "Table", "column_words"]
 
 Row = dict[str, Any]
+
+
+COLUMN_WORDS: dict[str, str] = {
+    "variant": N_("variant", context="column"), "players": N_("players", context="column"),
+    "cards each": N_("cards each", context="column"), "M": N_("M", context="column"),
+    "game ends when a": N_("game ends when a", context="column"), "moon": N_("moon", context="column"),
+    "sources": N_("sources", context="column"), "option": N_("option", context="column"),
+    "choice": N_("choice", context="column"), "source": N_("source", context="column"),
+    "deal": N_("deal", context="column"), "rotation": N_("rotation", context="column"),
+    "seat": N_("seat", context="column"), "player": N_("player", context="column"), "bot": N_("bot", context="column"),
+    "points": N_("points", context="column"), "relative": N_("relative", context="column"),
+    "card_points": N_("card_points", context="column"), "moon_hand": N_("moon_hand", context="column"),
+    "took_queen": N_("took_queen", context="column"), "tricks": N_("tricks", context="column"),
+    "direction": N_("direction", context="column"), "game": N_("game", context="column"),
+    "total": N_("total", context="column"), "won": N_("won", context="column"), "hands": N_("hands", context="column"),
+    "mean": N_("mean", context="column"), "ci95": N_("ci95", context="column"), "low": N_("low", context="column"),
+    "high": N_("high", context="column"), "deals": N_("deals", context="column"), "rate": N_("rate", context="column"),
+}  # fmt: skip
+"""The engine's column names (the tables of :mod:`~hearts_lessons.variants` and :mod:`~hearts_lessons.simulate`),
+marked for translation: a table shows them in the book's language; the rows keep them as keys."""
+
+
+def column_words(column: object) -> str:
+    """A column's header in the book's language: one of :data:`COLUMN_WORDS` translated, any other as it is (a
+    column a lesson named itself)."""
+    name = str(column)
+    return tr_text(COLUMN_WORDS[name], context="column") if name in COLUMN_WORDS else name
 
 
 class Table:
@@ -208,7 +236,7 @@ class Table:
     def _repr_html_(self) -> str:
         cell = "padding:3px 10px;border-bottom:1px solid #ddd;text-align:left"
         num = "padding:3px 10px;border-bottom:1px solid #ddd;text-align:right;font-variant-numeric:tabular-nums"
-        head = "".join(f"<th style='{cell}'>{html.escape(str(c))}</th>" for c in self.columns)
+        head = "".join(f"<th style='{cell}'>{html.escape(column_words(c))}</th>" for c in self.columns)
         body = []
         for row in self.rows:
             cells = []
@@ -224,11 +252,11 @@ class Table:
 
     def __repr__(self) -> str:
         shown = self.rows if len(self.rows) <= 40 else self.rows[:20] + self.rows[-20:]
-        widths = {c: max(len(str(c)), *(len(self._text(r.get(c, ""))) for r in shown)) for c in self.columns}
-        lines = ["  ".join(str(c).ljust(widths[c]) for c in self.columns)]
+        widths = {c: max(len(column_words(c)), *(len(self._text(r.get(c, ""))) for r in shown)) for c in self.columns}
+        lines = ["  ".join(column_words(c).ljust(widths[c]) for c in self.columns)]
         for i, row in enumerate(shown):
             if len(shown) < len(self.rows) and i == 20:
-                lines.append(f"… {len(self.rows) - 40} more rows …")
+                lines.append(tr("… {n} more rows …", n=len(self.rows) - 40))
             lines.append("  ".join(self._text(row.get(c, "")).ljust(widths[c]) for c in self.columns))
         return "\n".join(lines)
 

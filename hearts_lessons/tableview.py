@@ -41,11 +41,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit, sort_hand
-from .render import card_html
+from .i18n import N_, tr, tr_n, tr_text
+from .render import card_html, card_words
 from .rules import PassDirection, Points, Rules
 from .scoring import format_points, points_words
 from .seats import seat_name
 from .state import direction_offset
+from .variants import rules_name
 
 if TYPE_CHECKING:
     from .state import HandState, Trick
@@ -74,13 +76,20 @@ ARROWS = {"left": "←", "right": "→", "across": "↑"}
 """The arrow a pass goes in, seen from the bottom of the table (by where the receiving seat sits)."""
 
 DIRECTION_WORDS = {
-    PassDirection.LEFT: "to the left",
-    PassDirection.RIGHT: "to the right",
-    PassDirection.ACROSS: "across",
-    PassDirection.HOLD: "nowhere: a hold hand",
-    PassDirection.SPLIT: "one card to each other player",
-    PassDirection.DEALERS_CHOICE: "as the dealer chooses",
+    PassDirection.LEFT: N_("to the left"),
+    PassDirection.RIGHT: N_("to the right"),
+    PassDirection.ACROSS: N_("across", context="pass"),
+    PassDirection.HOLD: N_("nowhere: a hold hand"),
+    PassDirection.SPLIT: N_("one card to each other player"),
+    PassDirection.DEALERS_CHOICE: N_("as the dealer chooses"),
 }
+"""Where a pass goes, in English (marked for translation: :func:`direction_text` words it when shown)."""
+
+
+def direction_text(direction: PassDirection) -> str:
+    """Where a pass goes, in the book's language ("to the left"; 「左隣へ」)."""
+    context = "pass" if direction is PassDirection.ACROSS else ""
+    return tr_text(DIRECTION_WORDS[direction], context=context)
 
 
 # -- game-neutral pieces ---------------------------------------------------------------------------------------
@@ -111,9 +120,10 @@ def card_entry(code: str, *, svg: str, name: str, short: str, playable: bool = F
     """One card of the model. ``label`` (its accessible name) is ``name — reason`` for a card that may not be
     played, else ``name — status`` (``playable``, ``chosen to pass``…), else the name."""
     if reason:
-        label = f"{name} — not playable: {reason}" if not status else f"{name} — {status}: {reason}"
+        label = (tr("{name} — not playable: {reason}", name=name, reason=reason) if not status
+                 else tr("{name} — {status}: {reason}", name=name, status=status, reason=reason))  # fmt: skip
     elif status:
-        label = f"{name} — {status}"
+        label = tr("{name} — {status}", name=name, status=status)
     else:
         label = name
     return {"code": code, "short": short, "name": name, "label": label, "svg": svg, "playable": playable,
@@ -129,20 +139,20 @@ def seat_entry(seat: int, players: int, *, viewer: int = 0, name: str | None = N
     (``taken``: the cards it took, from :func:`taken_entry`)."""
     x, y, angle = positions(players, viewer)[seat]
     you = seat == viewer
-    shown = name if name is not None else ("You" if you else seat_name(seat, players))
-    bits = [shown, _plural(count, "card")]
+    shown = name if name is not None else (tr("You", context="player") if you else seat_name(seat, players))
+    bits = [shown, tr_n("{n} card", "{n} cards", count)]
     if tricks is not None:
-        bits.append(_plural(tricks, "trick"))
+        bits.append(tr_n("{n} trick", "{n} tricks", tricks))
     if points is not None:
-        bits.append(f"{points} this hand")
+        bits.append(tr("{points} this hand", points=points))
     if total is not None:
-        bits.append(f"total {total}")
+        bits.append(tr("total {total}", total=total))
     if dealer:
-        bits.append("dealer")
+        bits.append(tr("dealer", context="seat mark"))
     if turn:
-        bits.append("to play")
+        bits.append(tr("to play", context="seat mark"))
     if voids:
-        bits.append("void in " + " ".join(voids))
+        bits.append(tr("void in {suits}", suits=" ".join(voids)))
     if taken is not None:
         bits.append(taken["label"])
     return {"seat": seat, "name": shown, "you": you, "x": x, "y": y, "angle": angle, "count": count,
@@ -175,14 +185,19 @@ def taken_entry(cards: Iterable[Card], rules: Rules) -> dict[str, Any]:
         named = [c.symbol for c in mine if _counts_alone(c, rules)]
         piles.append({"suit": suit.letter, "symbol": suit.symbol, "red": suit.is_red, "count": len(mine),
                       "ranks": ranks, "named": named,
-                      "label": f"{_plural(len(mine), suit.english[:-1])} ({ranks})"})  # fmt: skip
+                      "label": tr_n("{n} {one} ({ranks})", "{n} {suits} ({ranks})", len(mine), one=suit.one,
+                                    suits=suit.word, ranks=ranks)})  # fmt: skip
     jokers = [c for c in shown if c.is_joker]
     if jokers:
         piles.append({"suit": "*", "symbol": "★", "red": True, "count": len(jokers), "ranks": "",
-                      "named": [c.symbol for c in jokers], "label": _plural(len(jokers), "joker")})  # fmt: skip
+                      "named": [c.symbol for c in jokers],
+                      "label": tr_n("{n} joker", "{n} jokers", len(jokers))})  # fmt: skip
     named = [c.symbol for c in shown if c.is_joker or _counts_alone(c, rules)]
-    label = f"took {_plural(len(shown), 'card')}: " + ", ".join(p["label"] for p in piles) if shown else ""
-    label = label or "took no cards"
+    if shown:
+        label = tr_n("took {n} card: {piles}", "took {n} cards: {piles}", len(shown),
+                     piles=", ".join(p["label"] for p in piles))  # fmt: skip
+    else:
+        label = tr("took no cards")
     return {"count": len(shown), "piles": piles, "named": named, "label": label}
 
 
@@ -205,18 +220,19 @@ def hearts_card(card: Card, *, four_colour: bool = False, playable: bool = False
                 reason: str | None = None, status: str | None = None,
                 seat: int | None = None) -> dict[str, Any]:  # fmt: skip
     """A Hearts card of the model, drawn with the engine's art (:func:`hearts_lessons.render.card_html`)."""
-    return card_entry(card_code(card), svg=card_html(card, four_colour=four_colour), name=card.name,
+    return card_entry(card_code(card), svg=card_html(card, four_colour=four_colour), name=card_words(card),
                       short=card.symbol, playable=playable, selected=selected, reason=reason, status=status,
                       seat=seat)  # fmt: skip
 
 
 def hand_view(cards: Iterable[Card], *, four_colour: bool = False, playable: Iterable[Card] | None = None,
-              reasons: Mapping[Card, str] | None = None, selected: Iterable[Card] = (), label: str = "Your hand",
+              reasons: Mapping[Card, str] | None = None, selected: Iterable[Card] = (), label: str | None = None,
               mode: str = "view", sort: bool = True, actions: Sequence[Mapping[str, Any]] = (),
               status: str = "") -> View:  # fmt: skip
     """A hand on its own (lesson 2's hand, a variant's sample hand, a puzzle's choice): ``kind`` ``hand``.
 
-    ``playable`` (default: every card not in ``reasons``) lifts cards; ``reasons`` explains the others.
+    ``playable`` (default: every card not in ``reasons``) lifts cards; ``reasons`` explains the others; ``label``
+    names the hand ("Your hand" in the book's language by default).
 
     >>> from hearts_lessons.cards import parse_cards
     >>> v = hand_view(parse_cards("QS 2C AH"), reasons={Card.from_str("AH"): "not now"}, mode="choose")
@@ -228,9 +244,11 @@ def hand_view(cards: Iterable[Card], *, four_colour: bool = False, playable: Ite
     ok = set(playable) if playable is not None else {c for c in shown if c not in why}
     chosen = set(selected)
     entries = [hearts_card(c, four_colour=four_colour, playable=c in ok, selected=c in chosen, reason=why.get(c),
-                           status="chosen" if c in chosen else None) for c in shown]  # fmt: skip
-    return _empty(kind="hand", status=status, hand={"seat": 0, "mode": mode, "label": f"{label}: "
-                                                    f"{_plural(len(shown), 'card')}", "cards": entries},
+                           status=tr("chosen", context="card status") if c in chosen else None)
+               for c in shown]  # fmt: skip
+    words = tr_n("{label}: {n} card", "{label}: {n} cards", len(shown),
+                 label=label if label is not None else tr("Your hand"))  # fmt: skip
+    return _empty(kind="hand", status=status, hand={"seat": 0, "mode": mode, "label": words, "cards": entries},
                   actions=[dict(a) for a in actions])  # fmt: skip
 
 
@@ -290,9 +308,6 @@ def open_view(state: HandState, *, seat: int = 0, totals: Sequence[Points] | Non
     view = _view(state, seat=seat, totals=totals, selected=(), four_colour=four_colour, names=names, title=title,
                  actions=actions, show_completed=show_completed, open_hands=True, dealer=dealer,
                  taken=taken)  # fmt: skip
-    # nobody is "you" at an open table: the status names the seats
-    who = seat_name(seat, state.players)
-    view["status"] = view["status"].replace("you deal", f"{who} deals").replace("your turn", f"{who} to play")
     return view
 
 
@@ -340,12 +355,13 @@ def _trick_entry(trick: Trick | Sequence[tuple[int, Card]], players: int, *, win
         plays = list(trick)
     entries = [{"seat": s, "winner": s == winner, "card": hearts_card(c, four_colour=four_colour, seat=s)}
                for s, c in plays]  # fmt: skip
-    words = ", ".join(f"{seat_name(s, players)}: {c.symbol}" for s, c in plays) or "no cards yet"
+    words = (", ".join(tr("{name}: {card}", name=seat_name(s, players), card=c.symbol) for s, c in plays)
+             or tr("no cards yet"))  # fmt: skip
     if winner is not None:
-        words += f"; {seat_name(winner, players)} takes it"
-    head = caption or (f"Trick {number + 1}" if number is not None else "Trick")
+        words = tr("{plays}; {name} takes it", plays=words, name=seat_name(winner, players))
+    head = caption or (tr("Trick {n}", n=number + 1) if number is not None else tr("Trick", context="caption"))
     return {"number": number, "complete": bool(complete if complete is not None else winner is not None),
-            "winner": winner, "label": f"{head}: {words}", "plays": entries}  # fmt: skip
+            "winner": winner, "label": tr("{head}: {words}", head=head, words=words), "plays": entries}  # fmt: skip
 
 
 def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selected: Iterable[Card],
@@ -360,7 +376,7 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
     chosen = set(selected)
     seats = []
     for s in range(n):
-        name = names[s] if names else ("You" if s == seat and not open_hands else seat_name(s, n))
+        name = names[s] if names else (tr("You", context="player") if s == seat and not open_hands else seat_name(s, n))
         face_up = None
         if open_hands and s != seat:
             face_up = [_play_card(state, c, s, four_colour) for c in state.hand(s)]
@@ -381,7 +397,10 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
     else:
         mode = "play" if playing and (turn == seat or open_hands) else "view"
         cards = [_play_card(state, c, seat, four_colour) for c in mine]
-    label = ("Your hand" if not open_hands else f"{seat_name(seat, n)}'s hand") + f": {_plural(len(mine), 'card')}"
+    if open_hands:
+        label = tr_n("{name}'s hand: {n} card", "{name}'s hand: {n} cards", len(mine), name=seat_name(seat, n))
+    else:
+        label = tr_n("Your hand: {n} card", "Your hand: {n} cards", len(mine))
     # the middle of the table
     trick = None
     if state.current_trick:
@@ -389,18 +408,20 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
                              number=state.trick_number)  # fmt: skip
     elif show_completed and state.tricks and phase is not Phase.PASSING:
         trick = _trick_entry(state.tricks[-1], n, four_colour=four_colour)
-    last = _trick_entry(state.tricks[-1], n, four_colour=four_colour, caption="Last trick") if state.tricks else None
+    last = (_trick_entry(state.tricks[-1], n, four_colour=four_colour, caption=tr("Last trick")) if state.tricks
+            else None)  # fmt: skip
     pass_info = None
     if passing:
         pass_info = _pass_entry(state, seat, len(chosen & set(mine)))
     hole = None
     if state.hole_cards:
         hole = _hole_entry(state, seat, four_colour, open_hands)
-    status = _status(state, seat, pass_info, dealer=dealer)
+    status = _status(state, seat, pass_info, dealer=dealer, open_hands=open_hands)
     lead = lead_words(seats[turn]) if turn is not None and not state.current_trick else None
     return _empty(
         kind="table", players=n, viewer=seat, status=status, lead=lead,
-        title=title if title is not None else f"{state.rules.name} · hand {state.hand_number + 1}",
+        title=title if title is not None else tr("{name} · hand {n}", name=rules_name(state.rules),
+                                                 n=state.hand_number + 1),
         hearts_broken=state.hearts_broken, turn=turn, dealer=state.dealer if dealer else None, seats=seats,
         hand={"seat": seat, "mode": mode, "label": label, "cards": cards}, trick=trick, last_trick=last,
         hole=hole, actions=[dict(a) for a in actions],
@@ -415,14 +436,14 @@ def _play_card(state: HandState, card: Card, seat: int, four_colour: bool) -> di
         return hearts_card(card, four_colour=four_colour, seat=seat)
     reason = state.why_not(card, seat)
     return hearts_card(card, four_colour=four_colour, playable=reason is None, reason=reason,
-                       status=None if reason else "playable", seat=seat)  # fmt: skip
+                       status=None if reason else tr("playable", context="card status"), seat=seat)  # fmt: skip
 
 
 def _pass_card(state: HandState, card: Card, seat: int, chosen: bool, four_colour: bool) -> dict[str, Any]:
     reason = state.why_not_pass(seat, card)
     if reason:
-        return hearts_card(card, four_colour=four_colour, reason=reason, status="may not be passed", seat=seat)
-    status = "chosen to pass (click to put it back)" if chosen else "click to choose it for the pass"
+        return hearts_card(card, four_colour=four_colour, reason=reason, status=tr("may not be passed"), seat=seat)
+    status = tr("chosen to pass (click to put it back)") if chosen else tr("click to choose it for the pass")
     return hearts_card(card, four_colour=four_colour, playable=True, selected=chosen, status=status, seat=seat)
 
 
@@ -433,7 +454,9 @@ def lead_words(seat: Mapping[str, Any]) -> str:
     >>> lead_words({"name": "You", "you": True}), lead_words({"name": "West", "you": False})
     ('Your lead', 'West leads')
     """
-    return "Your lead" if seat["you"] and seat["name"] == "You" else f"{seat['name']} leads"
+    if seat["you"] and seat["name"] == tr("You", context="player"):
+        return tr("Your lead")
+    return tr("{name} leads", name=seat["name"])
 
 
 def direction_words(direction: PassDirection, players: int) -> str:
@@ -442,9 +465,10 @@ def direction_words(direction: PassDirection, players: int) -> str:
     >>> direction_words(PassDirection.LEFT, 4), direction_words(PassDirection.ACROSS, 6)
     ('to the left (West)', 'across (Player 4)')
     """
-    words = DIRECTION_WORDS[direction]
+    words = direction_text(direction)
     if direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS):
-        return f"{words} ({seat_name(direction_offset(direction, players), players)})"
+        to = seat_name(direction_offset(direction, players), players)
+        return tr("{direction} ({name})", direction=words, name=to)
     return words
 
 
@@ -453,16 +477,16 @@ def _pass_entry(state: HandState, seat: int, chosen: int) -> dict[str, Any]:
     direction = state.direction
     to = None
     arrow = ""
-    words = DIRECTION_WORDS.get(direction, direction.value)
+    words = direction_text(direction)
     if len(state.targets) == 1:
         offset = state.targets[0][0]
         to = (seat + offset) % n
         x = positions(n, seat)[to][0]
         arrow = ARROWS["left"] if x < 0.4 else ARROWS["right"] if x > 0.6 else ARROWS["across"]
         if direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS):
-            words = f"{words} ({seat_name(to, n)})"
+            words = tr("{direction} ({name})", direction=words, name=seat_name(to, n))
         else:
-            words = f"to {seat_name(to, n)}"
+            words = tr("to {name}", context="pass", name=seat_name(to, n))
     return {"count": state.cards_to_pass, "to": to, "arrow": arrow, "words": words, "chosen": chosen}
 
 
@@ -472,41 +496,48 @@ def _hole_entry(state: HandState, seat: int, four_colour: bool, open_hands: bool
     rules = state.rules
     owner = state.hole_owner
     if rules.leftover_face_up:
-        what, shown = "Left-over cards (face up)", True
+        what, shown = tr("Left-over cards (face up)"), True
     elif rules.hole_cards is HoleCards.SET_ASIDE:
-        what, shown = "Hole cards (set aside)", open_hands
+        what, shown = tr("Hole cards (set aside)"), open_hands
     else:
-        what = "Kitty" if len(state.hole_cards) == 1 else "Hole cards"
+        what = tr("Kitty") if len(state.hole_cards) == 1 else tr("Hole cards")
         shown = open_hands or owner == seat
     if owner is not None:
-        what += f": taken by {seat_name(owner, state.players)}"
+        what = tr("{what}: taken by {name}", what=what, name=seat_name(owner, state.players))
     back = card_html(None)
     cards = [hearts_card(c, four_colour=four_colour) if shown else
-             card_entry("", svg=back, name="face-down card", short="?") for c in state.hole_cards]  # fmt: skip
+             card_entry("", svg=back, name=tr("face-down card"), short="?") for c in state.hole_cards]  # fmt: skip
     return {"label": what, "cards": cards}
 
 
-def _status(state: HandState, seat: int, pass_info: dict[str, Any] | None, *, dealer: bool = True) -> str:
+def _status(state: HandState, seat: int, pass_info: dict[str, Any] | None, *, dealer: bool = True,
+            open_hands: bool = False) -> str:  # fmt: skip
+    """The status line. At an open table nobody is "you": the status names the seats."""
     from .state import Phase
 
     n = state.players
     bits = []
     if dealer:
-        bits.append("you deal" if state.dealer == seat else f"dealer {seat_name(state.dealer, n)}")
+        if state.dealer != seat:
+            bits.append(tr("dealer {name}", name=seat_name(state.dealer, n)))
+        elif open_hands:
+            bits.append(tr("{name} deals", name=seat_name(seat, n)))
+        else:
+            bits.append(tr("you deal"))
     if pass_info is not None:
-        bits.append(f"pass {_plural(pass_info['count'], 'card')} {pass_info['words']}")
+        bits.append(tr_n("pass {n} card {words}", "pass {n} cards {words}", pass_info["count"],
+                         words=pass_info["words"]))  # fmt: skip
     elif state.phase is Phase.PASSING:
-        bits.append("waiting for the others to pass")
+        bits.append(tr("waiting for the others to pass"))
     elif state.phase is Phase.PLAYING:
-        bits.append("your turn" if state.to_play == seat else f"{seat_name(state.to_play, n)} to play")
+        if state.to_play == seat and not open_hands:
+            bits.append(tr("your turn"))
+        else:
+            bits.append(tr("{name} to play", name=seat_name(state.to_play, n)))
     elif state.phase is Phase.MOON_CHOICE:
-        bits.append("the moon was shot: the shooter chooses how it scores")
+        bits.append(tr("the moon was shot: the shooter chooses how it scores"))
     elif state.phase is Phase.DONE:
-        bits.append("hand over")
+        bits.append(tr("hand over"))
     elif state.phase is Phase.DEALERS_CHOICE:
-        bits.append("the dealer chooses the passes")
+        bits.append(tr("the dealer chooses the passes"))
     return " · ".join(bits)
-
-
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

@@ -21,12 +21,14 @@ hearts_lessons.errors.RulesError: Black Maria has no moon rule, and shooting the
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask, parse_cards
 from .errors import RulesError
+from .i18n import N_, join_words, tr, tr_text
 from .layout import layout_for
 from .rules import (
     DEFAULT_REMOVALS,
@@ -41,7 +43,7 @@ from .rules import (
     standard_points,
 )
 from .scoring import MOON_CHOICES, HandScore, format_points, score_taken
-from .sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
+from .sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG, source_words
 
 __all__ = [
     "ADDONS",
@@ -94,19 +96,19 @@ def _spot_alt(rank: Rank) -> int:
 
 # -- the presets (RULES.md section 3) ---------------------------------------------------------------------------
 
-BASIC = Rules(name="Basic Hearts", card_points=_hearts())
+BASIC = Rules(name=N_("Basic Hearts"), card_points=_hearts())
 """Hearts only: Q♠ scores nothing, M = 13."""
 
-OMNIBUS = Rules(name="Omnibus Hearts", card_points=(*standard_points(), (TEN_OF_DIAMONDS, -10)))
+OMNIBUS = Rules(name=N_("Omnibus Hearts"), card_points=(*standard_points(), (TEN_OF_DIAMONDS, -10)))
 """Standard Hearts plus a bonus: whoever takes the 10♦ scores −10."""
 
 OMNIBUS_JACK = dataclasses.replace(
-    OMNIBUS, name="Omnibus Hearts (J♦)", card_points=(*standard_points(), (JACK_OF_DIAMONDS, -10))
+    OMNIBUS, name=N_("Omnibus Hearts (J♦)"), card_points=(*standard_points(), (JACK_OF_DIAMONDS, -10))
 )
 """Omnibus with the J♦ as the bonus card (pagat.com)."""
 
 PINK_LADY = Rules(
-    name="Pink Lady",
+    name=N_("Pink Lady"),
     card_points=(
         *_hearts(lambda rank: 13 if rank == Rank.QUEEN else 1),
         (QUEEN_OF_SPADES, 13),
@@ -125,9 +127,9 @@ def black_maria(players: int = 3) -> Rules:
     (['2C', '2S'], 17)
     """
     if players not in _BLACK_MARIA_REMOVALS:
-        raise RulesError(f"Black Maria is played by 3 to 6 players (not {players})")
+        raise RulesError(tr("Black Maria is played by 3 to 6 players (not {n})", n=players))
     return Rules(
-        name="Black Maria",
+        name=N_("Black Maria"),
         players=players,
         removed_cards=tuple(parse_cards(_BLACK_MARIA_REMOVALS[players])),
         pass_cycle=(PassDirection.RIGHT,),
@@ -146,16 +148,16 @@ def black_maria(players: int = 3) -> Rules:
 BLACK_MARIA = black_maria()
 """Black Maria for three players: K♠ 10 and A♠ 7 join Q♠ 13, pass right, no moon rule."""
 
-SPOT = Rules(name="Spot Hearts", card_points=(*_hearts(int), (QUEEN_OF_SPADES, 25)), target=500)
+SPOT = Rules(name=N_("Spot Hearts"), card_points=(*_hearts(int), (QUEEN_OF_SPADES, 25)), target=500)
 """Each heart scores its rank (A♥ 14), Q♠ 25: M = 129, game to 500."""
 
 SPOT_ALT = dataclasses.replace(
-    SPOT, name="Spot Hearts (J Q K 10, A 15)", card_points=(*_hearts(_spot_alt), (QUEEN_OF_SPADES, 25))
+    SPOT, name=N_("Spot Hearts (J Q K 10, A 15)"), card_points=(*_hearts(_spot_alt), (QUEEN_OF_SPADES, 25))
 )
 """The other point table of Spot Hearts: J, Q, K♥ 10 each, A♥ 15, Q♠ 25 (M = 124)."""
 
 KITTY = Rules(
-    name="Kitty Hearts",
+    name=N_("Kitty Hearts"),
     players=3,
     removed_cards=(),
     hole_cards=HoleCards.FIRST_TRICK,
@@ -164,7 +166,7 @@ KITTY = Rules(
 """Three players, all 52 cards: 17 each and one face-down kitty for the first trick's winner."""
 
 HI_LO_JOKER = Rules(
-    name="Hi-Lo Joker Hearts",
+    name=N_("Hi-Lo Joker Hearts"),
     players=3,
     jokers=2,
     removed_cards=(),
@@ -183,11 +185,11 @@ def cancellation(players: int = 6, *, passing: bool = True) -> Rules:
     (0, 'set_aside')
     """
     if not 6 <= players <= 15:
-        raise RulesError(f"Cancellation Hearts is for 6 to 15 players (not {players})")
+        raise RulesError(tr("Cancellation Hearts is for 6 to 15 players (not {n})", n=players))
     decks = 2 if players <= 10 else 3
     leftover = (52 * decks) % players
     return Rules(
-        name="Cancellation Hearts",
+        name=N_("Cancellation Hearts"),
         players=players,
         decks=decks,
         removed_cards=(),
@@ -201,7 +203,7 @@ CANCELLATION = cancellation
 """The Cancellation preset is a function of the player count (6–15): ``CANCELLATION(8)``."""
 
 COMPLEX = Rules(
-    name="Complex Hearts",
+    name=N_("Complex Hearts"),
     card_points=(*_hearts(), (QUEEN_OF_SPADES, 13j), (JACK_OF_DIAMONDS, -10)),
     ten_of_clubs_multiplier=2j,
     moon=Moon.SHOOTER_CHOOSES,
@@ -215,8 +217,33 @@ COMPLEX = Rules(
 # -- the scoring add-ons (RULES.md 3.1) ------------------------------------------------------------------------
 
 
+EXACT_TARGET = N_("exact target")
+TEN_OF_CLUBS_DOUBLES = N_("10♣ doubles")
+SHOOT_THE_SUN = N_("shoot the sun")
+
+
 def _with_name(rules: Rules, suffix: str) -> str:
     return rules.name if suffix in rules.name else f"{rules.name} + {suffix}"
+
+
+def rules_name(rules: Rules) -> str:
+    """The name of ``rules`` in the book's language (``rules.name`` stays English: records keep it). A name is a
+    preset's, add-ons joined with " + ", and a bonus card in brackets; a part this module did not name (a name
+    given by hand) is shown as it is.
+
+    >>> rules_name(with_shoot_the_sun(OMNIBUS_JACK))
+    'Omnibus Hearts (J♦) + shoot the sun'
+    """
+    parts = []
+    for part in rules.name.split(" + "):
+        bracket = re.fullmatch(r"(.+) (\([^()]+\))", part)
+        if part in _NAMED:
+            parts.append(tr_text(part))
+        elif bracket and bracket.group(1) in _NAMED:
+            parts.append(f"{tr_text(bracket.group(1))} {bracket.group(2)}")
+        else:
+            parts.append(part)
+    return " + ".join(parts)
 
 
 def with_exact_target(rules: Rules) -> Rules:
@@ -228,11 +255,11 @@ def with_exact_target(rules: Rules) -> Rules:
     hearts_lessons.errors.RulesError: Complex Hearts totals are complex numbers, compared by |total|: ...
     """
     if rules.magnitude_scores:
-        raise RulesError(
-            f"{rules.name} totals are complex numbers, compared by |total|: a total is never \"exactly 50\" "
-            "in the sense of this add-on"
-        )
-    return dataclasses.replace(rules, exact_target_reset=True, name=_with_name(rules, "exact target"))
+        raise RulesError(tr(
+            "{name} totals are complex numbers, compared by |total|: a total is never \"exactly 50\" "
+            "in the sense of this add-on", name=rules_name(rules)
+        ))
+    return dataclasses.replace(rules, exact_target_reset=True, name=_with_name(rules, EXACT_TARGET))
 
 
 def with_ten_of_clubs_doubling(rules: Rules) -> Rules:
@@ -242,24 +269,27 @@ def with_ten_of_clubs_doubling(rules: Rules) -> Rules:
     if rules.ten_of_clubs_multiplier == 2:
         return rules
     if rules.ten_of_clubs_multiplier != 1:
-        raise RulesError(
-            f"in {rules.name} the 10♣ already multiplies its taker's points by "
-            f"{format_points(rules.ten_of_clubs_multiplier)}: it cannot also double them"
-        )
+        raise RulesError(tr(
+            "in {name} the 10♣ already multiplies its taker's points by {factor}: it cannot also double them",
+            name=rules_name(rules), factor=format_points(rules.ten_of_clubs_multiplier)
+        ))
     if not any(c.rank == Rank.TEN and c.suit == Suit.CLUBS for c in rules.deck):
-        raise RulesError(f"the 10♣ is removed from the deck in {rules.name}, so it cannot double anything")
+        raise RulesError(tr("the 10♣ is removed from the deck in {name}, so it cannot double anything",
+                              name=rules_name(rules)))
     if any(c.rank == Rank.TEN and c.suit == Suit.CLUBS for c, _ in rules.card_points):
-        raise RulesError(f"the 10♣ already has a point value in {rules.name}: it cannot also be the doubler")
-    return dataclasses.replace(rules, ten_of_clubs_multiplier=2, name=_with_name(rules, "10♣ doubles"))
+        raise RulesError(tr("the 10♣ already has a point value in {name}: it cannot also be the doubler",
+                              name=rules_name(rules)))
+    return dataclasses.replace(rules, ten_of_clubs_multiplier=2, name=_with_name(rules, TEN_OF_CLUBS_DOUBLES))
 
 
 def with_shoot_the_sun(rules: Rules) -> Rules:
     """Taking every trick scores as a moon with 2M in place of M (a sun is also a moon)."""
     if rules.moon is Moon.NONE:
-        raise RulesError(
-            f"{rules.name} has no moon rule, and shooting the sun scores as a moon: switch the moon rule on first"
-        )
-    return dataclasses.replace(rules, shoot_the_sun=True, name=_with_name(rules, "shoot the sun"))
+        raise RulesError(tr(
+            "{name} has no moon rule, and shooting the sun scores as a moon: switch the moon rule on first",
+            name=rules_name(rules)
+        ))
+    return dataclasses.replace(rules, shoot_the_sun=True, name=_with_name(rules, SHOOT_THE_SUN))
 
 
 @dataclass(frozen=True, slots=True)
@@ -276,11 +306,11 @@ class Addon:
 ADDONS: dict[str, Addon] = {
     a.key: a
     for a in (
-        Addon("exact_target", "Target score", "A total of exactly 50 drops to 0; exactly 100 drops to 50.",
+        Addon("exact_target", N_("Target score"), N_("A total of exactly 50 drops to 0; exactly 100 drops to 50."),
               JA_WIKIPEDIA, with_exact_target),
-        Addon("ten_of_clubs", "10♣ doubles", "Whoever takes the 10♣ doubles their card points for the hand "
-              "(a negative score doubles too).", JA_WIKIPEDIA, with_ten_of_clubs_doubling),
-        Addon("shoot_the_sun", "Shoot the sun", "Taking every trick scores as a moon worth 2M.",
+        Addon("ten_of_clubs", N_("10♣ doubles"), N_("Whoever takes the 10♣ doubles their card points for the hand "
+              "(a negative score doubles too)."), JA_WIKIPEDIA, with_ten_of_clubs_doubling),
+        Addon("shoot_the_sun", N_("Shoot the sun"), N_("Taking every trick scores as a moon worth 2M."),
               JA_WIKIPEDIA, with_shoot_the_sun),
     )
 }  # fmt: skip
@@ -369,9 +399,8 @@ class Preset:
         """The rules for ``players`` (default: the usual count) with some options switched by name."""
         count = self.players[0] if players is None else players
         if count not in self.players:
-            raise RulesError(
-                f"{self.name} is played by {_counts(self.players)} players (not {count})"
-            )
+            raise RulesError(tr("{name} is played by {counts} players (not {n})", name=tr_text(self.name),
+                                counts=_counts(self.players), n=count))
         rules = self.build(count)
         known = {o.name: o for o in self.options}
         for name, label in (choices or {}).items():
@@ -384,8 +413,8 @@ class Preset:
 def _counts(counts: Sequence[int]) -> str:
     ordered = sorted(counts)
     if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
-        return f"{ordered[0]} to {ordered[-1]}"
-    return " or ".join(str(c) for c in ordered)
+        return tr("{low} to {high}", low=ordered[0], high=ordered[-1])
+    return join_words([str(c) for c in ordered], "or")
 
 
 def _fixed(rules: Rules) -> Callable[[int], Rules]:
@@ -418,180 +447,189 @@ def _queen_of_spades(value: int) -> Callable[[Rules], Rules]:
     return apply
 
 
-_MOON_ON = Choice("moon with M", _replace(moon=Moon.OTHERS_ADD), "a house option")
+_MOON_ON = Choice(N_("moon with M"), _replace(moon=Moon.OTHERS_ADD), N_("a house option"))
 
 PRESETS: dict[str, Preset] = {
     p.key: p
     for p in (
         Preset(
             key="standard",
-            name="Standard Hearts (Black Lady)",
+            name=N_("Standard Hearts (Black Lady)"),
             build=lambda n: STANDARD if n == 4 else Rules(players=n),
             players=(4, 3, 5, 6, 7),
-            changes=("Nothing: this is the game of section 1 of the rules, the yardstick for the others.",),
-            history="Black Lady added the Q♠ (13 points) to plain Hearts and overshadowed it early in the 20th "
-                    "became the game most people mean by Hearts; Microsoft Hearts made it familiar worldwide.",
+            changes=(N_("Nothing: this is the game of section 1 of the rules, the yardstick for the others."),),
+            history=N_("Black Lady added the Q♠ (13 points) to plain Hearts and overshadowed it early in the 20th "
+                    "became the game most people mean by Hearts; Microsoft Hearts made it familiar worldwide."),
             sources=(JA_WIKIPEDIA, KIZU_BLOG, HOWTO_WIKI, "pagat.com (Hearts pages)", "Wikipedia: Hearts (card game)"),
         ),
         Preset(
             key="basic",
-            name="Basic Hearts",
+            name=N_("Basic Hearts"),
             build=_fixed(BASIC),
             players=(4, 3, 5, 6, 7),
-            changes=("The Q♠ is an ordinary card: only the 13 hearts score, 1 point each (M = 13).",
-                     "Shooting the moon means taking all 13 hearts."),
-            history="The original game of the 1880s, a modern form of Reversis; it was overshadowed by Black "
-                    "Lady in the early 20th century.",
+            changes=(N_("The Q♠ is an ordinary card: only the 13 hearts score, 1 point each (M = 13)."),
+                     N_("Shooting the moon means taking all 13 hearts.")),
+            history=N_("The original game of the 1880s, a modern form of Reversis; it was overshadowed by Black "
+                    "Lady in the early 20th century."),
             sources=(f"{JA_WIKIPEDIA} (基本ハーツ, after 松田道弘『トランプゲーム事典』1988)",
                      "pagat.com (Hearts pages)"),
         ),
         Preset(
             key="omnibus",
-            name="Omnibus Hearts",
+            name=N_("Omnibus Hearts"),
             build=_fixed(OMNIBUS),
             players=(4, 3, 5, 6, 7),
-            changes=("The 10♦ is a bonus card: whoever takes it scores −10.",
-                     "The moon still needs only the hearts and the Q♠; the bonus counts on top for its taker."),
-            history="A card worth taking: with the bonus, one trick of the hand is one you want to win.",
+            changes=(N_("The 10♦ is a bonus card: whoever takes it scores −10."),
+                     N_("The moon still needs only the hearts and the Q♠; the bonus counts on top for its taker.")),
+            history=N_("A card worth taking: with the bonus, one trick of the hand is one you want to win."),
             sources=(f"{JA_WIKIPEDIA} (オムニバスハーツ, after 松田道弘『トランプゲーム事典』1988)",
                      "pagat.com (Hearts pages)"),
-            options=(Option("bonus card", (Choice("10♦", source=JA_WIKIPEDIA),
-                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS),
+            options=(Option(N_("bonus card"), (Choice(N_("10♦"), source=JA_WIKIPEDIA),
+                                           Choice(N_("J♦"), _bonus_card(JACK_OF_DIAMONDS),
                                                   f"pagat.com; {JA_WIKIPEDIA} mentions it"))),),
         ),
         Preset(
             key="pink_lady",
-            name="Pink Lady",
+            name=N_("Pink Lady"),
             build=_fixed(PINK_LADY),
             players=(4, 3, 5, 6, 7),
-            changes=("The Q♥ (the pink lady) scores 13, like the Q♠; the other hearts 1 each.",
-                     "The Omnibus bonus: the 10♦ scores −10.",
-                     "M = 38; the moon needs every penalty card."),
-            history="Omnibus with a second queen to fear: the game has two 13-point queens and a bonus card.",
+            changes=(N_("The Q♥ (the pink lady) scores 13, like the Q♠; the other hearts 1 each."),
+                     N_("The Omnibus bonus: the 10♦ scores −10."),
+                     N_("M = 38; the moon needs every penalty card.")),
+            history=N_("Omnibus with a second queen to fear: the game has two 13-point queens and a bonus card."),
             sources=(f"{JA_WIKIPEDIA} (ピンクレディ, after 松田道弘『トランプゲーム事典』1988)",
                      "pagat.com (Hearts pages)"),
-            options=(Option("bonus card", (Choice("10♦", source=JA_WIKIPEDIA),
-                                           Choice("J♦", _bonus_card(JACK_OF_DIAMONDS), JA_WIKIPEDIA))),),
+            options=(Option(N_("bonus card"), (Choice(N_("10♦"), source=JA_WIKIPEDIA),
+                                           Choice(N_("J♦"), _bonus_card(JACK_OF_DIAMONDS), JA_WIKIPEDIA))),),
         ),
         Preset(
             key="black_maria",
-            name="Black Maria",
+            name=N_("Black Maria"),
             build=black_maria,
             players=(3, 4, 5, 6),
-            changes=("The K♠ scores 10 and the A♠ 7, besides the Q♠ 13 and the hearts (M = 43).",
-                     "Three players; the 2♣ is removed (five players: 2♣ 2♠; six: all four 2s).",
-                     "Pass 3 cards to the right every hand.",
-                     "The player left of the dealer leads the first trick with any card the rules allow.",
-                     "Hearts may be led from the second trick on; no moon rule."),
-            history="The British three-player cousin of Black Lady, first printed in 1939. Japanese Wikipedia and the "
-                    "Japanese “How to Play Hearts” use the name for standard Hearts; here it means only the British "
-                    "game.",
+            changes=(N_("The K♠ scores 10 and the A♠ 7, besides the Q♠ 13 and the hearts (M = 43)."),
+                     N_("Three players; the 2♣ is removed (five players: 2♣ 2♠; six: all four 2s)."),
+                     N_("Pass 3 cards to the right every hand."),
+                     N_("The player left of the dealer leads the first trick with any card the rules allow."),
+                     N_("Hearts may be led from the second trick on; no moon rule.")),
+            history=N_("The British three-player cousin of Black Lady, first printed in 1939. Japanese Wikipedia and "
+                    "the Japanese “How to Play Hearts” use the name for standard Hearts; here it means only the "
+                    "British game."),
             sources=("pagat.com (Hearts pages)", "Wikipedia: Black Maria (card game)"),
             options=(
-                Option("must break hearts", (Choice("no", source="this book's default (the sources disagree)"),
-                                             Choice("yes", _replace(must_break_hearts=True), "a house option"))),
-                Option("moon", (Choice("no moon rule", source="this book's default"), _MOON_ON)),
+                Option(N_("must break hearts"), (
+                    Choice(N_("no"), source=N_("this book's default (the sources disagree)")),
+                    Choice(N_("yes"), _replace(must_break_hearts=True), N_("a house option")),
+                )),
+                Option(N_("moon"), (Choice(N_("no moon rule"), source=N_("this book's default")), _MOON_ON)),
             ),
         ),
         Preset(
             key="spot",
-            name="Spot Hearts",
+            name=N_("Spot Hearts"),
             build=_fixed(SPOT),
             players=(4, 3, 5, 6, 7),
-            changes=("Each heart scores its rank: 2♥ 2 … 10♥ 10, J 11, Q 12, K 13, A 14; the Q♠ 25 (M = 129).",
-                     "The game goes to 500."),
-            history="High hearts hurt more than low ones; a hand hands out 129 points, so a game usually goes "
-                    "to 500 (Japanese Wikipedia).",
+            changes=(N_("Each heart scores its rank: 2♥ 2 … 10♥ 10, J 11, Q 12, K 13, A 14; the Q♠ 25 (M = 129)."),
+                     N_("The game goes to 500.")),
+            history=N_("High hearts hurt more than low ones; a hand hands out 129 points, so a game usually goes "
+                    "to 500 (Japanese Wikipedia)."),
             sources=(f"{JA_WIKIPEDIA} (スポット・ハーツ)", "pagat.com (Hearts pages)"),
             options=(
-                Option("point table", (
-                    Choice("hearts by rank, A♥ 14", source=JA_WIKIPEDIA),
-                    Choice("J Q K♥ 10, A♥ 15", lambda r: dataclasses.replace(
+                Option(N_("point table"), (
+                    Choice(N_("hearts by rank, A♥ 14"), source=JA_WIKIPEDIA),
+                    Choice(N_("J Q K♥ 10, A♥ 15"), lambda r: dataclasses.replace(
                         r, name=SPOT_ALT.name, card_points=SPOT_ALT.card_points), JA_WIKIPEDIA),
                 )),
-                Option("moon", (Choice("moon with M", source=JA_WIKIPEDIA),
-                                Choice("no moon rule", _replace(moon=Moon.NONE), JA_WIKIPEDIA))),
+                Option(N_("moon"), (Choice(N_("moon with M"), source=JA_WIKIPEDIA),
+                                Choice(N_("no moon rule"), _replace(moon=Moon.NONE), JA_WIKIPEDIA))),
             ),
         ),
         Preset(
             key="kitty",
-            name="Kitty Hearts",
+            name=N_("Kitty Hearts"),
             build=_fixed(KITTY),
             players=(3,),
-            changes=("Three players with all 52 cards: 17 each and one card face down, the kitty.",
-                     "The winner of the first trick takes the kitty (and alone sees it); it counts as taken.",
-                     "The player left of the dealer leads the first trick (this book's choice: the source "
-                     "leaves it open); the 2♣ may be the kitty."),
-            history="A three-player way to use the whole pack. Because the kitty may be worth having, Japanese "
-                    "Wikipedia notes that the 2♣ need not open: some other opening lead rule is used.",
+            changes=(N_("Three players with all 52 cards: 17 each and one card face down, the kitty."),
+                     N_("The winner of the first trick takes the kitty (and alone sees it); it counts as taken."),
+                     N_("The player left of the dealer leads the first trick (this book's choice: the source "
+                     "leaves it open); the 2♣ may be the kitty.")),
+            history=N_("A three-player way to use the whole pack. Because the kitty may be worth having, Japanese "
+                    "Wikipedia notes that the 2♣ need not open: some other opening lead rule is used."),
             sources=(f"{JA_WIKIPEDIA} (キティ・ハーツ)", "pagat.com (Hearts pages)"),
-            options=(Option("kitty goes to", (
-                Choice("the first trick's winner", source=JA_WIKIPEDIA),
-                Choice("the first trick with a penalty card", _replace(hole_cards=HoleCards.FIRST_PENALTY_TRICK),
+            options=(Option(N_("kitty goes to"), (
+                Choice(N_("the first trick's winner"), source=JA_WIKIPEDIA),
+                Choice(N_("the first trick with a penalty card"), _replace(hole_cards=HoleCards.FIRST_PENALTY_TRICK),
                        JA_WIKIPEDIA),
             )),),
         ),
         Preset(
             key="hi_lo_joker",
-            name="Hi-Lo Joker Hearts",
+            name=N_("Hi-Lo Joker Hearts"),
             build=_fixed(HI_LO_JOKER),
             players=(3,),
-            changes=("Three players, 54 cards (two jokers), 18 each, no kitty.",
-                     "Both jokers are hearts for every rule and score 1 each.",
-                     "The first joker played ranks above the A♥, the second below the 2♥.",
-                     "The Q♠ scores 15 (M = 30)."),
-            history="Also called Hello Hearts (Japanese Wikipedia). With the jokers there are 15 hearts, so the Q♠ is "
-                    "often raised to 15: the players agree on it before the game.",
+            changes=(N_("Three players, 54 cards (two jokers), 18 each, no kitty."),
+                     N_("Both jokers are hearts for every rule and score 1 each."),
+                     N_("The first joker played ranks above the A♥, the second below the 2♥."),
+                     N_("The Q♠ scores 15 (M = 30).")),
+            history=N_("Also called Hello Hearts (Japanese Wikipedia). With the jokers there are 15 hearts, so the Q♠ "
+                    "is often raised to 15: the players agree on it before the game."),
             sources=(f"{JA_WIKIPEDIA} (ハイロー・ジョーカー・ハーツ)", "pagat.com (Hearts pages)"),
-            options=(Option("Q♠", (Choice("15", source=JA_WIKIPEDIA),
-                                   Choice("13", _queen_of_spades(13), JA_WIKIPEDIA))),),
+            options=(Option(N_("Q♠"), (Choice(N_("15"), source=JA_WIKIPEDIA),
+                                   Choice(N_("13"), _queen_of_spades(13), JA_WIKIPEDIA))),),
         ),
         Preset(
             key="cancellation",
-            name="Cancellation Hearts",
+            name=N_("Cancellation Hearts"),
             build=cancellation,
             players=tuple(range(6, 16)),
-            changes=("6 to 10 players with two decks, 11 to 15 with three.",
-                     "Identical cards in one trick cancel: neither can win, both still score (of three, only "
-                     "the first two cancel).",
-                     "A trick whose led-suit cards all cancel has no winner: it stays on the table for the "
-                     "next trick that has one; the last trick goes to its leader.",
-                     "Cards left after an even deal lie face up and go to the first trick's winner.",
-                     "The player left of the dealer leads first; pass 3 cards left, right, hold.",
-                     "M = 52 with two decks, 78 with three."),
-            history="The variant for big groups (six or more, Japanese Wikipedia): with two decks a moon is rare, "
-                    "and with three a moon of 78 usually ends the game.",
+            changes=(N_("6 to 10 players with two decks, 11 to 15 with three."),
+                     N_("Identical cards in one trick cancel: neither can win, both still score (of three, only "
+                     "the first two cancel)."),
+                     N_("A trick whose led-suit cards all cancel has no winner: it stays on the table for the "
+                     "next trick that has one; the last trick goes to its leader."),
+                     N_("Cards left after an even deal lie face up and go to the first trick's winner."),
+                     N_("The player left of the dealer leads first; pass 3 cards left, right, hold."),
+                     N_("M = 52 with two decks, 78 with three.")),
+            history=N_("The variant for big groups (six or more, Japanese Wikipedia): with two decks a moon is rare, "
+                    "and with three a moon of 78 usually ends the game."),
             sources=(f"{JA_WIKIPEDIA} (キャンセレーション・ハーツ)", "Wikipedia: Cancellation Hearts"),
-            options=(Option("passing", (Choice("left, right, hold", source="this book's default"),
-                                        Choice("no passing", _replace(pass_cycle=(PassDirection.HOLD,)),
-                                               "a house option"))),),
+            options=(Option(N_("passing"), (Choice(N_("left, right, hold"), source=N_("this book's default")),
+                                        Choice(N_("no passing"), _replace(pass_cycle=(PassDirection.HOLD,)),
+                                               N_("a house option")))),),
         ),
         Preset(
             key="complex",
-            name="Complex Hearts",
+            name=N_("Complex Hearts"),
             build=_fixed(COMPLEX),
             players=(4,),
-            changes=("Scores are complex numbers: each heart 1, the Q♠ 13i, the J♦ −10.",
-                     "Taking the 10♣ multiplies your hand score by 2i.",
-                     "A player loses when |total| exceeds 100; the smallest |total| wins.",
-                     "Moon: the shooter subtracts 13+13i from their own total or adds it to everyone else's."),
-            history="A mathematician's joke, attributed to the game designer Richard Garfield (Japanese "
-                    "Wikipedia): the scores leave the number line for the plane.",
+            changes=(N_("Scores are complex numbers: each heart 1, the Q♠ 13i, the J♦ −10."),
+                     N_("Taking the 10♣ multiplies your hand score by 2i."),
+                     N_("A player loses when |total| exceeds 100; the smallest |total| wins."),
+                     N_("Moon: the shooter subtracts 13+13i from their own total or adds it to everyone else's.")),
+            history=N_("A mathematician's joke, attributed to the game designer Richard Garfield (Japanese "
+                    "Wikipedia): the scores leave the number line for the plane."),
             sources=(f"{JA_WIKIPEDIA} (複素数ハーツ)", "rdieter's Complex Hearts page"),
             options=(
-                Option("moon", (
-                    Choice("shooter chooses: −(13+13i) or others +(13+13i)", source="rdieter"),
-                    Choice("shooter picks a sign for everyone else", _replace(moon=Moon.SIGN_TO_OTHERS),
+                Option(N_("moon"), (
+                    Choice(N_("shooter chooses: −(13+13i) or others +(13+13i)"), source="rdieter"),
+                    Choice(N_("shooter picks a sign for everyone else"), _replace(moon=Moon.SIGN_TO_OTHERS),
                            f"a reading of {JA_WIKIPEDIA}"),
                 )),
-                Option("game end", (Choice("|total| exceeds 100", source=JA_WIKIPEDIA),
-                                    Choice("|total| reaches 100", _replace(game_end=GameEnd.REACH_TARGET),
-                                           "a house option"))),
+                Option(N_("game end"), (Choice(N_("|total| exceeds 100"), source=JA_WIKIPEDIA),
+                                    Choice(N_("|total| reaches 100"), _replace(game_end=GameEnd.REACH_TARGET),
+                                           N_("a house option")))),
             ),
         ),
     )
 }  # fmt: skip
 """Every variant by key, standard Hearts first."""
+
+_NAMED: frozenset[str] = frozenset({
+    STANDARD.name, BASIC.name, OMNIBUS.name, PINK_LADY.name, BLACK_MARIA.name, SPOT.name, KITTY.name,
+    HI_LO_JOKER.name, CANCELLATION().name, COMPLEX.name, OMNIBUS_JACK.name, SPOT_ALT.name,
+    EXACT_TARGET, TEN_OF_CLUBS_DOUBLES, SHOOT_THE_SUN, *(p.name for p in PRESETS.values()),
+})
+"""The names :func:`rules_name` translates (marked for translation where they are defined)."""
 
 
 # -- tables and words for the lessons ----------------------------------------------------------------------------
@@ -624,22 +662,25 @@ def point_table(rules: Rules) -> list[tuple[str, str]]:
         if len(group) == 1:
             rows.append((first.symbol, _value_words(value)))
         elif key == "own":
-            rows.append((f"{first.symbol} … {group[-1][0].symbol}", f"its rank ({value} … {group[-1][1]})"))
+            rows.append((f"{first.symbol} … {group[-1][0].symbol}",
+                         tr("its rank ({low} … {high})", low=value, high=group[-1][1])))
         else:
-            rows.append((f"{first.symbol} … {group[-1][0].symbol}", f"{_value_words(value)} each"))
+            rows.append((f"{first.symbol} … {group[-1][0].symbol}", tr("{value} each", value=_value_words(value))))
     jokers = [(c, v) for c, v in rules.card_points if c.is_joker]
     if jokers:
         same = len({v for _, v in jokers}) == 1
         if same:
             label = ", ".join(j.symbol for j, _ in jokers)
-            rows.append((label, _value_words(jokers[0][1]) + (" each" if len(jokers) > 1 else "")))
+            value_ = _value_words(jokers[0][1])
+            rows.append((label, tr("{value} each", value=value_) if len(jokers) > 1 else value_))
         else:
             rows.extend((j.symbol, _value_words(v)) for j, v in jokers)
     for card, value in rules.card_points:
         if card.suit != Suit.HEARTS:
             rows.append((card.symbol, _value_words(value)))
     if rules.ten_of_clubs_multiplier != 1:
-        rows.append(("10♣", f"× {_value_words(rules.ten_of_clubs_multiplier)} (its taker's card points)"))
+        rows.append(("10♣", tr("× {factor} (its taker's card points)",
+                               factor=_value_words(rules.ten_of_clubs_multiplier))))
     return rows
 
 
@@ -662,59 +703,84 @@ def changes_from_standard(rules: Rules) -> list[str]:
     std = STANDARD
     out: list[str] = []
     if rules.players != std.players:
-        out.append(f"{rules.players} players (standard: {std.players})")
+        out.append(tr("{n} players (standard: {standard})", n=rules.players, standard=std.players))
     if rules.decks != 1:
-        out.append(f"{rules.decks} decks: identical cards in a trick cancel")
+        out.append(tr("{n} decks: identical cards in a trick cancel", n=rules.decks))
     if rules.jokers:
-        out.append(f"{rules.jokers} jokers, played as hearts (the first played high, the second low)")
+        out.append(tr("{n} jokers, played as hearts (the first played high, the second low)", n=rules.jokers))
     usual = () if rules.decks > 1 or rules.jokers else tuple(parse_cards(DEFAULT_REMOVALS.get(rules.players, "")))
     if set(rules.removed) != set(usual):
         removed = " ".join(c.symbol for c in rules.removed)
         usual_words = " ".join(c.symbol for c in usual)
         if not rules.removed:
-            out.append(f"all {len(rules.deck)} cards are used ({rules.players} players usually remove "
-                       f"{usual_words})")  # fmt: skip
+            out.append(tr("all {n} cards are used ({players} players usually remove {usual})", n=len(rules.deck),
+                          players=rules.players, usual=usual_words))  # fmt: skip
+        elif usual:
+            out.append(tr("removed before the deal: {removed} (usually {usual})", removed=removed, usual=usual_words))
         else:
-            out.append(f"removed before the deal: {removed}" + (f" (usually {usual_words})" if usual else ""))
+            out.append(tr("removed before the deal: {removed}", removed=removed))
     if rules.hole_cards is not HoleCards.SET_ASIDE:
-        what = "left-over card" if rules.leftover == 1 else "left-over cards"
-        to = {
-            HoleCards.FIRST_TRICK: "the winner of the first trick",
-            HoleCards.FIRST_HEART_TRICK: "the winner of the first trick with a heart",
-            HoleCards.FIRST_PENALTY_TRICK: "the winner of the first trick with a penalty card",
-        }[rules.hole_cards]
-        out.append(f"the {what} {'goes' if rules.leftover == 1 else 'go'} to {to}")
+        one = rules.leftover == 1
+        out.append({
+            (HoleCards.FIRST_TRICK, True): tr("the left-over card goes to the winner of the first trick"),
+            (HoleCards.FIRST_TRICK, False): tr("the left-over cards go to the winner of the first trick"),
+            (HoleCards.FIRST_HEART_TRICK, True): tr("the left-over card goes to the winner of the first trick with "
+                                                    "a heart"),
+            (HoleCards.FIRST_HEART_TRICK, False): tr("the left-over cards go to the winner of the first trick with "
+                                                     "a heart"),
+            (HoleCards.FIRST_PENALTY_TRICK, True): tr("the left-over card goes to the winner of the first trick "
+                                                      "with a penalty card"),
+            (HoleCards.FIRST_PENALTY_TRICK, False): tr("the left-over cards go to the winner of the first trick "
+                                                       "with a penalty card"),
+        }[(rules.hole_cards, one)])  # fmt: skip
     if rules.pass_cycle is not None and rules.cycle != Rules(players=min(rules.players, 7)).cycle:
-        out.append("pass: " + ", ".join(d.value for d in rules.cycle) + (" every hand" if len(rules.cycle) == 1
-                                                                            else ", repeating"))  # fmt: skip
+        directions = ", ".join(_direction_words(d) for d in rules.cycle)
+        out.append(tr("pass: {directions} every hand", directions=directions) if len(rules.cycle) == 1
+                   else tr("pass: {directions}, repeating", directions=directions))  # fmt: skip
     if rules.opening_lead is not std.opening_lead:
         out.append({
-            OpeningLead.LEFT_OF_DEALER: "the player left of the dealer leads any card the rules allow",
-            OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB: "the holder of the lowest club leads any club",
+            OpeningLead.LEFT_OF_DEALER: tr("the player left of the dealer leads any card the rules allow"),
+            OpeningLead.LOWEST_CLUB_HOLDER_ANY_CLUB: tr("the holder of the lowest club leads any club"),
         }.get(rules.opening_lead, rules.opening_lead.value))  # fmt: skip
     if not rules.must_break_hearts:
-        out.append("hearts may be led from the second trick on (no need to break them)")
+        out.append(tr("hearts may be led from the second trick on (no need to break them)"))
     if dict(_keyed(rules.card_points)) != dict(_keyed(std.card_points)):
         table = "; ".join(f"{card} {value}" for card, value in point_table(rules))
-        out.append(f"points: {table} (M = {format_points(layout_for(rules).moon_value)})")
+        out.append(tr("points: {table} (M = {m})", table=table, m=format_points(layout_for(rules).moon_value)))
     if rules.ten_of_clubs_multiplier != 1:
         factor = format_points(rules.ten_of_clubs_multiplier)
-        out.append(f"taking the 10♣ multiplies its taker's card points by {factor}")
+        out.append(tr("taking the 10♣ multiplies its taker's card points by {factor}", factor=factor))
     if rules.moon is not std.moon or rules.moon_value is not None:
         out.append(_moon_words(rules))
     if rules.shoot_the_sun:
-        out.append("shoot the sun: taking every trick scores as a moon worth 2M")
+        out.append(tr("shoot the sun: taking every trick scores as a moon worth 2M"))
     if rules.exact_target_reset:
-        out.append("a total of exactly 50 drops to 0, exactly 100 to 50")
+        out.append(tr("a total of exactly 50 drops to 0, exactly 100 to 50"))
     if rules.magnitude_scores:
-        out.append("totals are compared by their size |total|")
+        out.append(tr("totals are compared by their size |total|"))
     if rules.game_end is not std.game_end or rules.target != std.target:
-        verb = {GameEnd.REACH_TARGET: "reaches", GameEnd.EXCEED_TARGET: "exceeds"}.get(rules.game_end)
-        size = "|total|" if rules.magnitude_scores else "a total"
-        out.append(f"the game ends when {size} {verb} {rules.target}" if verb else
-                   f"the game is {rules.fixed_hands} hands")  # fmt: skip
+        ends = {
+            (GameEnd.REACH_TARGET, False): tr("the game ends when a total reaches {target}", target=rules.target),
+            (GameEnd.EXCEED_TARGET, False): tr("the game ends when a total exceeds {target}", target=rules.target),
+            (GameEnd.REACH_TARGET, True): tr("the game ends when |total| reaches {target}", target=rules.target),
+            (GameEnd.EXCEED_TARGET, True): tr("the game ends when |total| exceeds {target}", target=rules.target),
+        }  # fmt: skip
+        out.append(ends.get((rules.game_end, rules.magnitude_scores))
+                   or tr("the game is {n} hands", n=rules.fixed_hands))  # fmt: skip
     out.extend(_other_fields(rules))
     return out
+
+
+def _direction_words(direction: PassDirection) -> str:
+    """A pass direction as :func:`changes_from_standard` names it ("left", "dealers choice" …)."""
+    return {
+        PassDirection.LEFT: tr("left", context="pass"),
+        PassDirection.RIGHT: tr("right", context="pass"),
+        PassDirection.ACROSS: tr("across", context="pass"),
+        PassDirection.HOLD: tr("hold", context="pass"),
+        PassDirection.SPLIT: tr("split", context="pass"),
+        PassDirection.DEALERS_CHOICE: tr("dealers_choice", context="pass"),
+    }[direction]
 
 
 _COVERED = {
@@ -742,13 +808,14 @@ def _keyed(points: Iterable[tuple[Card, Points]]) -> list[tuple[int, Points]]:
 def _moon_words(rules: Rules) -> str:
     m = format_points(layout_for(rules).moon_value)
     return {
-        Moon.NONE: "no moon rule: penalty cards always score",
-        Moon.OTHERS_ADD: f"moon: every other player scores M = {m}",
-        Moon.SHOOTER_SUBTRACTS: f"moon: the shooter scores −{m}",
-        Moon.SHOOTER_CHOOSES: f"moon: the shooter either subtracts {m} or adds it to every other player",
-        Moon.RESET_TO_ZERO: f"moon: others score {m} and the shooter's total goes back to 0",
-        Moon.SIGN_TO_OTHERS: f"moon: the shooter picks a sign s and every other player adds s·({m})",
-    }[rules.moon]
+        Moon.NONE: lambda: tr("no moon rule: penalty cards always score"),
+        Moon.OTHERS_ADD: lambda: tr("moon: every other player scores M = {m}", m=m),
+        Moon.SHOOTER_SUBTRACTS: lambda: tr("moon: the shooter scores −{m}", m=m),
+        Moon.SHOOTER_CHOOSES: lambda: tr("moon: the shooter either subtracts {m} or adds it to every other player",
+                                         m=m),
+        Moon.RESET_TO_ZERO: lambda: tr("moon: others score {m} and the shooter's total goes back to 0", m=m),
+        Moon.SIGN_TO_OTHERS: lambda: tr("moon: the shooter picks a sign s and every other player adds s·({m})", m=m),
+    }[rules.moon]()
 
 
 # -- the scoring calculator ------------------------------------------------------------------------------------
@@ -780,7 +847,7 @@ def score_captured(
     for item in items:
         card = item if isinstance(item, Card) else _parse_card(item)
         if not card.bit & k.deck:
-            raise RulesError(f"{card.symbol} is not in the deck of {rules.name}")
+            raise RulesError(tr("{card} is not in the deck of {name}", card=card.symbol, name=rules_name(rules)))
         mask |= card.bit
     n = rules.players
     taken = [mask] + [0] * (n - 1)
@@ -792,7 +859,7 @@ def score_captured(
     if choices:
         choice = moon_choice if moon_choice is not None else choices[0]
         if choice not in choices:
-            raise RulesError(f"choose one of: {', '.join(choices)}")
+            raise RulesError(tr("choose one of: {choices}", choices=", ".join(choices)))
     return score_taken(rules, [cards_of_mask(t) for t in taken], moon_choice=choice)
 
 
@@ -819,19 +886,37 @@ def overview_rows() -> list[dict[str, str]]:
     for preset in PRESETS.values():
         rules = preset.rules
         k = layout_for(rules)
-        extra = f" + {rules.leftover} left over" if rules.leftover else ""
-        size = "|total|" if rules.magnitude_scores else "total"
-        verb = "exceeds" if rules.game_end is GameEnd.EXCEED_TARGET else "reaches"
+        cards = (tr("{n} + {left} left over", n=rules.hand_size, left=rules.leftover) if rules.leftover
+                 else str(rules.hand_size))  # fmt: skip
+        exceeds = rules.game_end is GameEnd.EXCEED_TARGET
+        ends = {
+            (True, True): tr("|total| exceeds {target}", target=rules.target),
+            (True, False): tr("|total| reaches {target}", target=rules.target),
+            (False, True): tr("total exceeds {target}", target=rules.target),
+            (False, False): tr("total reaches {target}", target=rules.target),
+        }[(rules.magnitude_scores, exceeds)]  # fmt: skip
         rows.append({
-            "variant": preset.name,
+            "variant": tr_text(preset.name),
             "players": _counts(preset.players),
-            "cards each": f"{rules.hand_size}{extra}",
+            "cards each": cards,
             "M": format_points(k.moon_value),
-            "game ends when a": f"{size} {verb} {rules.target}",
-            "moon": "none" if rules.moon is Moon.NONE else rules.moon.value.replace("_", " "),
-            "sources": "; ".join(preset.sources),
+            "game ends when a": ends,
+            "moon": _moon_name(rules.moon),
+            "sources": "; ".join(source_words(source) for source in preset.sources),
         })  # fmt: skip
     return rows
+
+
+def _moon_name(moon: Moon) -> str:
+    """A moon rule's short name, for a table's cell."""
+    return {
+        Moon.NONE: tr("none", context="moon"),
+        Moon.OTHERS_ADD: tr("others add", context="moon"),
+        Moon.SHOOTER_SUBTRACTS: tr("shooter subtracts", context="moon"),
+        Moon.SHOOTER_CHOOSES: tr("shooter chooses", context="moon"),
+        Moon.RESET_TO_ZERO: tr("reset to zero", context="moon"),
+        Moon.SIGN_TO_OTHERS: tr("sign to others", context="moon"),
+    }[moon]
 
 
 def addon_verdict(rules: Rules, key: str) -> str:
@@ -839,16 +924,27 @@ def addon_verdict(rules: Rules, key: str) -> str:
     try:
         ADDONS[key].apply(rules)
     except RulesError as exc:
-        return f"no: {exc}"
-    return "yes"
+        return tr("no: {reason}", reason=exc)
+    return tr("yes", context="verdict")
 
 
 def addon_rows() -> list[dict[str, str]]:
     """For every preset, whether each add-on of RULES.md 3.1 combines with it (and why not)."""
     return [
-        {"variant": p.name, **{ADDONS[key].name: addon_verdict(p.rules, key) for key in ADDONS}}
+        {"variant": tr_text(p.name), **{tr_text(ADDONS[key].name): addon_verdict(p.rules, key) for key in ADDONS}}
         for p in PRESETS.values()
     ]
+
+
+_NOTES = frozenset({N_("a house option"), N_("this book's default"), N_("this book's default (the sources disagree)")})
+"""The notes that stand for a source in :attr:`Choice.source` (the book's own choices)."""
+
+
+def _source_words(source: str) -> str:
+    """A choice's source as a table shows it: a book's note translated; a citation as written."""
+    if not source:
+        return tr("project choice")
+    return tr_text(source) if source in _NOTES else source_words(source)
 
 
 def options_rows() -> list[dict[str, str]]:
@@ -858,9 +954,10 @@ def options_rows() -> list[dict[str, str]]:
         for option in preset.options:
             for index, choice in enumerate(option.choices):
                 rows.append({
-                    "variant": preset.name,
-                    "option": option.name,
-                    "choice": choice.label + (" (default)" if index == 0 else ""),
-                    "source": choice.source or "project choice",
+                    "variant": tr_text(preset.name),
+                    "option": tr_text(option.name),
+                    "choice": tr("{choice} (default)", choice=tr_text(choice.label)) if index == 0
+                    else tr_text(choice.label),
+                    "source": _source_words(choice.source),
                 })  # fmt: skip
     return rows
