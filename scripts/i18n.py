@@ -528,7 +528,7 @@ _NOT_PROSE = re.compile(
     r'<span lang="en">.*?</span>|<code>.*?</code>'  # English kept on purpose, marked; code
     r"|^(?:`{3,}|:{3,})(?!\{).*?^(?:`{3,}|:{3,})\s*$"  # a code block
     r"|\]\([^)]*\)|`[^`\n]*`"          # link targets, code spans
-    r"|^\s*(?:`{3,}|:{3,})\{[\w:-]+\}|^:[\w-]+:.*$"  # directive names and options
+    r"|^\s*(?:`{3,}|:{3,})\{[\w:-]+\}|^:[\w-]+:[^\n]*$"  # directive names and options (one line each)
     r"|\{[\w:-]+\}", re.S | re.M)
 
 
