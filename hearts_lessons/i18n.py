@@ -277,10 +277,17 @@ def missing() -> set[tuple[str, str]]:
 
 #: Words in Latin letters that a Japanese page may show as names, not English prose: the tools a reader is told to
 #: use, units and abbreviations. Other English a Japanese page keeps on purpose (a glossary's English column, an
-#: English title, a menu item of an English-only program) is marked ``<span lang="en">…</span>``.
+#: English title, a menu item of an English-only program, a key on the keyboard: ``Ctrl + C``) is marked
+#: ``<span lang="en">…</span>``.
 LATIN_NAMES = frozenset({
-    "Python", "JupyterLab", "JupyterLite", "Jupyter", "Pyodide", "Voilà", "Voila", "Chromium", "Windows",
-    "MB", "GB", "KB", "URL", "PDF", "HTML", "CSV", "JSON", "ID", "vs", "e", "g", "i", "x"})
+    # the book's own tools
+    "Python", "JupyterLab", "JupyterLite", "Jupyter", "Pyodide", "Voilà", "Voila", "ipykernel", "ipywidgets",
+    "matplotlib", "pandas", "MathJax", "JavaScript", "WebAssembly", "npm", "PyPI",
+    # browsers, systems and other products a reader is told about
+    "Chrome", "Chromium", "Edge", "Firefox", "Safari", "Windows", "Linux", "macOS", "WSL", "Debian", "Ubuntu",
+    "Xbox", "Wikipedia",
+    # units and abbreviations
+    "MB", "GB", "KB", "URL", "HTTP", "PDF", "HTML", "CSV", "JSON", "ID", "vs", "e", "g", "i", "x"})
 
 _NOT_WORDS = re.compile(
     r"⟦[^⟦⟧]*⟧"                      # a sentence that went through tr() (pseudo-locale)

@@ -529,22 +529,29 @@ _NOT_PROSE = re.compile(
     r'<span lang="en">.*?</span>|<code>.*?</code>'  # English kept on purpose, marked; code
     r"|^(?:`{3,}|:{3,})(?!\{).*?^(?:`{3,}|:{3,})\s*$"  # a code block
     r"|\]\([^)]*\)|`[^`\n]*`"          # link targets, code spans
-    r"|^\s*(?:`{3,}|:{3,})\{[\w:-]+\}|^:[\w-]+:.*$"  # directive names and options
+    r"|^\s*(?:`{3,}|:{3,})\{[\w:-]+\}|^:[\w-]+:[^\n]*$"  # directive names and options (one line each)
     r"|\{[\w:-]+\}", re.S | re.M)
+#: An autolink, ``<https://…>``: the page shows the address as text (unless it is marked).
+_AUTOLINK = re.compile(r"<((?:https?|mailto):[^<>\s]*)>")
 
 
-def english_left(lang: str) -> dict[str, list[str]]:
-    """Catalogue -> the English words left in its translated prose (what the built site's check finds on the
+def english_words(text: str) -> list[str]:
+    """The English words a reader sees in one translated markdown text (what the built site's check finds on the
     page), with ``<span lang="en">`` parts, code, link targets, markup and :data:`LATIN_NAMES` left out."""
     from hearts_lessons.i18n import LATIN_NAMES, latin_words
 
+    return latin_words(_NOT_PROSE.sub(" ", _AUTOLINK.sub(r" \1 ", text)), allow=LATIN_NAMES)
+
+
+def english_left(lang: str) -> dict[str, list[str]]:
+    """Catalogue -> the English words left in its translated prose (:func:`english_words` of each entry)."""
     out: dict[str, list[str]] = {}
     for path in sorted(i18n_dir(lang).rglob("*.po")):
         words: list[str] = []
         for message in load(path, lang):
             text = message.string if isinstance(message.string, str) else ""
             if message.id and text:
-                words += latin_words(_NOT_PROSE.sub(" ", text), allow=LATIN_NAMES)
+                words += english_words(text)
         if words:
             out[str(path.relative_to(ROOT))] = words
     return out

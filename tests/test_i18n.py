@@ -181,3 +181,14 @@ def test_one_english_string_has_one_japanese() -> None:
                 where = context or "no context"
                 clashes.append(f"{msgid!r} ({where}): {before[1]} {before[0]!r}, {path.name} {text!r}")
     assert not clashes, "\n".join(clashes)
+
+
+def test_english_words_are_what_a_reader_sees() -> None:
+    """`scripts/i18n.py english` counts what the page shows: marked English, code and link targets are left out;
+    a directive's option hides its own line only, and an autolink shows its address."""
+    marked = '<span lang="en">David Parlett</span>の本、`set_language`、[一覧](lessons.md)、Python、Q♠。'
+    assert catalogues.english_words(marked) == []
+    admonition = "```{admonition} 答え\n:class: dropdown\n(a) ♣4だけです。\n```"
+    assert catalogues.english_words(admonition) == ["a"]
+    assert catalogues.english_words("出典：<https://www.pagat.com/>。") == ["https", "www", "pagat", "com"]
+    assert catalogues.english_words('出典：<span lang="en"><https://www.pagat.com/></span>。') == []
