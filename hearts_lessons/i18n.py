@@ -296,6 +296,7 @@ _NOT_WORDS = re.compile(
     r"|(?<![A-Za-z0-9])(?:10|[2-9AKQJ])[♠♥♦♣]"      # card codes: Q♠, 10♦
     r"|[♠♥♦♣](?:10|[2-9AKQJ])(?![A-Za-z0-9])"      # and the suit-first way lesson 1 writes them: ♠K
     r"|(?<![A-Za-z])[AKQJ](?![A-Za-z])"              # a rank alone (A-K-Q)
+    r"|(?<=\d)i(?![A-Za-z])"                          # the imaginary unit of a complex score: 13i
 )
 
 
@@ -315,4 +316,4 @@ def latin_words(text: str, allow: Iterable[str] = ()) -> list[str]:
     rest, before = text, None
     while rest != before:  # a sentence filled with another: ⟦A ⟦B⟧ C⟧, innermost first
         before, rest = rest, _NOT_WORDS.sub(" ", rest)
-    return [w for w in re.findall(r"[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ'’-]*", rest) if w not in allowed]
+    return [w for w in re.findall(r"[A-Za-zÀ-ÖØ-öø-ÿ][A-Za-zÀ-ÖØ-öø-ÿ'’-]*", rest) if w not in allowed]

@@ -254,7 +254,7 @@ def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -
         "新しいゲーム", "ルール", "相手", "コーチ", "元に戻す", "設定"]  # fmt: skip
     assert "ルールを学ぶ" in app.learn.value and "設定" in " ".join(shown(app.drawer))
     assert table.keyboard.description == "出す札：" and table.files.save_label == "ゲームを保存"
-    assert table.cards.words["last_trick"] == "前のトリック" and table.cards.words["your_turn"] == "あなたの番"
+    assert table.cards.words["last_trick"] == "直前のトリック" and table.cards.words["your_turn"] == "あなたの番"
     assert app.table is table and len(table.hand.actions) == played  # the game goes on
     app.toggle("new")
     assert "ゲーム" in " ".join(shown(app.drawer)) and game_name("haggis") == "ハギス"
@@ -279,7 +279,7 @@ def test_words_defined_at_import_are_translated_where_shown() -> None:
     assert switch_sources() == list(SWITCH_SOURCES)  # English: the same lines
     set_language("ja")
     lines = switch_sources()
-    assert "ウィキペディア日本語版「ハーツ」" in lines[0] and not any("Wikipedia" in line for line in lines)
+    assert "日本語版ウィキペディア「ハーツ」" in lines[0] and not any("Wikipedia" in line for line in lines)
     assert [game_name(key) for key in GAMES][-1] == "ハギス"
 
 
