@@ -253,7 +253,7 @@ def _parse_one(text: object) -> HaggisCard:
     if wild:
         rank = {"J": JACK, "Q": QUEEN, "K": KING}[wild[1].upper()]
         return _WILDS[(rank, int(wild[2] or 0))]
-    raise HaggisCardParseError(f"{text!r} is not a Haggis card (write 5R, 10G, J0, Q1 or K2)")
+    raise HaggisCardParseError(tr("{text} is not a Haggis card (write 5R, 10G, J0, Q1 or K2)", text=repr(text)))
 
 
 def parse_cards(text: str | Iterable[str | HaggisCard]) -> list[HaggisCard]:
