@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from ..i18n import N_, join_words, tr, tr_n, tr_text
+from ..i18n import N_, join_words, tr, tr_text
 from .cards import JACK, KING, QUEEN, HaggisCard, HaggisSuit, parse_cards, rank_text, sort_cards
 
 __all__ = [
@@ -207,7 +207,8 @@ class Combo:
         """
         name = self.name
         if self.fills:
-            name = tr("{name} ({fills})", name=name, fills=", ".join(str(f) for f in self.fills))
+            fills = tr(", ", context="list").join(str(f) for f in self.fills)
+            name = tr("{name} ({fills})", name=name, fills=fills)
         if self.bomb is not None:
             return tr("{name}; step {step} of {steps} on the bomb ladder", name=name, step=self.value,
                       steps=len(BOMB_LADDER))  # fmt: skip
@@ -262,7 +263,7 @@ def _suits_text(combo: Combo) -> str:
     names = [s.word for s in suits]
     extra = combo.width - len(suits) if combo.kind is ComboKind.SEQUENCE_OF_SETS else 0
     if extra:
-        names.append(tr_n("another suit", "{n} other suits", extra))
+        names.append(tr("another suit") if extra == 1 else tr("{n} other suits", n=extra))
     return join_words(names)
 
 
