@@ -115,9 +115,10 @@ def combo_entry(combo: Combo, *, seat: int | None = None, who: str = "", caption
     it; ``bomb`` marks a bomb."""
     head = caption if caption is not None else (tr("{who}: {combo}", who=who, combo=combo.name) if who else combo.name)
     cards = [haggis_card(c, seat=seat) for c in combo.cards]
-    names = ", ".join(c["name"] for c in cards)
+    names = tr(", ", context="list").join(c["name"] for c in cards)
     if combo.fills:
-        label = tr("{head} ({fills}): {cards}", head=head, fills=", ".join(str(f) for f in combo.fills), cards=names)
+        fills = tr(", ", context="list").join(str(f) for f in combo.fills)
+        label = tr("{head} ({fills}): {cards}", head=head, fills=fills, cards=names)
     else:
         label = tr("{head}: {cards}", head=head, cards=names)
     return {"seat": seat, "who": who, "name": combo.name, "caption": head, "bomb": combo.is_bomb,
@@ -297,7 +298,7 @@ def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCar
         # longest on a narrow plate, what was captured goes first; every note stays in the label
         entry["facts"] = [fact for _, facts in noted for fact in facts]
         entry["backs"] = hidden
-        entry["shown"] = [haggis_card(c, seat=s, status="face up") for c in wilds] if s != seat else []
+        entry["shown"] = [haggis_card(c, seat=s, status=tr("face up")) for c in wilds] if s != seat else []
         if open_all and s != seat:
             entry["cards"] = [haggis_card(c, seat=s) for c in held] or None
         bits = [name[s], tr("seat {n}", n=s), _cards(len(held))]
