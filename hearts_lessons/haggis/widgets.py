@@ -24,7 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..errors import IllegalActionError
-from ..i18n import tr
+from ..i18n import get_language, tr
 from ..widgets.cardtable import CardTable
 from ..widgets.common import safe
 from ..widgets.quiz import ChoiceQuestion, NumberQuestion, Quiz
@@ -232,7 +232,7 @@ class PlayHandWidget(widgets.VBox):
         tools = widgets.HBox([self.keyboard, self.large], layout={"flex_flow": "row wrap", "align_items": "center"})
         super().__init__([self.cards, tools, self.story], **kwargs)
         self.add_class("hl-haggis-play")
-        self._render(" ".join(self._bots_move()))
+        self._render(_sentences(self._bots_move()))
 
     # --- selection ---------------------------------------------------------------------------------------
 
@@ -339,7 +339,7 @@ class PlayHandWidget(widgets.VBox):
             return
         self.chosen = []
         said = self._bots_move()
-        self._render(" ".join([self._say(done), *said]))
+        self._render(_sentences([self._say(done), *said]))
 
     @safe(lambda self: self.message)
     def undo(self) -> None:
@@ -358,7 +358,7 @@ class PlayHandWidget(widgets.VBox):
         self.chosen = []
         self.cards.show_last = False
         said = self._bots_move()
-        self._render(" ".join(said))
+        self._render(_sentences(said))
 
     @safe(lambda self: self.message)
     def next_hand(self) -> None:
@@ -373,7 +373,7 @@ class PlayHandWidget(widgets.VBox):
         self.chosen = []
         self.cards.show_last = False
         said = self._bots_move()
-        self._render(" ".join([tr("Hand {n}.", n=len(self.game.hands)), *said]))
+        self._render(_sentences([tr("Hand {n}.", n=len(self.game.hands)), *said]))
 
     def _bots_move(self) -> list[str]:
         said = []
@@ -458,7 +458,12 @@ class PlayHandWidget(widgets.VBox):
             )
         else:
             self.story.value = ""
-        self.message.show(f"{news} {self._prompt()}".strip(), "info")
+        self.message.show(_sentences([news, self._prompt()]), "info")
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    """Sentences one after another: a space between them in English, none in Japanese (「…。…。」)."""
+    return ("" if get_language() == "ja" else " ").join(p for p in parts if p)
 
 
 def _capital(text: str) -> str:

@@ -224,6 +224,7 @@ def test_the_table_in_japanese_has_no_english_left() -> None:
         assert missing() - before == set()
     assert widget.hand.is_over and widget.hand.result is not None
     assert "得点計算" in widget.story.value
+    assert not [text for text in said if "。 " in text]  # Japanese sentences follow one another without a space
     left = {text: _words_left(text) for text in said}
     assert {t: w for t, w in left.items() if w} == {}
 
