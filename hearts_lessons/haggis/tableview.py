@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import tr, tr_n
+from ..i18n import get_language, tr, tr_n
 from ..tableview import card_entry, seat_entry
 from .cards import HaggisCard, card_points, sort_cards
 from .combos import Combo, classify, what_beats, why_cannot_follow, why_not
@@ -456,9 +456,9 @@ def classification_report(selected: Iterable[HaggisCard], *,
         words = said[0][0]
         text = tr("{reading}.", reading=f"{words[:1].upper()}{words[1:]}")
     else:
-        text = tr("{cards} can be played {n} ways: {readings}", cards=shown, n=len(said), readings=" ".join(
-            tr("({i}) {reading}.", i=i, reading=words) for i, (words, _) in enumerate(said, start=1)
-        ))
+        between = "" if get_language() == "ja" else " "  # Japanese sentences follow one another without a space
+        ways = between.join(tr("({i}) {reading}.", i=i, reading=words) for i, (words, _) in enumerate(said, 1))
+        text = tr("{cards} can be played {n} ways: {readings}", cards=shown, n=len(said), readings=ways)
     kind = "ok" if legal and not prefix else "info"
     return SelectionReport(prefix + text, kind, tuple(readings), legal, reason)
 

@@ -248,6 +248,7 @@ def test_the_classifier_in_japanese() -> None:
         report = classification_report(parse_cards("2R 4G"))
     assert text.startswith("5B J0 Q0".replace("5B", "5■").replace(" J0", " J").replace(" Q0", " Q"))
     assert "✘ 4のスリーカードの後には出せません" in text and _words_left(text) == []
+    assert "（2）" in text and "。 " not in text  # two readings, Japanese sentences joined without a space
     assert report.text.endswith("ラン（シークエンス）には3ランク以上が必要です。") and _words_left(report.text) == []
 
 
