@@ -98,7 +98,7 @@ def cards_row_html(
         "</span>"
         for i, card in enumerate(items)
     ]
-    label = html.escape(caption or tr("cards"))
+    label = html.escape(caption or tr("cards", context="haggis"))
     cap = f'<div style="{_FONT};margin-bottom:2px">{html.escape(caption)}</div>' if caption else ""
     body = "".join(pieces) if pieces else f'<span style="{_FONT}">{html.escape(tr("(none)"))}</span>'
     return f'<div class="hl-haggis-cards" role="list" aria-label="{label}">{cap}{body}</div>'

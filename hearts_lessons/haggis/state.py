@@ -548,7 +548,7 @@ _KIND_REFUSALS = {
 
 
 def _hand_is_on(hand: HaggisHand, action: HaggisAction) -> str | None:
-    return tr("the hand is over") if hand.is_over else None
+    return tr("the hand is over", context="haggis") if hand.is_over else None
 
 
 def _their_turn(hand: HaggisHand, action: HaggisAction) -> str | None:

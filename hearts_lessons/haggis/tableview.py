@@ -129,7 +129,7 @@ def combo_entry(combo: Combo, *, seat: int | None = None, who: str = "", caption
 def play_reason(hand: HaggisHand, seat: int) -> str | None:
     """Why no card of ``seat``'s could be played now in general (not its turn, the hand is over), or ``None``."""
     if hand.is_over:
-        return tr("the hand is over")
+        return tr("the hand is over", context="haggis")
     if hand.to_act != seat:
         return tr("it is seat {seat}'s turn", seat=hand.to_act)
     return None
@@ -392,7 +392,7 @@ def _status(hand: HaggisHand, seat: int, name: Sequence[str]) -> str:
         totals = tr(", ", context="list").join(tr("{who} {amount}", who=name[s], amount=t)
                                                 for s, t in enumerate(hand.result.totals))  # fmt: skip
         return tr("hand over · scores: {totals}", totals=totals)
-    bits = [tr("you deal") if hand.dealer == seat else tr("{who} deals", who=name[hand.dealer])]
+    bits = [tr("you deal", context="haggis") if hand.dealer == seat else tr("{who} deals", who=name[hand.dealer])]
     if hand.to_act == seat:
         bits.append(tr("your turn: lead a combination") if hand.top is None else
                     tr("your turn: beat the {combo}, or pass", combo=hand.top.combo.name))  # fmt: skip

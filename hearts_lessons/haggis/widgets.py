@@ -225,7 +225,7 @@ class PlayHandWidget(widgets.VBox):
             description=tr("Select:"), layout=widgets.Layout(width="360px", max_width="100%"),
         )  # fmt: skip
         self.keyboard.observe(self._typed, names="value")
-        self.large = widgets.Checkbox(value=large, description=tr("large cards"), indent=False,
+        self.large = widgets.Checkbox(value=large, description=tr("large cards", context="haggis"), indent=False,
                                       layout=widgets.Layout(width="auto"))  # fmt: skip
         widgets.link((self.large, "value"), (self.cards, "large"))
         self.story = widgets.HTML()
@@ -366,7 +366,7 @@ class PlayHandWidget(widgets.VBox):
         if self.game is None:
             raise IllegalActionError(tr("this table plays one hand at a time: press “New hand”"))
         if not self.hand.is_over:
-            raise IllegalActionError(tr("finish this hand first"))
+            raise IllegalActionError(tr("finish this hand first", context="haggis"))
         if self.game.is_over:
             raise IllegalActionError(tr("the game is over: start a new game"))
         self.hand = self.game.start_next_hand()
