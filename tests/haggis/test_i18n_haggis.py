@@ -9,21 +9,27 @@ followed by a seat 0–2, standing alone (``5R`` yes, ``Red`` no).
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from hearts_lessons.errors import RecordError
 from hearts_lessons.haggis.actions import Bet, HaggisAction, IllegalHaggisActionError, Pass
 from hearts_lessons.haggis.cards import parse_cards
 from hearts_lessons.haggis.combos import Bomb, classify, what_beats, why_cannot_follow, why_not
+from hearts_lessons.haggis.exercises import climbing_quiz, scoring_quiz
+from hearts_lessons.haggis.game import HaggisGame
+from hearts_lessons.haggis.render import bomb_ladder_html, classification_html, table_html
 from hearts_lessons.haggis.rules import TWO_PLAYERS
 from hearts_lessons.haggis.state import HaggisHand
 from hearts_lessons.haggis.tableview import classification_report, haggis_view, selection_report
 from hearts_lessons.haggis.widgets import ComboClassifier, PlayHandWidget
-from hearts_lessons.i18n import language, latin_words, missing
+from hearts_lessons.i18n import language, latin_words, missing, tr_text
 from hearts_lessons.practice.drills import false_facts, stage
+from hearts_lessons.sources import HAGGIS_BLOG
 
 HAGGIS_CODE = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9])[ROGBV]|[JQK][0-2])(?![A-Za-z0-9])")
 FACTS = re.compile(r"(?<![A-Za-z0-9])(?:(?:10|[2-9])[ROGBV]|[JQK][0-2])(?![A-Za-z0-9])|\d+")
@@ -271,3 +277,57 @@ def test_a_drill_checked_in_japanese_gives_the_same_verdict(key: str, index: int
         right = drill.verdict(drill.answer[0])
     assert english[:3] == japanese[:3] and english[3] == [] and japanese[3] == []
     assert right[0] is True and drill.goal != goal
+
+
+def _quiz_strings() -> list[str]:
+    said: list[str] = []
+    for q in climbing_quiz():
+        said += [q.prompt, *q.options, q.answer, q.explanation, *q.why.values(), q.hint]
+    for n in scoring_quiz():
+        said += [n.prompt, n.explanation, n.why, n.hint]
+    return said
+
+
+def test_the_exercises_in_japanese_and_through_the_locale_layer() -> None:
+    english = [q.answer for q in climbing_quiz()] + [str(n.answer) for n in scoring_quiz()]
+    with language("pseudo"):
+        left = {t: _words_left(_unwrapped(t)) for t in _quiz_strings()}
+    assert {t: w for t, w in left.items() if w} == {}
+    with language("ja"):
+        source = tr_text(HAGGIS_BLOG).split()  # the source's name: the sources' catalogue words it
+        left = {t: latin_words(HAGGIS_CODE.sub(" ", t), allow=source) for t in _quiz_strings()}
+        quizzes = climbing_quiz(), scoring_quiz()
+    assert {t: w for t, w in left.items() if w} == {}
+    # the same answers: the climbing quiz's options are worded, so compare where each answer sits
+    assert [q.options.index(q.answer) for q in quizzes[0]] == [q.options.index(q.answer) for q in climbing_quiz()]
+    assert [str(n.answer) for n in quizzes[1]] == english[len(quizzes[0]):]
+
+
+def test_the_pictures_and_the_score_sheet_in_japanese() -> None:
+    hand = HaggisHand.deal(TWO_PLAYERS, seed=4)
+    while hand.to_act is not None:
+        hand.apply(hand.legal_actions()[-1])
+    with language("ja"):
+        pages = [bomb_ladder_html(), classification_html(parse_cards("5B J0 Q0"), against=parse_cards("4R 4G 4O")),
+                 classification_html(parse_cards("2R 4G")), table_html(hand),
+                 table_html(HaggisHand.deal(TWO_PLAYERS, seed=2), viewer=0), HaggisGame(seed=1).scoreboard_html(),
+                 "\n".join(hand.result.explain() if hand.result else [])]  # fmt: skip
+    for page in pages:  # a card's picture: its spoken title is read, its corner letters are drawing
+        text = re.sub(r"<svg.*?</svg>", lambda m: " ".join(re.findall(r"<title>(.*?)</title>", m[0])), page,
+                      flags=re.S)  # fmt: skip
+        assert _words_left(text) == [], text[:200]
+    assert "得点計算" in pages[3] and "小ボム" in pages[0] and "大ボム" in pages[0]
+
+
+def test_a_tampered_record_is_refused_in_japanese() -> None:
+    hand = HaggisHand.from_cards(hands=["2R 3R 4R 5R 6R 7R 8R 9R 10R 2O 3O 4O 5O 6O",
+                                        "7O 8O 9O 10O 2G 3G 4G 5G 6G 7G 8G 9G 10G 2B"])  # fmt: skip
+    hand.play("5R 6R 7R")
+    hand.play("8G 9G 10G")
+    data = json.loads(hand.to_record())
+    data["actions"][1].update(play="2G 3G 4G", value=4)
+    with language("ja"), pytest.raises(RecordError) as refused:
+        HaggisHand.from_record(json.dumps(data))
+    reason = str(refused.value)
+    assert reason.startswith("記録の2番目の行動（席1が2G 3G 4G（2-3-4のラン（緑））を出す）はルール違反です")
+    assert "5-6-7より高い3枚のランか、ボムを出さなければなりません" in reason and _words_left(reason) == []
