@@ -180,6 +180,7 @@ def _captured_after_bomb(hand: HaggisHand, *, taker: str) -> bool:
 @kind("trick_card_points", N_("the trick's cards score {counted}: {points}"))
 def _trick_card_points(hand: HaggisHand, *, counted: str, points: int) -> bool:
     trick = hand.tricks[-1]
-    scoring = ", ".join(f"{c.code} {card_points(c)}" for c in sort_cards(trick.cards) if card_points(c))
+    scoring = tr(", ", context="list").join(tr("{card} {n}", context="card points", card=c.code, n=card_points(c))
+                                       for c in sort_cards(trick.cards) if card_points(c))  # fmt: skip
     nothing = tr("nothing", context="points")
     return sum(card_points(c) for c in trick.cards) == points and (scoring or nothing) == counted

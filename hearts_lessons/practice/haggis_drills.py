@@ -218,7 +218,8 @@ def _bombs(index: int) -> Drill:
                          names, (answer,), rule, {n: w.say(f"why:{n}", captured) for n in names if n != answer},
                          tr("Bombs give the trick away."), picture, said=tuple(w.said))  # fmt: skip
         points = sum(card_points(c) for c in trick.cards)
-        counted = ", ".join(f"{c.code} {card_points(c)}" for c in sort_cards(trick.cards) if card_points(c))
+        counted = tr(", ", context="list").join(tr("{card} {n}", context="card points", card=c.code, n=card_points(c))
+                                       for c in sort_cards(trick.cards) if card_points(c))  # fmt: skip
         right = w.say("right", w.fact("trick_card_points", counted=counted or tr("nothing", context="points"),
                                       points=points))  # fmt: skip
         return Drill(f"{key}-{index + 1}", key, tr("{story} How many card points does the trick give to whoever "
