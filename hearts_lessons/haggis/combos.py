@@ -78,8 +78,9 @@ class Bomb(IntEnum):
         return {Bomb.JQ: "J-Q", Bomb.JK: "J-K", Bomb.QK: "Q-K", Bomb.JQK: "J-Q-K"}[self]
 
     @property
-    def name(self) -> str:
-        """``J-Q bomb``, ``3-5-7-9 in one suit bomb`` (小ボム／大ボム for the 3-5-7-9 bombs in Japanese)."""
+    def full_name(self) -> str:
+        """``J-Q bomb``, ``3-5-7-9 in one suit bomb`` (小ボム／大ボム for the 3-5-7-9 bombs in Japanese); the enum's
+        own ``name`` (``JQ``) stays the member's name."""
         return tr_text(_BOMB_NAMES[self])
 
 
@@ -177,7 +178,7 @@ class Combo:
     def name(self) -> str:
         """A short description: ``pair of 7s``, ``sequence 4-5-6 in red``, ``J-Q bomb``."""
         if self.bomb is not None:
-            return self.bomb.name
+            return self.bomb.full_name
         if self.kind is ComboKind.SET:
             rank = rank_text(self.value)
             if self.size == 1:

@@ -155,10 +155,10 @@ def test_combination_and_bomb_names_in_japanese(cards: str, name: str) -> None:
 
 def test_every_bomb_has_a_japanese_name_and_seed_003s_small_and_big_bomb() -> None:
     with language("ja"):
-        names = [b.name for b in Bomb]
+        names = [b.full_name for b in Bomb]
         assert all("ボム" in n and _words_left(n) == [] for n in names), names
         assert names[0].startswith("小ボム") and names[-1].startswith("大ボム")
-    assert Bomb.RAINBOW_3579.name == "3-5-7-9 in four suits bomb"
+    assert Bomb.RAINBOW_3579.full_name == "3-5-7-9 in four suits bomb" and Bomb.JQ.name == "JQ"
 
 
 def _strings(value: Any, key: str = "") -> Iterator[str]:
