@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import IllegalActionError, RecordError
+from ..i18n import tr
 from .cards import HaggisCardParseError, parse_cards
 from .combos import Combo, ComboKind, classify
 
@@ -57,7 +58,8 @@ class Play:
 
     @property
     def text(self) -> str:
-        return f"seat {self.seat} plays {' '.join(c.code for c in self.combo.cards)} ({self.combo.name})"
+        return tr("seat {seat} plays {cards} ({combo})", seat=self.seat,
+                  cards=" ".join(c.code for c in self.combo.cards), combo=self.combo.name)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +70,7 @@ class Pass:
 
     @property
     def text(self) -> str:
-        return f"seat {self.seat} passes"
+        return tr("seat {seat} passes", seat=self.seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,9 @@ class Bet:
 
     @property
     def text(self) -> str:
-        return f"seat {self.seat} bets {'little' if self.amount == 15 else 'big'} ({self.amount})"
+        if self.amount == 15:
+            return tr("seat {seat} bets little ({amount})", seat=self.seat, amount=self.amount)
+        return tr("seat {seat} bets big ({amount})", seat=self.seat, amount=self.amount)
 
 
 HaggisAction = Play | Pass | Bet

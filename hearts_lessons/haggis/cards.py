@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
+from ..i18n import N_, tr, tr_text
+
 __all__ = [
     "JACK",
     "KING",
@@ -46,7 +48,8 @@ __all__ = [
 JACK, QUEEN, KING = 11, 12, 13
 WILD_RANKS = (JACK, QUEEN, KING)
 _WILD_LETTERS = {JACK: "J", QUEEN: "Q", KING: "K"}
-_WILD_WORDS = {JACK: "jack", QUEEN: "queen", KING: "king"}
+_WILD_WORDS = {JACK: N_("wild jack of seat {seat}"), QUEEN: N_("wild queen of seat {seat}"),
+               KING: N_("wild king of seat {seat}")}
 
 
 class HaggisCardParseError(ValueError):
@@ -73,6 +76,17 @@ class HaggisSuit(IntEnum):
     @property
     def english(self) -> str:
         return ("red", "orange", "green", "blue", "violet")[self]
+
+    @property
+    def word(self) -> str:
+        """The suit's colour in the book's language, as in "sequence 5-6-7 in red" (``english`` stays English).
+
+        >>> HaggisSuit.BLUE.word
+        'blue'
+        """
+        return (tr("red", context="haggis suit"), tr("orange", context="haggis suit"),
+                tr("green", context="haggis suit"), tr("blue", context="haggis suit"),
+                tr("violet", context="haggis suit"))[self]
 
     @property
     def colour(self) -> str:
@@ -132,8 +146,8 @@ class HaggisCard:
     def name(self) -> str:
         """Words for screen readers: ``5 of red``, ``wild jack of seat 0``."""
         if self.suit is None:
-            return f"wild {_WILD_WORDS[self.rank]} of seat {self.owner}"
-        return f"{self.rank} of {self.suit.english}"
+            return tr_text(_WILD_WORDS[self.rank], seat=self.owner)
+        return tr("{rank} of {suit}", context="haggis card", rank=self.rank, suit=self.suit.word)
 
     @property
     def sort_key(self) -> tuple[int, int, int]:
@@ -239,7 +253,7 @@ def _parse_one(text: object) -> HaggisCard:
     if wild:
         rank = {"J": JACK, "Q": QUEEN, "K": KING}[wild[1].upper()]
         return _WILDS[(rank, int(wild[2] or 0))]
-    raise HaggisCardParseError(f"{text!r} is not a Haggis card (write 5R, 10G, J0, Q1 or K2)")
+    raise HaggisCardParseError(tr("{text} is not a Haggis card (write 5R, 10G, J0, Q1 or K2)", text=repr(text)))
 
 
 def parse_cards(text: str | Iterable[str | HaggisCard]) -> list[HaggisCard]:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from ..i18n import N_, join_words, tr, tr_text
 from .cards import JACK, KING, QUEEN, HaggisCard, HaggisSuit, parse_cards, rank_text, sort_cards
 
 __all__ = [
@@ -70,14 +71,27 @@ class Bomb(IntEnum):
     @property
     def label(self) -> str:
         """``J-Q``, ``3-5-7-9 in four suits`` …"""
-        return {
-            Bomb.RAINBOW_3579: "3-5-7-9 in four suits",
-            Bomb.JQ: "J-Q",
-            Bomb.JK: "J-K",
-            Bomb.QK: "Q-K",
-            Bomb.JQK: "J-Q-K",
-            Bomb.SUITED_3579: "3-5-7-9 in one suit",
-        }[self]
+        if self is Bomb.RAINBOW_3579:
+            return tr("3-5-7-9 in four suits", context="bomb")
+        if self is Bomb.SUITED_3579:
+            return tr("3-5-7-9 in one suit", context="bomb")
+        return {Bomb.JQ: "J-Q", Bomb.JK: "J-K", Bomb.QK: "Q-K", Bomb.JQK: "J-Q-K"}[self]
+
+    @property
+    def full_name(self) -> str:
+        """``J-Q bomb``, ``3-5-7-9 in one suit bomb`` (小ボム／大ボム for the 3-5-7-9 bombs in Japanese); the enum's
+        own ``name`` (``JQ``) stays the member's name."""
+        return tr_text(_BOMB_NAMES[self])
+
+
+_BOMB_NAMES = {
+    Bomb.RAINBOW_3579: N_("3-5-7-9 in four suits bomb"),
+    Bomb.JQ: N_("J-Q bomb"),
+    Bomb.JK: N_("J-K bomb"),
+    Bomb.QK: N_("Q-K bomb"),
+    Bomb.JQK: N_("J-Q-K bomb"),
+    Bomb.SUITED_3579: N_("3-5-7-9 in one suit bomb"),
+}
 
 
 BOMB_LADDER: tuple[Bomb, ...] = tuple(Bomb)
@@ -98,8 +112,9 @@ class Fill:
     suit: HaggisSuit | None = None
 
     def __str__(self) -> str:
-        suit = f" of {self.suit.english}" if self.suit is not None else ""
-        return f"{self.wild.code} as {self.rank}{suit}"
+        if self.suit is None:
+            return tr("{wild} as {rank}", wild=self.wild.code, rank=self.rank)
+        return tr("{wild} as {rank} of {suit}", wild=self.wild.code, rank=self.rank, suit=self.suit.word)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,21 +178,27 @@ class Combo:
     def name(self) -> str:
         """A short description: ``pair of 7s``, ``sequence 4-5-6 in red``, ``J-Q bomb``."""
         if self.bomb is not None:
-            return f"{self.bomb.label} bomb"
+            return self.bomb.full_name
         if self.kind is ComboKind.SET:
             rank = rank_text(self.value)
             if self.size == 1:
-                return f"single {rank}" + (
-                    f" (a wild played alone ranks {self.value})" if self.value > 10 else ""
-                )
-            words = {2: "pair of", 3: "triple of"}.get(
-                self.size, f"set of {_NUMBER_WORDS.get(self.size, self.size)}"
-            )
-            return f"{words} {rank}s"
+                if self.value > 10:
+                    return tr("single {rank} (a wild played alone ranks {value})", rank=rank, value=self.value)
+                return tr("single {rank}", rank=rank)
+            words = _SET_NAMES.get(self.size)
+            if words is None:
+                return tr("set of {n} {rank}s", n=self.size, rank=rank)
+            return tr_text(words, rank=rank)
         suits = _suits_text(self)
         if self.kind is ComboKind.SEQUENCE:
-            return f"sequence {self.ranks_text}{suits}"
-        return f"{_shape_name(self.kind, self.size, self.width).split(' over ')[0]} {self.ranks_text}{suits}"
+            shape = tr("sequence", context="combination")
+        else:
+            shape = {2: tr("sequence of pairs"), 3: tr("sequence of triples")}.get(self.width) or tr(
+                "sequence of sets of {width}", width=self.width
+            )
+        if suits:
+            return tr("{shape} {ranks} in {suits}", shape=shape, ranks=self.ranks_text, suits=suits)
+        return tr("{shape} {ranks}", shape=shape, ranks=self.ranks_text)
 
     def explain(self) -> str:
         """The name, what each wild stands for, and the value.
@@ -185,10 +206,14 @@ class Combo:
         >>> classify(parse_cards("5B J0 7B"))[0].explain()
         'sequence 5-6-7 in blue (J0 as 6 of blue); value 7'
         """
-        fills = f" ({', '.join(str(f) for f in self.fills)})" if self.fills else ""
+        name = self.name
+        if self.fills:
+            fills = tr(", ", context="list").join(str(f) for f in self.fills)
+            name = tr("{name} ({fills})", name=name, fills=fills)
         if self.bomb is not None:
-            return f"{self.name}{fills}; step {self.value} of {len(BOMB_LADDER)} on the bomb ladder"
-        return f"{self.name}{fills}; value {self.value}"
+            return tr("{name}; step {step} of {steps} on the bomb ladder", name=name, step=self.value,
+                      steps=len(BOMB_LADDER))  # fmt: skip
+        return tr("{name}; value {value}", name=name, value=self.value)
 
     def __repr__(self) -> str:
         return f"<{self.name}: {' '.join(c.code for c in self.cards)}>"
@@ -198,18 +223,35 @@ def _ranks_text(top: int, length: int, width: int) -> str:
     return "-".join(rank_text(r) for r in range(top - length + 1, top + 1) for _ in range(width))
 
 
-_NUMBER_WORDS = {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_SET_NAMES = {
+    2: N_("pair of {rank}s"),
+    3: N_("triple of {rank}s"),
+    4: N_("set of four {rank}s"),
+    5: N_("set of five {rank}s"),
+    6: N_("set of six {rank}s"),
+    7: N_("set of seven {rank}s"),
+    8: N_("set of eight {rank}s"),
+}
 
 
 def _shape_name(kind: ComboKind, size: int, width: int) -> str:
     if kind is ComboKind.BOMB:
-        return "bomb"
+        return tr("bomb")
     if kind is ComboKind.SET:
-        return {1: "single", 2: "pair", 3: "triple"}.get(size, f"set of {size}")
+        if size == 1:
+            return tr("single")
+        if size == 2:
+            return tr("pair")
+        if size == 3:
+            return tr("triple")
+        return tr("set of {n}", n=size)
     if kind is ComboKind.SEQUENCE:
-        return f"sequence of {size}"
-    sets = {2: "pairs", 3: "triples"}.get(width, f"sets of {width}")
-    return f"sequence of {sets} over {size // width} ranks"
+        return tr("sequence of {n}", n=size)
+    if width == 2:
+        return tr("sequence of pairs over {n} ranks", n=size // width)
+    if width == 3:
+        return tr("sequence of triples over {n} ranks", n=size // width)
+    return tr("sequence of sets of {width} over {n} ranks", width=width, n=size // width)
 
 
 def _suits_text(combo: Combo) -> str:
@@ -219,12 +261,11 @@ def _suits_text(combo: Combo) -> str:
     )
     if not suits:
         return ""
-    names = [s.english for s in suits]
+    names = [s.word for s in suits]
     extra = combo.width - len(suits) if combo.kind is ComboKind.SEQUENCE_OF_SETS else 0
     if extra:
-        names.append("another suit" if extra == 1 else f"{extra} other suits")
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f" in {joined}"
+        names.append(tr("another suit") if extra == 1 else tr("{n} other suits", n=extra))
+    return join_words(names)
 
 
 def _make(
@@ -365,7 +406,7 @@ def why_not(cards: Iterable[HaggisCard]) -> str | None:
         reason = rule(group)
         if reason is not None:
             return reason
-    return (
+    return tr(
         "these cards form no combination: a set is one rank, a sequence is one suit of consecutive ranks, "
         "and a sequence of sets has the same suits at consecutive ranks"
     )
@@ -375,22 +416,22 @@ def why_not(cards: Iterable[HaggisCard]) -> str | None:
 
 
 def _no_cards(group: list[HaggisCard]) -> str | None:
-    return "choose at least one card" if not group else None
+    return tr("choose at least one card") if not group else None
 
 
 def _repeated_card(group: list[HaggisCard]) -> str | None:
-    return "the same card is chosen twice" if len(set(group)) != len(group) else None
+    return tr("the same card is chosen twice") if len(set(group)) != len(group) else None
 
 
 def _face_cards_alone(group: list[HaggisCard]) -> str | None:
     if all(c.is_wild for c in group):
-        return "face cards played together are a bomb only as J-Q, J-K, Q-K or J-Q-K (one of each letter)"
+        return tr("face cards played together are a bomb only as J-Q, J-K, Q-K or J-Q-K (one of each letter)")
     return None
 
 
 def _mixed_odd_bomb(group: list[HaggisCard]) -> str | None:
     if sorted(c.rank for c in group) == list(ODD_BOMB_RANKS):
-        return "3-5-7-9 is a bomb only in four different suits or all in one suit"
+        return tr("3-5-7-9 is a bomb only in four different suits or all in one suit")
     return None
 
 
@@ -398,7 +439,7 @@ def _wild_in_odd_bomb(group: list[HaggisCard]) -> str | None:
     numbers = [c.rank for c in group if not c.is_wild]
     distinct = len(set(numbers)) == len(numbers)
     if len(group) == 4 and len(numbers) < 4 and distinct and set(numbers) <= set(ODD_BOMB_RANKS):
-        return "wild cards cannot be part of a 3-5-7-9 bomb"
+        return tr("wild cards cannot be part of a 3-5-7-9 bomb")
     return None
 
 
@@ -409,16 +450,16 @@ def _sequence_reason(group: list[HaggisCard]) -> str | None:
         return None  # some rank repeats: see the sequence-of-sets reason
     if len({c.suit for c in numbers}) > 1:
         if len(group) < 3:
-            return "a pair needs two cards of the same rank, and a sequence at least 3 ranks"
-        return "a sequence needs all its cards in one suit"
+            return tr("a pair needs two cards of the same rank, and a sequence at least 3 ranks")
+        return tr("a sequence needs all its cards in one suit")
     if len(group) < 3:
-        return "a sequence needs at least 3 ranks"
+        return tr("a sequence needs at least 3 ranks")
     if len(group) > HIGHEST_NUMBER - 1:
-        return "a sequence runs from 2 to 10 at most, so it has at most 9 cards"
+        return tr("a sequence runs from 2 to 10 at most, so it has at most 9 cards")
     span = max(ranks) - min(ranks) + 1
-    return (
-        f"a sequence needs consecutive ranks: {min(ranks)} to {max(ranks)} is {span} ranks, "
-        f"but there are only {len(group)} cards"
+    return tr(
+        "a sequence needs consecutive ranks: {low} to {high} is {span} ranks, but there are only {n} cards",
+        low=min(ranks), high=max(ranks), span=span, n=len(group),
     )
 
 
@@ -429,15 +470,16 @@ def _sets_reason(group: list[HaggisCard]) -> str | None:
     wild_count = len(group) - len(numbers)
     if wild_count == 0:
         if ranks[-1] - ranks[0] + 1 != len(ranks):
-            return "a sequence of sets needs consecutive ranks"
+            return tr("a sequence of sets needs consecutive ranks")
         if len(set(counts.values())) > 1:
-            return "in a sequence of sets every rank needs the same number of cards"
-        return "a sequence of sets needs the same suits at every rank"
+            return tr("in a sequence of sets every rank needs the same number of cards")
+        return tr("a sequence of sets needs the same suits at every rank")
     width = max(max(counts.values()), len({c.suit for c in numbers}))
     length = max(ranks[-1] - ranks[0] + 1, 2)
-    return (
-        f"as a sequence of sets of {width} over {length} ranks these cards would need {width * length} cards, "
-        f"wilds included; there are {len(group)}"
+    return tr(
+        "as a sequence of sets of {width} over {length} ranks these cards would need {need} cards, "
+        "wilds included; there are {n}",
+        width=width, length=length, need=width * length, n=len(group),
     )
 
 
@@ -459,9 +501,9 @@ def _bomb_after_bomb(combo: Combo, previous: Combo) -> str | None:
     if previous.bomb is None:
         return None
     if combo.bomb is None:
-        return f"after a bomb only a higher bomb may follow (the {previous.name} is on the table)"
+        return tr("after a bomb only a higher bomb may follow (the {previous} is on the table)", previous=previous.name)
     if combo.bomb <= previous.bomb:
-        return f"the {combo.name} does not beat the {previous.name}"
+        return tr("the {combo} does not beat the {previous}", combo=combo.name, previous=previous.name)
     return None
 
 
@@ -469,7 +511,8 @@ def _same_shape_higher(combo: Combo, previous: Combo) -> str | None:
     if combo.bomb is not None or previous.bomb is not None:
         return None  # a bomb beats any non-bomb (RULES 4.5); bomb against bomb is decided above
     if combo.shape != previous.shape or combo.value <= previous.value:
-        return f"you must play a {previous.shape_name} higher than {previous.ranks_text}, or a bomb"
+        return tr("you must play a {shape} higher than {ranks}, or a bomb", shape=previous.shape_name,
+                  ranks=previous.ranks_text)  # fmt: skip
     return None
 
 
@@ -509,14 +552,16 @@ def what_beats(combo: Combo) -> str:
     if combo.bomb is not None:
         higher = [b.label for b in BOMB_LADDER if b > combo.bomb]
         if not higher:
-            return "nothing: it is the highest bomb"
-        return "only a higher bomb: " + ", ".join(higher)
+            return tr("nothing: it is the highest bomb")
+        return tr("only a higher bomb: {bombs}", bombs=tr(", ", context="list").join(higher))
     top = KING if combo.kind is ComboKind.SET and combo.size == 1 else HIGHEST_NUMBER
     if combo.value >= top:
-        return f"only a bomb: no {combo.shape_name} is higher"
+        return tr("only a bomb: no {shape} is higher", shape=combo.shape_name)
     step = _ranks_text(combo.value + 1, combo.length, combo.width)
-    span = step if combo.value + 1 == top else f"{step} up to {_ranks_text(top, combo.length, combo.width)}"
-    return f"a higher {combo.shape_name} ({span}), or any bomb"
+    if combo.value + 1 == top:
+        return tr("a higher {shape} ({ranks}), or any bomb", shape=combo.shape_name, ranks=step)
+    return tr("a higher {shape} ({low} up to {high}), or any bomb", shape=combo.shape_name, low=step,
+              high=_ranks_text(top, combo.length, combo.width))  # fmt: skip
 
 
 def describe(text: str | Iterable[HaggisCard]) -> str:
@@ -530,5 +575,5 @@ def describe(text: str | Iterable[HaggisCard]) -> str:
     cards = parse_cards(text) if isinstance(text, str) else list(text)
     readings = classify(cards)
     if not readings:
-        return f"forms nothing: {why_not(cards)}"
-    return "\n".join(f"{c.explain()} — beaten by {what_beats(c)}" for c in readings)
+        return tr("forms nothing: {reason}", reason=why_not(cards))
+    return "\n".join(tr("{reading} — beaten by {what}", reading=c.explain(), what=what_beats(c)) for c in readings)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..i18n import tr, tr_text
 from ..sources import HAGGIS_BLOG
 from .cards import HaggisCard, card_points, cards_text, parse_cards
 from .combos import BOMB_LADDER, Bomb, Combo, beats, classify
@@ -47,9 +48,14 @@ class BombAnswer:
 
     @property
     def text(self) -> str:
-        back = f"you bomb back with {self.comebacks[0].ranks_text}" if self.comebacks else "you cannot bomb back"
-        kept = " ".join(c.code[0] for c in self.they_keep if c.is_wild) or "nothing"
-        return f"{self.answer.ranks_text}: {back}; they keep {kept}"
+        kept = " ".join(c.code[0] for c in self.they_keep if c.is_wild)
+        if self.comebacks:
+            back = tr("you bomb back with {bomb}", bomb=self.comebacks[0].ranks_text)
+        else:
+            back = tr("you cannot bomb back")
+        if kept:
+            return tr("{bomb}: {back}; they keep {kept}", bomb=self.answer.ranks_text, back=back, kept=kept)
+        return tr("{bomb}: {back}; they keep nothing", bomb=self.answer.ranks_text, back=back)
 
 
 def _cards(cards: str | Sequence[HaggisCard]) -> list[HaggisCard]:
@@ -152,30 +158,33 @@ def scoring_quiz() -> list[NumberExercise]:
     leftover, haggis = parse_cards("3R 8G 9B Q1"), parse_cards("5O 6O 7B 10G 2R 4B 8B 9G")
     return [
         NumberExercise(
-            "Three players. Seat 0 bets little (15), seat 1 does not bet, and seat 2 goes out first. "
-            "How many points does seat 1 get from the bets?",
+            tr("Three players. Seat 0 bets little (15), seat 1 does not bet, and seat 2 goes out first. "
+               "How many points does seat 1 get from the bets?"),
             bets[1],
-            "a failed bet goes to the first player out and to every player who did not bet.",
-            why=f"seat 0's bet failed, since seat 2 went out first; the {LITTLE_BET} of a failed bet goes to the "
-            "first player out and also to each player who did not bet, and seat 1 did not bet",
-            hint="Did seat 0's bet win? If not, who collects it?",
+            tr("a failed bet goes to the first player out and to every player who did not bet."),
+            why=tr("seat 0's bet failed, since seat 2 went out first; the {amount} of a failed bet goes to the "
+                   "first player out and also to each player who did not bet, and seat 1 did not bet",
+                   amount=LITTLE_BET),
+            hint=tr("Did seat 0's bet win? If not, who collects it?"),
         ),
         NumberExercise(
-            "Two players. You go out while your opponent still holds 6 cards, two of them their J and K. "
-            "How many points is going out worth to you?",
+            tr("Two players. You go out while your opponent still holds 6 cards, two of them their J and K. "
+               "How many points is going out worth to you?"),
             go_out_bonus(6),
-            "5 for each card the opponent holds, wilds included.",
-            why=f"going out scores {go_out_bonus(1)} for each card your opponent still holds, and their J and K "
-            "count like any other card",
-            hint="Count every card the opponent holds, wilds included.",
+            tr("5 for each card the opponent holds, wilds included."),
+            why=tr("going out scores {points} for each card your opponent still holds, and their J and K "
+                   "count like any other card", points=go_out_bonus(1)),
+            hint=tr("Count every card the opponent holds, wilds included."),
         ),
         NumberExercise(
-            f"You went out first. Your opponent is left with {cards_text(leftover)}, and the Haggis is "
-            f"{cards_text(haggis)}. How many card points do these cards add to your pile?",
+            tr("You went out first. Your opponent is left with {leftover}, and the Haggis is "
+               "{haggis}. How many card points do these cards add to your pile?", leftover=cards_text(leftover),
+               haggis=cards_text(haggis)),
             capture_points([*leftover, *haggis]),
-            "3R, 9B, 5O, 7B and 9G score 1 each and the queen 3; the other cards score nothing.",
-            why=f"{_points_rule()}; add up all {len(leftover) + len(haggis)} cards, the opponent's and the Haggis",
-            hint="Only odd number cards from 3 to 9 and the J, Q and K score.",
+            tr("3R, 9B, 5O, 7B and 9G score 1 each and the queen 3; the other cards score nothing."),
+            why=tr("{rule}; add up all {n} cards, the opponent's and the Haggis", rule=_points_rule(),
+                   n=len(leftover) + len(haggis)),
+            hint=tr("Only odd number cards from 3 to 9 and the J, Q and K score."),
         ),
     ]
 
@@ -183,15 +192,16 @@ def scoring_quiz() -> list[NumberExercise]:
 def _points_rule() -> str:
     """How captured cards score, with the engine's numbers (RULES 4.8)."""
     three, two, jack, queen, king = parse_cards("3R 2R J0 Q0 K0")
-    return (
-        f"3, 5, 7 and 9 score {card_points(three)} each, 2, 4, 6, 8 and 10 score {card_points(two)}, and "
-        f"the J {card_points(jack)}, the Q {card_points(queen)} and the K {card_points(king)}"
+    return tr(
+        "3, 5, 7 and 9 score {odd} each, 2, 4, 6, 8 and 10 score {even}, and the J {jack}, the Q {queen} and the K "
+        "{king}", odd=card_points(three), even=card_points(two), jack=card_points(jack), queen=card_points(queen),
+        king=card_points(king),
     )
 
 
 def _name_of(cards: str) -> str:
     readings = classify(parse_cards(cards))
-    return readings[0].name if readings else "nothing"
+    return readings[0].name if readings else tr("nothing", context="combination")
 
 
 def _why_not_follow(cards: str, top: Combo) -> str:
@@ -200,14 +210,12 @@ def _why_not_follow(cards: str, top: Combo) -> str:
     if any(beats(r, top) for r in readings):
         raise ValueError(f"{cards} may follow the {top.name}")
     if not readings:
-        return f"{cards} form no combination at all"
+        return tr("{cards} form no combination at all", cards=cards)
     reading = readings[0]
     if reading.shape == top.shape:
-        return f"{cards} form a {reading.name}, lower than the {top.name}"
-    return (
-        f"{cards} form a {reading.name}, not a {top.shape_name}: after a {top.name} only a higher "
-        f"{top.shape_name} (or a bomb) may follow"
-    )
+        return tr("{cards} form a {reading}, lower than the {top}", cards=cards, reading=reading.name, top=top.name)
+    return tr("{cards} form a {reading}, not a {shape}: after a {top} only a higher {shape} (or a bomb) may follow",
+              cards=cards, reading=reading.name, shape=top.shape_name, top=top.name)  # fmt: skip
 
 
 def _without(answer: str, why: Mapping[str, str]) -> dict[str, str]:
@@ -226,19 +234,23 @@ def climbing_quiz() -> list[Question]:
     questions = []
     forms = "4G 5G J0"
     readings = classify(parse_cards(forms))
+    triple = tr("triple of {rank}s", rank=4)
+    nothing = tr("nothing: a wild cannot join two different ranks")
     questions.append(
         Question(
-            f"What do {forms} form?",
-            ("triple of 4s", _name_of(forms), "nothing: a wild cannot join two different ranks"),
+            tr("What do {cards} form?", cards=forms),
+            (triple, _name_of(forms), nothing),
             _name_of(forms),
-            f"the jack fills the place above 5, so the cards are a {_name_of(forms)} (a wild may also end a sequence).",
+            tr("the jack fills the place above 5, so the cards are a {name} (a wild may also end a sequence).",
+               name=_name_of(forms)),
             why={
-                "triple of 4s": "a triple needs three cards of one rank: the jack could be a second 4, but the 5 "
-                f"stays a 5, and the engine reads {forms} only as {' or '.join(r.name for r in readings)}",
-                "nothing: a wild cannot join two different ranks": "a wild stands for whatever number card is "
-                f"missing: here {readings[0].fills[0]}, which makes a {readings[0].name}",
+                triple: tr("a triple needs three cards of one rank: the jack could be a second 4, but the 5 stays a "
+                           "5, and the engine reads {cards} only as {readings}", cards=forms,
+                           readings=tr(" or ", context="list").join(r.name for r in readings)),
+                nothing: tr("a wild stands for whatever number card is missing: here {fill}, which makes a {name}",
+                            fill=readings[0].fills[0], name=readings[0].name),
             },
-            hint="Which card could the jack stand for?",
+            hint=tr("Which card could the jack stand for?"),
         )
     )
     pair = classify(parse_cards("7R 7G"))[0]
@@ -246,48 +258,51 @@ def climbing_quiz() -> list[Question]:
     legal = [c for c in candidates if any(beats(r, pair) for r in classify(parse_cards(c)))]
     questions.append(
         Question(
-            "A pair of 7s is on the table. Which of these may follow it?",
+            tr("A pair of 7s is on the table. Which of these may follow it?"),
             candidates,
             legal[0],
-            f"only {legal[0]} is a higher pair: a follower plays the same kind with the same number of cards "
-            "(or a bomb).",
+            tr("only {cards} is a higher pair: a follower plays the same kind with the same number of cards "
+               "(or a bomb).", cards=legal[0]),
             why={c: _why_not_follow(c, pair) for c in candidates if c not in legal},
-            hint="A follower plays the same kind of combination with the same number of cards, only higher.",
+            hint=tr("A follower plays the same kind of combination with the same number of cards, only higher."),
         )
     )
     jk, qk = Bomb.JK, Bomb.QK
     higher = max(jk, qk)
-    ladder = ", ".join(b.label for b in BOMB_LADDER)
+    ladder = tr(", ", context="list").join(b.label for b in BOMB_LADDER)
     questions.append(
         Question(
-            "Which bomb is higher?",
+            tr("Which bomb is higher?"),
             (jk.label, qk.label),
             higher.label,
-            f"the ladder runs {ladder}.",
-            why={b.label: f"{b.label} is lower: the bomb ladder runs {ladder}" for b in (jk, qk) if b != higher},
-            hint="Recall the bomb ladder, from the lowest bomb to the highest.",
+            tr("the ladder runs {ladder}.", ladder=ladder),
+            why={b.label: tr("{bomb} is lower: the bomb ladder runs {ladder}", bomb=b.label, ladder=ladder)
+                 for b in (jk, qk) if b != higher},
+            hint=tr("Recall the bomb ladder, from the lowest bomb to the highest."),
         )
     )
     hand, taker = trick_taker_example()
     bomber = hand.tricks[-1].winner
+    nobody = tr("nobody: the cards go to the Haggis")
     questions.append(
         Question(
-            "Two players. Seat 0 leads a pair of 9s, seat 1 beats it with the J-Q bomb, seat 0 passes. "
-            "Who captures the trick?",
-            ("seat 0", "seat 1", "nobody: the cards go to the Haggis"),
-            f"seat {taker}",
-            "a trick won by a bomb goes to the player who played just before the bomb, so the bomber gets the "
-            "lead but gives away the cards (and the 5 points of J and Q).",
+            tr("Two players. Seat 0 leads a pair of 9s, seat 1 beats it with the J-Q bomb, seat 0 passes. "
+               "Who captures the trick?"),
+            (tr("seat {n}", n=0), tr("seat {n}", n=1), nobody),
+            tr("seat {n}", n=taker),
+            tr("a trick won by a bomb goes to the player who played just before the bomb, so the bomber gets the "
+               "lead but gives away the cards (and the 5 points of J and Q)."),
             why=_without(
-                f"seat {taker}",
+                tr("seat {n}", n=taker),
                 {
-                    f"seat {bomber}": f"seat {bomber} wins the trick with the bomb and leads next, but a trick won "
-                    f"by a bomb goes to the player who played just before it: seat {taker}",
-                    "nobody: the cards go to the Haggis": "every trick is captured by a player; the Haggis is only "
-                    "the cards left over at the deal, and it goes to the first player out when the hand ends",
+                    tr("seat {n}", n=bomber): tr("seat {bomber} wins the trick with the bomb and leads next, but a "
+                                                 "trick won by a bomb goes to the player who played just before it: "
+                                                 "seat {taker}", bomber=bomber, taker=taker),
+                    nobody: tr("every trick is captured by a player; the Haggis is only the cards left over at the "
+                               "deal, and it goes to the first player out when the hand ends"),
                 },
             ),
-            hint="Winning the trick and capturing its cards are not the same when a bomb wins.",
+            hint=tr("Winning the trick and capturing its cards are not the same when a bomb wins."),
         )
     )
     pile = parse_cards("3R 5G 8B 10O K1")
@@ -297,20 +312,23 @@ def climbing_quiz() -> list[Question]:
 
     def wrong_total(option: str) -> str:
         if int(option) == numbers_only:
-            return f"that counts only the number cards, but the king scores {card_points(pile[-1])} too"
+            return tr("that counts only the number cards, but the king scores {points} too",
+                      points=card_points(pile[-1]))  # fmt: skip
         if option == "26":
-            return f"26 is what one hand of Hearts is worth; in Haggis {_points_rule()}"
-        return f"too {'many' if int(option) > points else 'few'}: only {scoring} score here, as {_points_rule()}"
+            return tr("26 is what one hand of Hearts is worth; in Haggis {rule}", rule=_points_rule())
+        if int(option) > points:
+            return tr("too many: only {cards} score here, as {rule}", cards=scoring, rule=_points_rule())
+        return tr("too few: only {cards} score here, as {rule}", cards=scoring, rule=_points_rule())
 
     options = ("2", str(points), "12", "26")
     questions.append(
         Question(
-            f"How many points does a player score for capturing {cards_text(pile)}?",
+            tr("How many points does a player score for capturing {cards}?", cards=cards_text(pile)),
             options,
             str(points),
-            "3 and 5 score 1 each, 8 and 10 nothing, the king 5.",
+            tr("3 and 5 score 1 each, 8 and 10 nothing, the king 5."),
             why={o: wrong_total(o) for o in options if o != str(points)},
-            hint="Only 3, 5, 7, 9 and the J, Q and K score.",
+            hint=tr("Only 3, 5, 7, 9 and the J, Q and K score."),
         )
     )
     rows = bomb_answers(mine="3R 5O 7G 9B Q0 K0", theirs="J1 Q1 K1", opening="3R 5O 7G 9B")
@@ -320,24 +338,26 @@ def climbing_quiz() -> list[Question]:
     def wrong_bomb(row: BombAnswer) -> str:
         label = row.answer.ranks_text
         if row.comebacks:
-            return f"you can bomb back {label} with your {row.comebacks[0].ranks_text}, so you keep the last word"
-        kept = " ".join(c.code[0] for c in row.they_keep if c.is_wild) or "no wild"
-        return (
-            f"you cannot bomb back {label} either, but {cheapest.answer.ranks_text} is lower, and {label} would "
-            f"leave them {kept}"
-        )
+            return tr("you can bomb back {bomb} with your {yours}, so you keep the last word", bomb=label,
+                      yours=row.comebacks[0].ranks_text)  # fmt: skip
+        kept = " ".join(c.code[0] for c in row.they_keep if c.is_wild)
+        if not kept:
+            return tr("you cannot bomb back {bomb} either, but {cheapest} is lower, and {bomb} would leave them no "
+                      "wild", bomb=label, cheapest=cheapest.answer.ranks_text)  # fmt: skip
+        return tr("you cannot bomb back {bomb} either, but {cheapest} is lower, and {bomb} would leave them {kept}",
+                  bomb=label, cheapest=cheapest.answer.ranks_text, kept=kept)  # fmt: skip
 
     questions.append(
         Question(
-            "You hold the 3-5-7-9 bomb in four suits and your Q and K; your opponent holds J, Q and K. You open "
-            "with the 3-5-7-9 bomb. What is the lowest bomb they can answer with that you cannot beat back?",
+            tr("You hold the 3-5-7-9 bomb in four suits and your Q and K; your opponent holds J, Q and K. You open "
+               "with the 3-5-7-9 bomb. What is the lowest bomb they can answer with that you cannot beat back?"),
             tuple(r.answer.ranks_text for r in rows),
             cheapest.answer.ranks_text,
-            f"J-Q and J-K lose to your Q-K, so they must spend {cheapest.answer.ranks_text}; they keep only "
-            f"{' '.join(c.code[0] for c in cheapest.they_keep)}, while you still hold Q-K (the timing "
-            f"{HAGGIS_BLOG} teaches).",
+            tr("J-Q and J-K lose to your Q-K, so they must spend {bomb}; they keep only {kept}, while you still hold "
+               "Q-K (the timing {source} teaches).", bomb=cheapest.answer.ranks_text,
+               kept=" ".join(c.code[0] for c in cheapest.they_keep), source=tr_text(HAGGIS_BLOG)),
             why={r.answer.ranks_text: wrong_bomb(r) for r in rows if r is not cheapest},
-            hint="For each of their bombs, ask whether your Q and K could bomb back.",
+            hint=tr("For each of their bombs, ask whether your Q and K could bomb back."),
         )
     )
     return questions

@@ -19,6 +19,7 @@ import html
 import random
 from collections.abc import Sequence
 
+from ..i18n import tr
 from .actions import HaggisAction
 from .rules import TWO_PLAYERS, HaggisRules
 from .state import HaggisHand
@@ -130,7 +131,7 @@ class HaggisGame:
 
     def scoreboard_html(self, names: Sequence[str] | None = None) -> str:
         """A table of hand totals and running totals."""
-        name = list(names) if names is not None else [f"seat {s}" for s in range(self.rules.players)]
+        name = list(names) if names is not None else [tr("seat {n}", n=s) for s in range(self.rules.players)]
         head = "".join(f"<th>{html.escape(n)}</th>" for n in name)
         rows = []
         running = [0] * self.rules.players
@@ -144,12 +145,13 @@ class HaggisGame:
             )
             rows.append(f"<tr><td>{number}</td>{cells}</tr>")
         status = (
-            f"{html.escape(name[self.winner])} wins."
+            tr("{who} wins.", who=html.escape(name[self.winner]))
             if self.winner is not None
-            else f"Game to {self.rules.target}."
+            else tr("Game to {target}.", target=self.rules.target)
         )
         return (
-            f'<table class="hl-haggis-scores" aria-label="scores"><tr><th>hand</th>{head}</tr>{"".join(rows)}</table>'
+            f'<table class="hl-haggis-scores" aria-label="{html.escape(tr("scores"))}">'
+            f'<tr><th>{html.escape(tr("hand", context="score sheet"))}</th>{head}</tr>{"".join(rows)}</table>'
             f"<p>{status}</p>"
         )
 

@@ -17,6 +17,7 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
+from ..i18n import tr, tr_n
 from ..render import card_svg
 from .cards import JACK, QUEEN, HaggisCard, card_points, number_card
 from .combos import BOMB_LADDER, Bomb, Combo, classify, what_beats, why_cannot_follow, why_not
@@ -50,11 +51,14 @@ def haggis_card_html(
     """One Haggis card as SVG (``None`` draws a card back). ``note`` is added to the spoken title."""
     if card is None:
         return card_svg(
-            label="", symbol="", colour="#000", title="face-down card", scale=scale, face_down=True
+            label="", symbol="", colour="#000", title=tr("face-down card"), scale=scale, face_down=True
         )
     points = card_points(card)
-    title = card.name + (f", {points} point{'s' if points > 1 else ''}" if points else "")
-    title += f" ({note})" if note else ""
+    title = card.name
+    if points:
+        title = tr("{card}, {points}", card=title, points=tr_n("{n} point", "{n} points", points, context="haggis"))
+    if note:
+        title = tr("{card} ({note})", card=title, note=note)
     if card.suit is None:
         return card_svg(
             label=card.code[0],
@@ -94,9 +98,9 @@ def cards_row_html(
         "</span>"
         for i, card in enumerate(items)
     ]
-    label = html.escape(caption or "cards")
+    label = html.escape(caption or tr("cards", context="haggis"))
     cap = f'<div style="{_FONT};margin-bottom:2px">{html.escape(caption)}</div>' if caption else ""
-    body = "".join(pieces) if pieces else f'<span style="{_FONT}">(none)</span>'
+    body = "".join(pieces) if pieces else f'<span style="{_FONT}">{html.escape(tr("(none)"))}</span>'
     return f'<div class="hl-haggis-cards" role="list" aria-label="{label}">{cap}{body}</div>'
 
 
@@ -120,31 +124,34 @@ def classification_html(cards: Sequence[HaggisCard], *, against: Sequence[Haggis
     True
     """
     if not cards:
-        return f'<div style="{_FONT}">Pick some cards to see what they form.</div>'
-    parts = [cards_row_html(cards, caption="your cards", scale=0.6)]
+        return f'<div style="{_FONT}">{html.escape(tr("Pick some cards to see what they form."))}</div>'
+    parts = [cards_row_html(cards, caption=tr("your cards"), scale=0.6)]
     readings = classify(cards)
     targets = classify(against) if against else []
     if against and not targets:
         parts.append(
-            f'<p style="{_FONT}">The cards to beat form nothing: {html.escape(why_not(against) or "")}.</p>'
+            f'<p style="{_FONT}">'
+            f'{html.escape(tr("The cards to beat form nothing: {reason}.", reason=why_not(against) or ""))}</p>'
         )
     if not readings:
-        parts.append(f'<p style="{_FONT}"><b>They form nothing:</b> {html.escape(why_not(cards) or "")}.</p>')
+        parts.append(f'<p style="{_FONT}">' + tr("<b>They form nothing:</b> {reason}.",
+                                                 reason=html.escape(why_not(cards) or "")) + "</p>")  # fmt: skip
     items = []
     for reading in readings:
-        text = f"<b>{html.escape(reading.explain())}</b><br>beaten by {html.escape(what_beats(reading))}"
+        text = tr("<b>{reading}</b><br>beaten by {what}", reading=html.escape(reading.explain()),
+                  what=html.escape(what_beats(reading)))  # fmt: skip
         if targets:
             reason = why_cannot_follow(reading, targets[0])
             verdict = (
-                f"✔ may follow the {targets[0].name}"
+                tr("✔ may follow the {target}", target=targets[0].name)
                 if reason is None
-                else f"✘ may not follow the {targets[0].name}: {reason}"
+                else tr("✘ may not follow the {target}: {reason}", target=targets[0].name, reason=reason)
             )
             text += f"<br>{html.escape(verdict)}"
         items.append(f"<li>{text}</li>")
     if items:
-        heading = "They form" if len(items) == 1 else f"They can be played {len(items)} ways"
-        parts.append(f'<div style="{_FONT}">{heading}:<ul>{"".join(items)}</ul></div>')
+        heading = tr("They form:") if len(items) == 1 else tr("They can be played {n} ways:", n=len(items))
+        parts.append(f'<div style="{_FONT}">{heading}<ul>{"".join(items)}</ul></div>')
     return f'<div class="hl-haggis-classifier" aria-live="polite">{"".join(parts)}</div>'
 
 
@@ -172,8 +179,10 @@ def bomb_ladder_html(*, scale: float = 0.55) -> str:
             f"<td>{cards_row_html(example.cards, scale=scale, caption=None)}</td></tr>"
         )
     return (
-        '<table class="hl-haggis-bombs" aria-label="the bomb ladder, lowest first">'
-        f'<tr><th style="{_FONT}">step</th><th style="{_FONT}">bomb</th><th style="{_FONT}">example</th></tr>'
+        f'<table class="hl-haggis-bombs" aria-label="{html.escape(tr("the bomb ladder, lowest first"))}">'
+        f'<tr><th style="{_FONT}">{html.escape(tr("step", context="bomb ladder"))}</th>'
+        f'<th style="{_FONT}">{html.escape(tr("bomb", context="bomb ladder"))}</th>'
+        f'<th style="{_FONT}">{html.escape(tr("example", context="bomb ladder"))}</th></tr>'
         f"{''.join(rows)}</table>"
     )
 
@@ -185,7 +194,7 @@ def _capital(text: str) -> str:
 def table_html(hand: HaggisHand, *, viewer: int | None = None, names: Sequence[str] | None = None) -> str:
     """The table: each seat's cards (face down for others when ``viewer`` is set; wilds are always face up),
     bets and captured points; the current trick; the Haggis; the result once the hand is over."""
-    name = list(names) if names is not None else [f"seat {s}" for s in range(hand.players)]
+    name = list(names) if names is not None else [tr("seat {n}", n=s) for s in range(hand.players)]
     parts = []
     for seat in range(hand.players):
         held = hand.held[seat]
@@ -195,36 +204,40 @@ def table_html(hand: HaggisHand, *, viewer: int | None = None, names: Sequence[s
             shown = [None] * sum(1 for c in held if not c.is_wild) + [c for c in held if c.is_wild]
         tags = []
         if hand.to_act == seat:
-            tags.append("to act")
+            tags.append(tr("to act"))
         if hand.bets[seat]:
-            tags.append(f"bet {hand.bets[seat]}")
+            tags.append(tr("bet {amount}", amount=hand.bets[seat]))
         if seat in hand.out_order:
-            tags.append(f"out ({hand.out_order.index(seat) + 1}.)")
+            tags.append(tr("out ({place}.)", place=hand.out_order.index(seat) + 1))
         points = sum(card_points(c) for c in hand.captured[seat])
-        caption = (
-            f"{_capital(name[seat])}: {len(held)} cards, captured {len(hand.captured[seat])} cards ({points} points)"
-            + (f" — {', '.join(tags)}" if tags else "")
-        )
+        caption = tr("{who}: {n} cards, captured {captured} cards ({points} points)", who=_capital(name[seat]),
+                     n=len(held), captured=len(hand.captured[seat]), points=points)  # fmt: skip
+        if tags:
+            caption = tr("{caption} — {tags}", caption=caption, tags=tr(", ", context="list").join(tags))
         parts.append(cards_row_html(shown, caption=caption, scale=0.6))
     if hand.trick:
         plays = "".join(
             combo_html(play.combo, caption=f"{name[play.seat]}", scale=0.55) for play in hand.trick
         )
-        parts.append(f'<div style="{_FONT};margin-top:6px">Current trick:</div><div>{plays}</div>')
+        parts.append(f'<div style="{_FONT};margin-top:6px">{html.escape(tr("Current trick:"))}</div><div>{plays}</div>')
     elif not hand.is_over:
         parts.append(
-            f'<div style="{_FONT};margin-top:6px">{html.escape(_capital(name[hand.to_act or 0]))} to lead.</div>'
+            f'<div style="{_FONT};margin-top:6px">'
+            f'{html.escape(tr("{who} to lead.", who=_capital(name[hand.to_act or 0])))}</div>'
         )
     if hand.tricks and not hand.trick:
         last = hand.tricks[-1]
-        gift = f", given to {name[last.taker]} (won by a bomb)" if last.taker != last.winner else ""
-        parts.append(
-            f'<div style="{_FONT}">Last trick: won by {html.escape(name[last.winner])}{html.escape(gift)}, '
-            f"{len(last.cards)} cards, {last.points} points.</div>"
-        )
+        if last.taker != last.winner:
+            said = tr("Last trick: won by {winner}, given to {taker} (won by a bomb), {n} cards, {points} points.",
+                      winner=name[last.winner], taker=name[last.taker], n=len(last.cards), points=last.points)
+        else:
+            said = tr("Last trick: won by {winner}, {n} cards, {points} points.", winner=name[last.winner],
+                      n=len(last.cards), points=last.points)  # fmt: skip
+        parts.append(f'<div style="{_FONT}">{html.escape(said)}</div>')
     haggis: list[HaggisCard | None] = list(hand.haggis) if hand.is_over else [None] * len(hand.haggis)
-    parts.append(cards_row_html(haggis, caption=f"the Haggis ({len(hand.haggis)} cards)", scale=0.45))
+    parts.append(cards_row_html(haggis, caption=tr("the Haggis ({n} cards)", n=len(hand.haggis)),
+                                scale=0.45))  # fmt: skip
     if hand.result is not None:
         lines = "".join(f"<li>{html.escape(line)}</li>" for line in hand.result.explain(name))
-        parts.append(f'<div style="{_FONT}"><b>Scoring</b><ul>{lines}</ul></div>')
+        parts.append(f'<div style="{_FONT}"><b>{html.escape(tr("Scoring"))}</b><ul>{lines}</ul></div>')
     return f'<div class="hl-haggis-table">{"".join(parts)}</div>'

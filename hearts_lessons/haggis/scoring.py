@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..i18n import join_words, tr, tr_n
 from .cards import HaggisCard, card_points
 from .rules import GO_OUT_POINTS_PER_CARD, LITTLE_BET
 
@@ -63,7 +64,7 @@ def bet_points(bets: Sequence[int], *, first_out: int, failed_bet_loses: bool) -
 
 
 def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+    return tr_n("{n} point", "{n} points", n, context="haggis")
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,42 +121,47 @@ class HandResult:
 
     def explain(self, names: Sequence[str] | None = None) -> list[str]:
         """The scoring in sentences, in the order of RULES 4.7–4.8 (bets, going out, captured cards)."""
-        name = list(names) if names is not None else [f"seat {s}" for s in range(self.players)]
+        name = list(names) if names is not None else [tr("seat {n}", n=s) for s in range(self.players)]
         first = self.first_out
-        lines = [f"{name[first].capitalize()} went out first."]
+        lines = [tr("{who} went out first.", who=name[first].capitalize())]
         for seat, amount in enumerate(self.bets):
             if not amount:
                 continue
-            size = "little" if amount == LITTLE_BET else "big"
+            little = amount == LITTLE_BET
             if seat == first:
-                lines.append(f"Bet: {name[seat]} bet {size} ({amount}) and went out first: +{amount}.")
+                lines.append(tr("Bet: {who} bet little ({amount}) and went out first: +{amount}.", who=name[seat],
+                                amount=amount) if little else
+                             tr("Bet: {who} bet big ({amount}) and went out first: +{amount}.", who=name[seat],
+                                amount=amount))  # fmt: skip
                 continue
-            takers = [o for o in range(self.players) if o != seat and (o == first or not self.bets[o])]
-            loss = f"; {name[seat]} loses {amount}" if self.failed_bet_loses else ""
-            lines.append(
-                f"Bet: {name[seat]} bet {size} ({amount}) but did not go out first: "
-                f"+{amount} to {' and '.join(name[t] for t in takers)}{loss}."
-            )
+            takers = join_words([name[o] for o in range(self.players)
+                                 if o != seat and (o == first or not self.bets[o])])  # fmt: skip
+            size = tr("little ({amount})", amount=amount) if little else tr("big ({amount})", amount=amount)
+            if self.failed_bet_loses:
+                lines.append(tr("Bet: {who} bet {size} but did not go out first: +{amount} to {takers}; {who} loses "
+                                "{amount}.", who=name[seat], size=size, amount=amount, takers=takers))  # fmt: skip
+            else:
+                lines.append(tr("Bet: {who} bet {size} but did not go out first: +{amount} to {takers}.",
+                                who=name[seat], size=size, amount=amount, takers=takers))  # fmt: skip
         if not any(self.bets):
-            lines.append("Bets: nobody bet.")
+            lines.append(tr("Bets: nobody bet."))
         for event in self.going_out:
-            lines.append(
-                f"Going out: 5 × {event.cards_held} = {event.points} points for {name[event.seat]} "
-                f"({name[event.opponent]} held the most cards, {event.cards_held}, at that moment)."
-            )
+            lines.append(tr(
+                "Going out: 5 × {held} = {points} points for {who} ({opponent} held the most cards, {held}, at that "
+                "moment).", held=event.cards_held, points=event.points, who=name[event.seat],
+                opponent=name[event.opponent]))  # fmt: skip
         leftover_points = capture_points(self.leftover)
         haggis_points = capture_points(self.haggis)
-        lines.append(
-            f"Cards: the Haggis ({len(self.haggis)} cards, {_points(haggis_points)}) and the {len(self.leftover)} "
-            f"cards left in {name[self.last_player]}'s hand ({_points(leftover_points)}) go to {name[first]}."
-        )
+        lines.append(tr(
+            "Cards: the Haggis ({n} cards, {points}) and the {left} cards left in {last}'s hand ({left_points}) go "
+            "to {first}.", n=len(self.haggis), points=_points(haggis_points), left=len(self.leftover),
+            last=name[self.last_player], left_points=_points(leftover_points), first=name[first]))  # fmt: skip
         for seat in range(self.players):
-            lines.append(
-                f"Captured by {name[seat]}: {len(self.captured[seat])} cards worth {_points(self.card_points[seat])}."
-            )
+            lines.append(tr("Captured by {who}: {n} cards worth {points}.", who=name[seat],
+                            n=len(self.captured[seat]), points=_points(self.card_points[seat])))  # fmt: skip
         for seat in range(self.players):
-            lines.append(
-                f"Hand total for {name[seat]}: {self.bet_points[seat]} (bets) + {self.go_out_points[seat]} "
-                f"(going out) + {self.card_points[seat]} (cards) = {self.totals[seat]}."
-            )
+            lines.append(tr(
+                "Hand total for {who}: {bets} (bets) + {going_out} (going out) + {cards} (cards) = {total}.",
+                who=name[seat], bets=self.bet_points[seat], going_out=self.go_out_points[seat],
+                cards=self.card_points[seat], total=self.totals[seat]))  # fmt: skip
         return lines

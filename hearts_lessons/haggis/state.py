@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..i18n import N_, tr, tr_text
 from .actions import (
     Bet,
     HaggisAction,
@@ -293,11 +294,11 @@ class HaggisHand:
             wanted = ComboKind(kind)
             found = [c for c in found if c.kind is wanted]
             if not found:
-                raise IllegalHaggisPlayError(f"these cards cannot be played as a {wanted.value}")
+                raise IllegalHaggisPlayError(tr_text(_KIND_REFUSALS[wanted]))
         if not found:
-            raise IllegalHaggisPlayError(why_not(group) or "these cards form no combination")
+            raise IllegalHaggisPlayError(why_not(group) or tr("these cards form no combination"))
         if len(found) > 1:
-            options = " or ".join(f"a {c.name}" for c in found)
+            options = " or ".join(f"a {c.name}" for c in found)  # a programmer's error: English only
             raise IllegalHaggisPlayError(
                 f"these cards can be played as {options}: say which (give kind=, or play one of hand.readings())"
             )
@@ -538,14 +539,21 @@ def _check_deal(
 
 # --- the cascades: small named rules, each returning a reason or None ------------------------------------------
 
+_KIND_REFUSALS = {
+    ComboKind.SET: N_("these cards cannot be played as a set"),
+    ComboKind.SEQUENCE: N_("these cards cannot be played as a sequence"),
+    ComboKind.SEQUENCE_OF_SETS: N_("these cards cannot be played as a sequence of sets"),
+    ComboKind.BOMB: N_("these cards cannot be played as a bomb"),
+}
+
 
 def _hand_is_on(hand: HaggisHand, action: HaggisAction) -> str | None:
-    return "the hand is over" if hand.is_over else None
+    return tr("the hand is over", context="haggis") if hand.is_over else None
 
 
 def _their_turn(hand: HaggisHand, action: HaggisAction) -> str | None:
     if action.seat != hand.to_act:
-        return f"it is seat {hand.to_act}'s turn, not seat {action.seat}'s"
+        return tr("it is seat {turn}'s turn, not seat {seat}'s", turn=hand.to_act, seat=action.seat)
     return None
 
 
@@ -554,14 +562,15 @@ def _holds_the_cards(hand: HaggisHand, action: HaggisAction) -> str | None:
     held = hand.held[action.seat]
     missing = [card for card in action.combo.cards if card not in held]
     if missing:
-        return f"seat {action.seat} does not hold {cards_text(missing)}"
+        return tr("seat {seat} does not hold {cards}", seat=action.seat, cards=cards_text(missing))
     return None
 
 
 def _is_a_reading(hand: HaggisHand, action: HaggisAction) -> str | None:
     assert isinstance(action, Play)
     if action.combo not in classify(action.combo.cards):
-        return why_not(action.combo.cards) or f"these cards cannot be played as a {action.combo.name}"
+        return why_not(action.combo.cards) or tr("these cards cannot be played as a {combo}",
+                                                combo=action.combo.name)  # fmt: skip
     return None
 
 
@@ -573,25 +582,28 @@ def _follows_the_trick(hand: HaggisHand, action: HaggisAction) -> str | None:
 
 def _leader_plays(hand: HaggisHand, action: HaggisAction) -> str | None:
     if hand.top is None:
-        return "the leader cannot pass: start the trick with any combination"
+        return tr("the leader cannot pass: start the trick with any combination")
     return None
 
 
 def _bet_size(hand: HaggisHand, action: HaggisAction) -> str | None:
     assert isinstance(action, Bet)
     if action.amount not in BET_SIZES:
-        return f"a bet is little ({BET_SIZES[0]}) or big ({BET_SIZES[1]}), not {action.amount}"
+        return tr("a bet is little ({little}) or big ({big}), not {amount}", little=BET_SIZES[0], big=BET_SIZES[1],
+                  amount=action.amount)  # fmt: skip
     return None
 
 
 def _one_bet(hand: HaggisHand, action: HaggisAction) -> str | None:
     already = hand.bets[action.seat]
-    return f"seat {action.seat} has already bet {already} this hand" if already else None
+    if already:
+        return tr("seat {seat} has already bet {amount} this hand", seat=action.seat, amount=already)
+    return None
 
 
 def _holds_everything(hand: HaggisHand, action: HaggisAction) -> str | None:
     if len(hand.held[action.seat]) < HAND_SIZE + 3:
-        return "a bet is allowed only while you still hold all your cards"
+        return tr("a bet is allowed only while you still hold all your cards")
     return None
 
 

@@ -44,6 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import get_language, tr, tr_n
 from ..tableview import card_entry, seat_entry
 from .cards import HaggisCard, card_points, sort_cards
 from .combos import Combo, classify, what_beats, why_cannot_follow, why_not
@@ -80,20 +81,24 @@ BET_ACTION = "bet:"
 CLEAR_ACTION = "clear"
 
 
-def _plural(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def _cards(n: int) -> str:
+    return tr_n("{n} card", "{n} cards", n, context="haggis")
+
+
+def _points(n: int) -> str:
+    return tr_n("{n} point", "{n} points", n, context="haggis")
 
 
 def card_words(card: HaggisCard) -> str:
     """A card's name with its points, as its picture's title says: ``5 of green, 1 point``."""
     points = card_points(card)
-    return card.name + (f", {_plural(points, 'point')}" if points else "")
+    return tr("{card}, {points}", card=card.name, points=_points(points)) if points else card.name
 
 
 def haggis_card(card: HaggisCard, *, playable: bool = False, selected: bool = False, reason: str | None = None,
                 status: str | None = None, seat: int | None = None) -> dict[str, Any]:  # fmt: skip
     """A Haggis card of the model, drawn with the engine's Haggis art (:func:`.render.haggis_card_html`)."""
-    short = card.symbol if not card.is_wild else f"{card.symbol} (wild, seat {card.owner})"
+    short = card.symbol if not card.is_wild else tr("{card} (wild, seat {seat})", card=card.symbol, seat=card.owner)
     return card_entry(card.code, svg=haggis_card_html(card, scale=1.0), name=card_words(card), short=short,
                       playable=playable, selected=selected, reason=reason, status=status, seat=seat)  # fmt: skip
 
@@ -101,28 +106,32 @@ def haggis_card(card: HaggisCard, *, playable: bool = False, selected: bool = Fa
 def _names(hand: HaggisHand, seat: int, names: Sequence[str] | None) -> list[str]:
     if names is not None:
         return list(names)
-    return ["You" if s == seat else f"Seat {s}" for s in range(hand.players)]
+    return [tr("You", context="seat") if s == seat else tr("Seat {n}", n=s) for s in range(hand.players)]
 
 
 def combo_entry(combo: Combo, *, seat: int | None = None, who: str = "", caption: str | None = None,
                 history: Sequence[str] = (), note: str = "") -> dict[str, Any]:  # fmt: skip
     """A combination in the middle of the table: its cards, its name (``pair of 7s``, ``J-Q bomb``), who played
     it; ``bomb`` marks a bomb."""
-    head = caption if caption is not None else (f"{who}: {combo.name}" if who else combo.name)
-    fills = f" ({', '.join(str(f) for f in combo.fills)})" if combo.fills else ""
+    head = caption if caption is not None else (tr("{who}: {combo}", who=who, combo=combo.name) if who else combo.name)
     cards = [haggis_card(c, seat=seat) for c in combo.cards]
-    label = f"{head}{fills}: " + ", ".join(c["name"] for c in cards)
+    names = tr(", ", context="list").join(c["name"] for c in cards)
+    if combo.fills:
+        fills = tr(", ", context="list").join(str(f) for f in combo.fills)
+        label = tr("{head} ({fills}): {cards}", head=head, fills=fills, cards=names)
+    else:
+        label = tr("{head}: {cards}", head=head, cards=names)
     return {"seat": seat, "who": who, "name": combo.name, "caption": head, "bomb": combo.is_bomb,
-            "label": label + (f". {note}" if note else ""), "cards": cards, "history": list(history),
-            "note": note}  # fmt: skip
+            "label": tr("{label}. {note}", label=label, note=note) if note else label, "cards": cards,
+            "history": list(history), "note": note}  # fmt: skip
 
 
 def play_reason(hand: HaggisHand, seat: int) -> str | None:
     """Why no card of ``seat``'s could be played now in general (not its turn, the hand is over), or ``None``."""
     if hand.is_over:
-        return "the hand is over"
+        return tr("the hand is over", context="haggis")
     if hand.to_act != seat:
-        return f"it is seat {hand.to_act}'s turn"
+        return tr("it is seat {seat}'s turn", seat=hand.to_act)
     return None
 
 
@@ -136,7 +145,8 @@ def _card_reasons(hand: HaggisHand, seat: int) -> tuple[set[HaggisCard], str | N
     usable = {card for combo in plays for card in combo.cards}
     reason = None
     if top is not None:
-        reason = f"it is in no combination that beats the {top.combo.name}: you need {what_beats(top.combo)}"
+        reason = tr("it is in no combination that beats the {combo}: you need {what}", combo=top.combo.name,
+                    what=what_beats(top.combo))  # fmt: skip
     return usable, reason
 
 
@@ -177,21 +187,23 @@ def selection_report(hand: HaggisHand, seat: int, selected: Iterable[HaggisCard]
     shown = " ".join(c.symbol for c in cards)
     readings = hand.readings(cards)
     if not readings:
-        reason = why_not(cards) or "these cards form no combination"
-        return SelectionReport(f"{shown}: not a combination — {reason}", "info", reason=reason)
+        reason = why_not(cards) or tr("these cards form no combination")
+        return SelectionReport(tr("{cards}: not a combination — {reason}", cards=shown, reason=reason), "info",
+                               reason=reason)  # fmt: skip
     reasons = [hand.why_not_play(r, seat=seat) for r in readings]
     legal = [r for r, why in zip(readings, reasons, strict=True) if why is None]
     ordered = tuple(legal + [r for r, why in zip(readings, reasons, strict=True) if why is not None])
     if not legal:
         reason = next(why for why in reasons if why is not None)
         words = shown if len(cards) > 1 else card_words(cards[0])
-        return SelectionReport(f"{words}: not a play now — {reason}", "info", ordered, 0, reason)
+        return SelectionReport(tr("{cards}: not a play now — {reason}", cards=words, reason=reason), "info", ordered,
+                               0, reason)  # fmt: skip
     if len(legal) == 1:
         name = legal[0].name
-        return SelectionReport(f"{name[:1].upper()}{name[1:]}: press Play.", "ok", ordered, 1)
-    ways = " or ".join(f"a {r.name}" for r in legal)
-    return SelectionReport(f"{shown} can be played as {ways}: press the button of the one you mean.", "ok",
-                           ordered, len(legal))  # fmt: skip
+        return SelectionReport(tr("{combo}: press Play.", combo=f"{name[:1].upper()}{name[1:]}"), "ok", ordered, 1)
+    ways = tr(" or ", context="list").join(tr("a {combo}", combo=r.name) for r in legal)
+    return SelectionReport(tr("{cards} can be played as {ways}: press the button of the one you mean.", cards=shown,
+                              ways=ways), "ok", ordered, len(legal))  # fmt: skip
 
 
 def haggis_actions(hand: HaggisHand, seat: int, selected: Sequence[HaggisCard] = ()) -> list[dict[str, Any]]:
@@ -201,35 +213,45 @@ def haggis_actions(hand: HaggisHand, seat: int, selected: Sequence[HaggisCard] =
     report = selection_report(hand, seat, selected)
     actions: list[dict[str, Any]] = []
     if report.legal > 1:
-        actions += [{"id": f"{PLAY_ACTION}:{i}", "label": f"Play as {r.name}", "kind": "primary", "enabled": mine}
+        actions += [{"id": f"{PLAY_ACTION}:{i}", "label": tr("Play as {combo}", combo=r.name), "kind": "primary",
+                     "enabled": mine}
                     for i, r in enumerate(report.readings[: report.legal])]  # fmt: skip
     else:
-        label = f"Play {report.readings[0].name}" if report.legal == 1 else "Play"
+        label = (tr("Play {combo}", combo=report.readings[0].name) if report.legal == 1
+                 else tr("Play", context="button"))  # fmt: skip
         actions.append({"id": PLAY_ACTION, "label": label, "kind": "primary", "enabled": mine and bool(selected)})
-    actions.append({"id": PASS_ACTION, "label": "Pass", "kind": "default",
+    actions.append({"id": PASS_ACTION, "label": tr("Pass", context="button"), "kind": "default",
                     "enabled": mine and hand.top is not None})  # fmt: skip
     for amount in BET_SIZES:
         if hand.can_bet(amount, seat=seat):
-            size = "little" if amount == LITTLE_BET else "big"
-            actions.append({"id": f"{BET_ACTION}{amount}", "label": f"Bet {size} ({amount})", "kind": "danger",
-                            "enabled": True})  # fmt: skip
-    actions.append({"id": CLEAR_ACTION, "label": "Clear", "kind": "default", "enabled": bool(selected)})
+            label = (tr("Bet little ({amount})", amount=amount) if amount == LITTLE_BET
+                     else tr("Bet big ({amount})", amount=amount))  # fmt: skip
+            actions.append({"id": f"{BET_ACTION}{amount}", "label": label, "kind": "danger", "enabled": True})
+    actions.append({"id": CLEAR_ACTION, "label": tr("Clear", context="button"), "kind": "default",
+                    "enabled": bool(selected)})  # fmt: skip
     return actions
 
 
-def _seat_notes(hand: HaggisHand, s: int) -> list[str]:
+def _seat_notes(hand: HaggisHand, s: int) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Each note on a seat's plate, with the facts it gives the plate's one facts line."""
     pile = hand.captured[s]
-    points = sum(card_points(c) for c in pile)
-    notes = [f"captured {_plural(len(pile), 'card')} · {_plural(points, 'point')}"]
+    points = _points(sum(card_points(c) for c in pile))
+    # two facts: the points stay, the card count goes first
+    captured = tr("captured {cards}", cards=_cards(len(pile)))
+    notes = [(tr("captured {cards} · {points}", cards=_cards(len(pile)), points=points),
+              [{"text": points, "keep": 1}, {"text": captured, "keep": 3}])]  # fmt: skip
+    words: list[str] = []
     if hand.bets[s]:
-        size = "little" if hand.bets[s] == LITTLE_BET else "big"
-        notes.append(f"bet {size} ({hand.bets[s]})")
+        amount = hand.bets[s]
+        words.append(tr("bet little ({amount})", amount=amount) if amount == LITTLE_BET
+                     else tr("bet big ({amount})", amount=amount))  # fmt: skip
     if s in hand.out_order:
         place = hand.out_order.index(s) + 1
-        notes.append({1: "out first", 2: "out second"}.get(place, f"out {place}th"))
+        words.append(tr("out first") if place == 1 else tr("out second") if place == 2
+                     else tr("out {place}th", place=place))  # fmt: skip
     if hand.result is not None:
-        notes.append(f"hand score {hand.result.totals[s]}")
-    return notes
+        words.append(tr("hand score {score}", score=hand.result.totals[s]))
+    return notes + [(w, [{"text": w, "keep": 2}]) for w in words]
 
 
 def _last_trick(trick: Trick, names: Sequence[str]) -> dict[str, Any]:
@@ -238,11 +260,14 @@ def _last_trick(trick: Trick, names: Sequence[str]) -> dict[str, Any]:
         cards = [haggis_card(c, seat=play.seat) for c in play.combo.cards]
         plays.append({"seat": play.seat, "winner": play is trick.plays[-1], "card": cards[0], "cards": cards,
                       "name": play.combo.name})  # fmt: skip
-    gift = f" (won by {names[trick.winner]}'s bomb)" if trick.taker != trick.winner else ""
-    head = f"Last trick: {names[trick.taker]} took it{gift}, {_plural(trick.points, 'point')}"
-    words = "; ".join(f"{names[p.seat]}: {p.combo.name}" for p in trick.plays)
-    return {"number": None, "complete": True, "winner": trick.winner, "head": head, "label": f"{head}. {words}",
-            "plays": plays}  # fmt: skip
+    if trick.taker != trick.winner:
+        head = tr("Last trick: {taker} took it (won by {winner}'s bomb), {points}", taker=names[trick.taker],
+                  winner=names[trick.winner], points=_points(trick.points))  # fmt: skip
+    else:
+        head = tr("Last trick: {taker} took it, {points}", taker=names[trick.taker], points=_points(trick.points))
+    words = "; ".join(tr("{who}: {combo}", who=names[p.seat], combo=p.combo.name) for p in trick.plays)
+    return {"number": None, "complete": True, "winner": trick.winner, "head": head,
+            "label": tr("{label}. {note}", label=head, note=words), "plays": plays}  # fmt: skip
 
 
 def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCard] = (),
@@ -267,31 +292,25 @@ def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCar
         hidden = len(held) - len(wilds)
         entry = seat_entry(s, n, viewer=seat, name=name[s], count=len(held), dealer=s == hand.dealer,
                            turn=s == hand.to_act)  # fmt: skip
-        notes = _seat_notes(hand, s)
+        noted = _seat_notes(hand, s)
+        notes = [note for note, _ in noted]
         # one facts line under the name (a plate is two lines): the bet, the place out and the hand's score stay
         # longest on a narrow plate, what was captured goes first; every note stays in the label
-        facts: list[dict[str, Any]] = []
-        for note in notes:
-            if note.startswith("captured "):  # two facts: the points stay, the card count goes first
-                count, points = note.removeprefix("captured ").split(" · ")
-                facts += [{"text": points, "keep": 1}, {"text": f"captured {count}", "keep": 3}]
-            else:
-                facts.append({"text": note, "keep": 2})
-        entry["facts"] = facts
+        entry["facts"] = [fact for _, facts in noted for fact in facts]
         entry["backs"] = hidden
-        entry["shown"] = [haggis_card(c, seat=s, status="face up") for c in wilds] if s != seat else []
+        entry["shown"] = [haggis_card(c, seat=s, status=tr("face up")) for c in wilds] if s != seat else []
         if open_all and s != seat:
             entry["cards"] = [haggis_card(c, seat=s) for c in held] or None
-        bits = [name[s], f"seat {s}", _plural(len(held), "card")]
+        bits = [name[s], tr("seat {n}", n=s), _cards(len(held))]
         if s != seat and held:
-            bits.append(f"{hidden} face down" + (", wild " + " ".join(c.symbol for c in wilds) + " face up"
-                                                 if wilds else ""))  # fmt: skip
+            bits.append(tr("{n} face down, wild {wilds} face up", n=hidden, wilds=" ".join(c.symbol for c in wilds))
+                        if wilds else tr("{n} face down", n=hidden))  # fmt: skip
         bits += notes
         if s == hand.dealer:
-            bits.append("dealer")
+            bits.append(tr("dealer"))
         if s == hand.to_act:
-            bits.append("to play")
-        entry["label"] = ", ".join(bits)
+            bits.append(tr("to play"))
+        entry["label"] = tr(", ", context="list").join(bits)
         seats.append(entry)
     # the hand at the bottom
     usable, reason = _card_reasons(hand, seat) if interactive else (set(), None)
@@ -302,49 +321,53 @@ def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCar
         ok = c in usable
         why = None if ok or not mine else reason
         if picked:
-            status: str | None = "selected" if why else "selected (click to put it back)"
+            status: str | None = tr("selected") if why else tr("selected (click to put it back)")
         else:
-            status = "click to select it" if mine and not why else None
+            status = tr("click to select it") if mine and not why else None
         cards.append(haggis_card(c, playable=ok, selected=picked, reason=why, status=status, seat=seat))
-    owner = "Your hand" if name[seat] == "You" else f"{name[seat]}'s hand"
-    label = f"{owner}: {_plural(len(hand.held[seat]), 'card')}" + (f", {len(chosen)} selected" if chosen else "")
+    owner = tr("Your hand") if name[seat] == tr("You", context="seat") else tr("{who}'s hand", who=name[seat])
+    count = _cards(len(hand.held[seat]))
+    label = (tr("{owner}: {cards}, {n} selected", owner=owner, cards=count, n=len(chosen)) if chosen
+             else tr("{owner}: {cards}", owner=owner, cards=count))  # fmt: skip
     # the middle: the combination to beat
     if hand.trick:
         top = hand.trick[-1]
-        history = [f"{name[p.seat]}: {p.combo.name}" for p in hand.trick[:-1]]
+        history = [tr("{who}: {combo}", who=name[p.seat], combo=p.combo.name) for p in hand.trick[:-1]]
         passes = hand.passes
-        note = f"to beat: {what_beats(top.combo)}"
+        note = tr("to beat: {what}", what=what_beats(top.combo))
         if passes:
-            note = f"{_plural(passes, 'pass')} since · " + note
+            note = tr_n("{n} pass since · {note}", "{n} passes since · {note}", passes, note=note)
         combo = combo_entry(top.combo, seat=top.seat, who=name[top.seat], history=history, note=note)
     elif hand.is_over:
         assert hand.result is not None
         first = hand.result.first_out
-        combo = {"seat": None, "who": "", "name": "", "caption": f"Hand over: {name[first]} went out first",
-                 "bomb": False, "label": f"Hand over: {name[first]} went out first", "cards": [], "history": [],
-                 "note": ""}  # fmt: skip
+        over = tr("Hand over: {who} went out first", who=name[first])
+        combo = {"seat": None, "who": "", "name": "", "caption": over, "bomb": False, "label": over, "cards": [],
+                 "history": [], "note": ""}  # fmt: skip
     else:
         who = hand.to_act if hand.to_act is not None else seat
-        caption = ("Your lead: play any combination" if who == seat and interactive else
-                   f"{name[who]} to lead")  # fmt: skip
+        caption = (tr("Your lead: play any combination") if who == seat and interactive else
+                   tr("{who} to lead", who=name[who]))  # fmt: skip
         combo = {"seat": who, "who": name[who], "name": "", "caption": caption, "bomb": False, "label": caption,
                  "cards": [], "history": [], "note": ""}  # fmt: skip
     # the Haggis, the last trick, the status
     if hand.haggis:
         shown = open_all
-        hole = {"label": f"The Haggis: {_plural(len(hand.haggis), 'card')}"
-                         + (" (to the first player out)" if shown else ", face down, for the first player out"),
+        hole = {"label": tr("The Haggis: {cards} (to the first player out)", cards=_cards(len(hand.haggis)))
+                         if shown else
+                         tr("The Haggis: {cards}, face down, for the first player out", cards=_cards(len(hand.haggis))),
                 "cards": [haggis_card(c) if shown else card_entry("", svg=haggis_card_html(None, scale=1.0),
-                                                                  name="face-down card", short="?")
+                                                                  name=tr("face-down card"), short="?")
                           for c in hand.haggis]}  # fmt: skip
     else:
         hole = None
     last = _last_trick(hand.tricks[-1], name) if hand.tricks else None
-    chips = [{"text": f"Haggis: {len(hand.haggis)} face down" if not open_all else f"Haggis: {len(hand.haggis)}",
-              "kind": "info"}]  # fmt: skip
+    chips = [{"text": tr("Haggis: {n} face down", n=len(hand.haggis)) if not open_all
+              else tr("Haggis: {n}", n=len(hand.haggis)), "kind": "info"}]  # fmt: skip
     if any(hand.bets):
-        chips.append({"text": "bets: " + ", ".join(f"{name[s]} {b}" for s, b in enumerate(hand.bets) if b),
-                      "kind": "bet"})  # fmt: skip
+        bets = tr(", ", context="list").join(tr("{who} {amount}", who=name[s], amount=b)
+                                              for s, b in enumerate(hand.bets) if b)  # fmt: skip
+        chips.append({"text": tr("bets: {bets}", bets=bets), "kind": "bet"})
     status = _status(hand, seat, name)
     buttons: list[Mapping[str, Any]]
     if actions is not None:
@@ -355,7 +378,7 @@ def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCar
             buttons += haggis_actions(hand, seat, chosen)
     return {
         "kind": "table", "players": n, "viewer": seat, "status": status,
-        "title": title if title is not None else f"Haggis · {n} players",
+        "title": title if title is not None else tr("Haggis · {n} players", n=n),
         "hearts_broken": None, "turn": hand.to_act, "dealer": hand.dealer, "seats": seats,
         "hand": {"seat": seat, "mode": "choose" if mine else "view", "label": label, "cards": cards} if cards else None,
         "trick": None, "last_trick": last, "pass": None, "hole": hole,
@@ -366,27 +389,29 @@ def haggis_view(hand: HaggisHand, *, seat: int = 0, selected: Iterable[HaggisCar
 
 def _status(hand: HaggisHand, seat: int, name: Sequence[str]) -> str:
     if hand.result is not None:
-        totals = ", ".join(f"{name[s]} {t}" for s, t in enumerate(hand.result.totals))
-        return f"hand over · scores: {totals}"
-    bits = ["you deal" if hand.dealer == seat else f"{name[hand.dealer]} deals"]
+        totals = tr(", ", context="list").join(tr("{who} {amount}", who=name[s], amount=t)
+                                                for s, t in enumerate(hand.result.totals))  # fmt: skip
+        return tr("hand over · scores: {totals}", totals=totals)
+    bits = [tr("you deal", context="haggis") if hand.dealer == seat else tr("{who} deals", who=name[hand.dealer])]
     if hand.to_act == seat:
-        bits.append("your turn: lead a combination" if hand.top is None else
-                    f"your turn: beat the {hand.top.combo.name}, or pass")  # fmt: skip
+        bits.append(tr("your turn: lead a combination") if hand.top is None else
+                    tr("your turn: beat the {combo}, or pass", combo=hand.top.combo.name))  # fmt: skip
     elif hand.to_act is not None:
-        bits.append(f"{name[hand.to_act]} to play")
+        bits.append(tr("{who} to play", who=name[hand.to_act]))
     return " · ".join(bits)
 
 
 # -- the combination classifier ----------------------------------------------------------------------------------
 def _reading_words(combo: Combo, target: Combo | None) -> tuple[str, str | None]:
     """One reading as words (its value, what beats it, whether it may follow ``target``) and why it may not."""
-    words = f"{combo.explain()}; what beats it: {what_beats(combo)}"
+    words = tr("{reading}; what beats it: {what}", reading=combo.explain(), what=what_beats(combo))
     if target is None:
         return words, None
     reason = why_cannot_follow(combo, target)
     if reason is None:
-        return f"{words}; ✔ may follow the {target.name}", None
-    return f"{words}; ✘ may not follow the {target.name}: {reason}", reason
+        return tr("{words}; ✔ may follow the {target}", words=words, target=target.name), None
+    return tr("{words}; ✘ may not follow the {target}: {reason}", words=words, target=target.name,
+              reason=reason), reason  # fmt: skip
 
 
 def classification_report(selected: Iterable[HaggisCard], *,
@@ -414,24 +439,26 @@ def classification_report(selected: Iterable[HaggisCard], *,
             target = targets[0]
         else:
             shown_against = " ".join(c.symbol for c in sort_cards(against))
-            prefix = f"The cards to beat, {shown_against}, form nothing: {why_not(against)}. "
+            prefix = tr("The cards to beat, {cards}, form nothing: {reason}. ", cards=shown_against,
+                        reason=why_not(against))  # fmt: skip
     if not cards:
-        return SelectionReport(f"{prefix}Pick some cards to see what they form.", "info")
+        return SelectionReport(prefix + tr("Pick some cards to see what they form."), "info")
     shown = " ".join(c.symbol for c in cards)
     readings = classify(cards)
     if not readings:
-        nothing = why_not(cards) or "these cards form no combination"
-        return SelectionReport(f"{prefix}{shown} form nothing: {nothing}.", "info", reason=nothing)
+        nothing = why_not(cards) or tr("these cards form no combination")
+        return SelectionReport(prefix + tr("{cards} form nothing: {reason}.", cards=shown, reason=nothing), "info",
+                               reason=nothing)  # fmt: skip
     said = [_reading_words(r, target) for r in readings]
     legal = sum(1 for _, why in said if why is None)
     reason = next((why for _, why in said if why is not None), None) if not legal else None
     if len(said) == 1:
         words = said[0][0]
-        text = f"{words[:1].upper()}{words[1:]}."
+        text = tr("{reading}.", reading=f"{words[:1].upper()}{words[1:]}")
     else:
-        text = f"{shown} can be played {len(said)} ways: " + " ".join(
-            f"({i}) {words}." for i, (words, _) in enumerate(said, start=1)
-        )
+        between = "" if get_language() == "ja" else " "  # Japanese sentences follow one another without a space
+        ways = between.join(tr("({i}) {reading}.", i=i, reading=words) for i, (words, _) in enumerate(said, 1))
+        text = tr("{cards} can be played {n} ways: {readings}", cards=shown, n=len(said), readings=ways)
     kind = "ok" if legal and not prefix else "info"
     return SelectionReport(prefix + text, kind, tuple(readings), legal, reason)
 
@@ -450,24 +477,26 @@ def classifier_view(deck: Sequence[HaggisCard], selected: Iterable[HaggisCard] =
     """
     chosen = set(selected)
     cards = [haggis_card(c, playable=True, selected=c in chosen,
-                         status="selected (click to put it back)" if c in chosen else "click to select it")
+                         status=tr("selected (click to put it back)") if c in chosen else tr("click to select it"))
              for c in deck]  # fmt: skip
     picked = sum(1 for c in deck if c in chosen)
-    label = f"The deck: {_plural(len(deck), 'card')}" + (f", {picked} selected" if picked else "")
+    label = (tr("The deck: {cards}, {n} selected", cards=_cards(len(deck)), n=picked) if picked
+             else tr("The deck: {cards}", cards=_cards(len(deck))))  # fmt: skip
     hole = None
     if against:
         targets = classify(against)
         if not targets:
-            head = "To beat: these cards form nothing"
+            head = tr("To beat: these cards form nothing")
         elif len(targets) == 1:
-            head = f"To beat: {targets[0].name}"
+            head = tr("To beat: {combo}", combo=targets[0].name)
         else:
-            head = f"To beat: {targets[0].name} (the first of {len(targets)} readings)"
+            head = tr("To beat: {combo} (the first of {n} readings)", combo=targets[0].name, n=len(targets))
         hole = {"label": head, "cards": [haggis_card(c) for c in sort_cards(against)]}
     return {
         "kind": "hand", "players": 0, "viewer": 0, "title": "", "status": "", "hearts_broken": None,
         "turn": None, "dealer": None, "seats": [],
         "hand": {"seat": None, "mode": "choose", "label": label, "cards": cards},
         "trick": None, "last_trick": None, "pass": None, "hole": hole,
-        "actions": [{"id": CLEAR_ACTION, "label": "Clear", "kind": "default", "enabled": picked > 0}],
+        "actions": [{"id": CLEAR_ACTION, "label": tr("Clear", context="button"), "kind": "default",
+                     "enabled": picked > 0}],
     }  # fmt: skip

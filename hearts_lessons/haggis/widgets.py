@@ -24,6 +24,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..errors import IllegalActionError
+from ..i18n import get_language, tr
 from ..widgets.cardtable import CardTable
 from ..widgets.common import safe
 from ..widgets.quiz import ChoiceQuestion, NumberQuestion, Quiz
@@ -72,12 +73,13 @@ class ComboClassifier(widgets.VBox):
         self.cards: list[HaggisCard] = [*number_deck(players), *wilds_of(0)]
         """The deck to choose from, in the table's order."""
         self._chosen: set[HaggisCard] = set()
-        self.table = CardTable(label=f"Card table: the classifier's deck of {len(self.cards)} cards")
+        self.table = CardTable(label=tr("Card table: the classifier's deck of {n} cards", n=len(self.cards)))
         self.message = self.table  # the table's own message line (screen readers hear it)
         self.table.on_card(self._card_clicked)
         self.table.on_action(self._action)
         self.table.on_clear(self.clear)
-        self.against = widgets.Text(value=against, description="to beat:", placeholder="e.g. 7R 7G (optional)")
+        self.against = widgets.Text(value=against, description=tr("to beat:"),
+                                    placeholder=tr("e.g. 7R 7G (optional)"))  # fmt: skip
         self.against.observe(lambda _change: self.refresh(), names="value")
         super().__init__([self.table, self.against], **kwargs)
         self.add_class("hl-haggis-classifier")
@@ -105,7 +107,7 @@ class ComboClassifier(widgets.VBox):
             try:
                 against = parse_cards(self.against.value)
             except HaggisCardParseError as exc:
-                problem = f"Under “to beat”: {exc}. "
+                problem = tr("Under “to beat”: {problem}. ", problem=exc)
         self.table.view = classifier_view(self.cards, self._chosen, against=against)
         report = classification_report(self.selected, against=against)
         self.table.show(problem + report.text, "error" if problem else report.kind)
@@ -113,9 +115,11 @@ class ComboClassifier(widgets.VBox):
     def _set(self, cards: Sequence[HaggisCard]) -> None:
         missing = [c.code for c in cards if c not in self.cards]
         if missing:
-            raise IllegalActionError(f"the classifier's deck has no {' '.join(missing)}: it holds "
-                                     f"{'the five suits' if len(self.cards) > 40 else 'four suits'} and the "
-                                     "wilds J0, Q0, K0")  # fmt: skip
+            if len(self.cards) > 40:
+                raise IllegalActionError(tr("the classifier's deck has no {cards}: it holds the five suits and the "
+                                            "wilds J0, Q0, K0", cards=" ".join(missing)))  # fmt: skip
+            raise IllegalActionError(tr("the classifier's deck has no {cards}: it holds four suits and the "
+                                        "wilds J0, Q0, K0", cards=" ".join(missing)))  # fmt: skip
         self._chosen = set(cards)
         self.refresh()
 
@@ -130,7 +134,7 @@ class ComboClassifier(widgets.VBox):
 
 
 def deal_table(hand: HaggisHand, *, seat: int = 0, names: Sequence[str] | None = None,
-               label: str = "A deal of Haggis") -> CardTable:  # fmt: skip
+               label: str | None = None) -> CardTable:  # fmt: skip
     """A hand of Haggis drawn at the card table to look at (a lesson's deal or position): ``seat``'s cards at the
     bottom, the other seats' card backs and face-up wilds, the combination to beat, the Haggis face down.
 
@@ -138,7 +142,8 @@ def deal_table(hand: HaggisHand, *, seat: int = 0, names: Sequence[str] | None =
     >>> len(table.cards()), table.view["seats"][1]["backs"], table.view["actions"]
     (17, 14, [])
     """
-    return CardTable(haggis_view(hand, seat=seat, names=names, interactive=False), label=label)
+    return CardTable(haggis_view(hand, seat=seat, names=names, interactive=False),
+                     label=tr("A deal of Haggis") if label is None else label)  # fmt: skip
 
 
 def climbing_quiz_widget() -> Quiz:
@@ -149,7 +154,7 @@ def climbing_quiz_widget() -> Quiz:
             ChoiceQuestion(q.prompt, q.options, answer=q.answer, explanation=q.explanation, why=q.why, hint=q.hint)
             for q in climbing_quiz()
         ],
-        title="Exercises",
+        title=tr("Exercises"),
     )
 
 
@@ -160,7 +165,7 @@ def scoring_quiz_widget() -> Quiz:
             NumberQuestion(q.prompt, answer=q.answer, explanation=q.explanation, why=q.why, hint=q.hint)
             for q in scoring_quiz()
         ],
-        title="Exercises",
+        title=tr("Exercises"),
     )
 
 
@@ -201,7 +206,8 @@ class PlayHandWidget(widgets.VBox):
         self.rules = game.rules if game is not None else TWO_PLAYERS if players == 2 else THREE_PLAYERS
         self.you = you
         if names is None:
-            names = ("you", "the bot") if players == 2 else ("you", "bot 1", "bot 2")
+            names = ((tr("you", context="seat"), tr("the bot")) if players == 2 else
+                     (tr("you", context="seat"), tr("bot {n}", n=1), tr("bot {n}", n=2)))  # fmt: skip
         others = [n for n in names[1:]]
         self.names = [names[0] if s == you else others.pop(0) for s in range(players)]
         self.rng = random.Random(seed)
@@ -209,24 +215,24 @@ class PlayHandWidget(widgets.VBox):
         self.chosen: list[HaggisCard] = []
         self.render_hooks: list[Callable[[], None]] = []
         """Called after every redraw (the app's game screen keeps its end-of-hand panel up to date with them)."""
-        self.cards = CardTable(large=large, label=f"Card table: your hand of {players}-player Haggis")
+        self.cards = CardTable(large=large, label=tr("Card table: your hand of {n}-player Haggis", n=players))
         self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
         self.cards.on_card(self._card_clicked)
         self.cards.on_action(self._action)
         self.cards.on_clear(self._clear)
         self.keyboard = widgets.Text(
-            placeholder="type cards, e.g. 7R 7G J0, and press Enter", continuous_update=False,
-            description="Select:", layout=widgets.Layout(width="360px", max_width="100%"),
+            placeholder=tr("type cards, e.g. 7R 7G J0, and press Enter"), continuous_update=False,
+            description=tr("Select:"), layout=widgets.Layout(width="360px", max_width="100%"),
         )  # fmt: skip
         self.keyboard.observe(self._typed, names="value")
-        self.large = widgets.Checkbox(value=large, description="large cards", indent=False,
+        self.large = widgets.Checkbox(value=large, description=tr("large cards", context="haggis"), indent=False,
                                       layout=widgets.Layout(width="auto"))  # fmt: skip
         widgets.link((self.large, "value"), (self.cards, "large"))
         self.story = widgets.HTML()
         tools = widgets.HBox([self.keyboard, self.large], layout={"flex_flow": "row wrap", "align_items": "center"})
         super().__init__([self.cards, tools, self.story], **kwargs)
         self.add_class("hl-haggis-play")
-        self._render(" ".join(self._bots_move()))
+        self._render(_sentences(self._bots_move()))
 
     # --- selection ---------------------------------------------------------------------------------------
 
@@ -241,7 +247,7 @@ class PlayHandWidget(widgets.VBox):
         wanted = parse_cards(text)
         missing = [c.code for c in wanted if c not in self.hand.held[self.you]]
         if missing:
-            raise IllegalActionError(f"you do not hold {' '.join(missing)}")
+            raise IllegalActionError(tr("you do not hold {cards}", cards=" ".join(missing)))
         self.chosen = list(dict.fromkeys(wanted))
         self._selection_changed()
 
@@ -253,11 +259,12 @@ class PlayHandWidget(widgets.VBox):
     def _toggle(self, code: str) -> None:
         reason = play_reason(self.hand, self.you)
         if reason is not None:
-            more = ": press “New hand” to play another" if self.hand.is_over else ""
-            raise IllegalActionError(f"{reason}{more}")
+            if self.hand.is_over:
+                raise IllegalActionError(tr("{reason}: press “New hand” to play another", reason=reason))
+            raise IllegalActionError(reason)
         card = HaggisCard.from_str(code)
         if card not in self.hand.held[self.you]:
-            raise IllegalActionError(f"you do not hold {card.code}")
+            raise IllegalActionError(tr("you do not hold {cards}", cards=card.code))
         if card in self.chosen:
             self.chosen.remove(card)
         else:
@@ -313,10 +320,10 @@ class PlayHandWidget(widgets.VBox):
         shows one Play button per reading)."""
         cards = self.selected
         if not cards:
-            raise IllegalActionError("choose at least one card: click the cards of your hand you want to play")
+            raise IllegalActionError(tr("choose at least one card: click the cards of your hand you want to play"))
         report = selection_report(self.hand, self.you, cards)
         if not report.legal:
-            raise IllegalActionError(report.reason or "these cards may not be played now")
+            raise IllegalActionError(report.reason or tr("these cards may not be played now"))
         if report.legal > 1 and reading is None:
             self.message.show(f"{report.text}", "info")
             return
@@ -332,15 +339,15 @@ class PlayHandWidget(widgets.VBox):
             return
         self.chosen = []
         said = self._bots_move()
-        self._render(" ".join([self._say(done), *said]))
+        self._render(_sentences([self._say(done), *said]))
 
     @safe(lambda self: self.message)
     def undo(self) -> None:
         """Take back your last action and the bot's replies."""
         if not self.hand.undo_last_of(self.you):
-            raise IllegalActionError("there is nothing of yours to take back yet")
+            raise IllegalActionError(tr("there is nothing of yours to take back yet"))
         self.chosen = []
-        self._render("Taken back.")
+        self._render(tr("Taken back."))
 
     @safe(lambda self: self.message)
     def new_hand(self, seed: int) -> None:
@@ -351,22 +358,22 @@ class PlayHandWidget(widgets.VBox):
         self.chosen = []
         self.cards.show_last = False
         said = self._bots_move()
-        self._render(" ".join(said))
+        self._render(_sentences(said))
 
     @safe(lambda self: self.message)
     def next_hand(self) -> None:
         """Deal the game's next hand (a whole game only; the current hand must be over)."""
         if self.game is None:
-            raise IllegalActionError("this table plays one hand at a time: press “New hand”")
+            raise IllegalActionError(tr("this table plays one hand at a time: press “New hand”"))
         if not self.hand.is_over:
-            raise IllegalActionError("finish this hand first")
+            raise IllegalActionError(tr("finish this hand first", context="haggis"))
         if self.game.is_over:
-            raise IllegalActionError("the game is over: start a new game")
+            raise IllegalActionError(tr("the game is over: start a new game"))
         self.hand = self.game.start_next_hand()
         self.chosen = []
         self.cards.show_last = False
         said = self._bots_move()
-        self._render(" ".join([f"Hand {len(self.game.hands)}.", *said]))
+        self._render(_sentences([tr("Hand {n}.", n=len(self.game.hands)), *said]))
 
     def _bots_move(self) -> list[str]:
         said = []
@@ -379,15 +386,22 @@ class PlayHandWidget(widgets.VBox):
         """One sentence about an action, in the second person for you and the third for a bot."""
         who = self.names[action.seat]
         you = action.seat == self.you
+        who = _capital(who)
         if isinstance(action, Play):
             shown = " ".join(c.symbol for c in action.combo.cards)
-            sentence = f"{who} {'play' if you else 'plays'} {shown} ({action.combo.name})"
-        elif isinstance(action, Bet):
-            size = "little" if action.amount == LITTLE_BET else "big"
-            sentence = f"{who} {'bet' if you else 'bets'} {size} ({action.amount})"
-        else:
-            sentence = f"{who} {'pass' if you else 'passes'}"
-        return sentence[0].upper() + sentence[1:] + "."
+            if you:
+                return tr("{who} play {cards} ({combo}).", who=who, cards=shown, combo=action.combo.name)
+            return tr("{who} plays {cards} ({combo}).", who=who, cards=shown, combo=action.combo.name)
+        if isinstance(action, Bet):
+            little = action.amount == LITTLE_BET
+            if you:
+                return (tr("{who} bet little ({amount}).", who=who, amount=action.amount) if little
+                        else tr("{who} bet big ({amount}).", who=who, amount=action.amount))  # fmt: skip
+            return (tr("{who} bets little ({amount}).", who=who, amount=action.amount) if little
+                    else tr("{who} bets big ({amount}).", who=who, amount=action.amount))  # fmt: skip
+        if you:
+            return tr("{who} pass.", who=who)
+        return tr("{who} passes.", who=who)
 
     # --- rendering ---------------------------------------------------------------------------------------------
 
@@ -396,25 +410,27 @@ class PlayHandWidget(widgets.VBox):
         if hand.is_over and self.game is not None:
             winner = self.game.winner
             if winner is not None:
-                return f"The game is over: {_capital(self.names[winner])} won."
-            return "The hand is over. Press “Next hand” to play the next one."
+                return tr("The game is over: {who} won.", who=_capital(self.names[winner]))
+            return tr("The hand is over. Press “Next hand” to play the next one.")
         if hand.is_over:
-            return "The hand is over: the scoring is explained under the table. Press “New hand” to play another."
+            return tr("The hand is over: the scoring is explained under the table. Press “New hand” to play another.")
         if hand.top is None:
-            return "Your lead: select a combination and press Play."
+            return tr("Your lead: select a combination and press Play.")
         top = hand.top.combo
-        return f"To beat: the {top.name}. You may play {what_beats(top)}, or pass."
+        return tr("To beat: the {combo}. You may play {what}, or pass.", combo=top.name, what=what_beats(top))
 
     def _draw(self) -> None:
         hand = self.hand
         actions = haggis_actions(hand, self.you, self.selected)
-        actions.append({"id": "undo", "label": "Undo", "kind": "default",
+        actions.append({"id": "undo", "label": tr("Undo", context="button"), "kind": "default",
                         "enabled": any(a.seat == self.you for a in hand.actions)})  # fmt: skip
         if self.game is None:
-            actions.append({"id": "new", "label": "New hand", "kind": "primary" if hand.is_over else "default",
+            actions.append({"id": "new", "label": tr("New hand", context="button"),
+                            "kind": "primary" if hand.is_over else "default",
                             "enabled": True})  # fmt: skip
         elif hand.is_over and not self.game.is_over:
-            actions.append({"id": "next", "label": "Next hand", "kind": "primary", "enabled": True})
+            actions.append({"id": "next", "label": tr("Next hand", context="button"), "kind": "primary",
+                            "enabled": True})  # fmt: skip
         plates = [_capital(n) for n in self.names]
         self.cards.view = haggis_view(hand, seat=self.you, selected=self.selected, names=plates, actions=actions,
                                       title=self._title())  # fmt: skip
@@ -425,9 +441,11 @@ class PlayHandWidget(widgets.VBox):
     def _title(self) -> str:
         game = self.game
         if game is None:
-            return f"Haggis · {self.hand.players} players · deal {self.seed}"
-        totals = " · ".join(f"{_capital(n)} {t}" for n, t in zip(self.names, game.totals, strict=True))
-        return f"Haggis · hand {len(game.hands)} · to {game.rules.target} · {totals}"
+            return tr("Haggis · {n} players · deal {seed}", n=self.hand.players, seed=self.seed)
+        totals = " · ".join(tr("{who} {amount}", who=_capital(n), amount=t)
+                            for n, t in zip(self.names, game.totals, strict=True))  # fmt: skip
+        return tr("Haggis · hand {n} · to {target} · {totals}", n=len(game.hands), target=game.rules.target,
+                  totals=totals)  # fmt: skip
 
     def _render(self, news: str) -> None:
         self._draw()
@@ -435,11 +453,17 @@ class PlayHandWidget(widgets.VBox):
         if hand.result is not None:
             lines = "".join(f"<li>{html.escape(line)}</li>" for line in hand.result.explain(self.names))
             self.story.value = (
-                f'<div class="hl-haggis-scoring" style="font:14px sans-serif"><b>Scoring</b><ul>{lines}</ul></div>'
+                f'<div class="hl-haggis-scoring" style="font:14px sans-serif"><b>{html.escape(tr("Scoring"))}</b>'
+                f"<ul>{lines}</ul></div>"
             )
         else:
             self.story.value = ""
-        self.message.show(f"{news} {self._prompt()}".strip(), "info")
+        self.message.show(_sentences([news, self._prompt()]), "info")
+
+
+def _sentences(parts: Sequence[str]) -> str:
+    """Sentences one after another: a space between them in English, none in Japanese (「…。…。」)."""
+    return ("" if get_language() == "ja" else " ").join(p for p in parts if p)
 
 
 def _capital(text: str) -> str:

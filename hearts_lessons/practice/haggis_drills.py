@@ -19,6 +19,7 @@ from ..haggis.combos import BOMB_LADDER, Combo, ComboKind, beats, classify, why_
 from ..haggis.plays import bombs_in, candidate_plays
 from ..haggis.rules import TWO_PLAYERS
 from ..haggis.state import HaggisHand
+from ..i18n import N_, tr
 from .drills import Drill, Picture, Stage, Words
 
 __all__ = ["HAGGIS_STAGES"]
@@ -38,7 +39,7 @@ def _hands(seed: int) -> tuple[list[HaggisCard], list[HaggisCard]]:
 
 
 def _key(combo: Combo) -> str:
-    return f"{_text(list(combo.cards))} ({combo.name})"
+    return tr("{cards} ({combo})", cards=_text(list(combo.cards)), combo=combo.name)
 
 
 def _plain(combos: list[Combo]) -> list[Combo]:
@@ -65,7 +66,7 @@ def _combos(index: int) -> Drill:
             distract = rng.sample(others, min(2, len(others)))
             answer = combo.name
             names: list[str] = [answer, *dict.fromkeys(c.name for c in distract if c.name != answer)]
-            options = [*names, "nothing: they form no combination"]
+            options = [*names, tr("nothing: they form no combination")]
             rng.shuffle(options)
             reading = combo.explain()
             w = Words(tuple(combo.cards))
@@ -77,10 +78,10 @@ def _combos(index: int) -> Drill:
                     is_not = [w.fact("not_reading", cards=_text(list(combo.cards)), name=o)] if o in names else []
                     why[o] = w.say(f"why:{o}", *is_not, w.fact("reads_as", cards=_text(list(combo.cards)),
                                                                 name=answer), sep=": ")  # fmt: skip
-            return Drill(f"{key}-{index + 1}", key, f"What do {_text(list(combo.cards))} form?", "choice",
-                         tuple(options), (answer,), reads, why,
-                         "A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "
-                         "(J, Q, K) fill a gap.", Picture(haggis=(("The cards", combo.cards),)),
+            return Drill(f"{key}-{index + 1}", key, tr("What do {cards} form?", cards=_text(list(combo.cards))),
+                         "choice", tuple(options), (answer,), reads, why,
+                         tr("A set is cards of one rank; a sequence is 3 or more ranks in a row of one suit; wilds "
+                            "(J, Q, K) fill a gap."), Picture(haggis=((tr("The cards"), combo.cards),)),
                          said=tuple(w.said))  # fmt: skip
         if kind == 1:
             group = rng.sample(mine[:14], 3)
@@ -97,13 +98,13 @@ def _combos(index: int) -> Drill:
                 facts.append(w.fact("not_in_a_row", cards=codes, low=ranks[0], high=ranks[-1],
                                     span=ranks[-1] - ranks[0] + 1, count=len(group)))  # fmt: skip
             facts.append(w.fact("no_rank_twice", cards=codes))
-            answer = "nothing: they form no combination"
+            answer = tr("nothing: they form no combination")
             names_of = [c.name for c in rng.sample(plays, 2)]
             listed = tuple(sorted({answer, *names_of}))
             why = {o: w.say(f"why:{o}", *facts) for o in listed if o != answer}
-            return Drill(f"{key}-{index + 1}", key, f"What do {codes} form?", "choice", listed,
-                         (answer,), w.say("right", *facts), why, "Do the ranks match, or run in a row in one suit?",
-                         Picture(haggis=(("The cards", shown),)), said=tuple(w.said))  # fmt: skip
+            return Drill(f"{key}-{index + 1}", key, tr("What do {cards} form?", cards=codes), "choice", listed,
+                         (answer,), w.say("right", *facts), why, tr("Do the ranks match, or run in a row in one suit?"),
+                         Picture(haggis=((tr("The cards"), shown),)), said=tuple(w.said))  # fmt: skip
         tables = _plain(candidate_plays(theirs))
         if not tables:
             continue
@@ -127,11 +128,13 @@ def _combos(index: int) -> Drill:
                for c in wrong}  # fmt: skip
         follows = w.say("right", w.fact("may_follow", cards=_text(list(right.cards)), name=right.name, **table_args))
         played = w.say("goal", w.fact("played_as", cards=_text(list(table.cards)), name=table.name))
-        return Drill(f"{key}-{index + 1}", key, f"Your opponent played {played}. Which of these may follow it?",
+        return Drill(f"{key}-{index + 1}", key,
+                     tr("Your opponent played {played}. Which of these may follow it?", played=played),
                      "choice", keys, (_key(right),),
-                     f"{follows}: a follower plays the same kind with the same number of cards, higher (or a bomb)",
-                     why, "Same kind, same number of cards, higher value — or a bomb.",
-                     Picture(haggis=(("On the table", table.cards), ("Your cards", tuple(mine)))),
+                     tr("{follows}: a follower plays the same kind with the same number of cards, higher (or a bomb)",
+                        follows=follows),
+                     why, tr("Same kind, same number of cards, higher value — or a bomb."),
+                     Picture(haggis=((tr("On the table"), table.cards), (tr("Your cards"), tuple(mine)))),
                      said=tuple(w.said))  # fmt: skip
     raise RuntimeError(f"no Haggis drill found for {key} {index}")
 
@@ -150,9 +153,9 @@ def _bombs(index: int) -> Drill:
         pair = (low.label, high.label) if rng.random() < 0.5 else (high.label, low.label)
         w = Words(BOMB_LADDER)
         facts = (w.fact("bomb_above", high=high.label, low=low.label), w.fact("bomb_ladder", ladder=ladder))
-        return Drill(f"{key}-{index + 1}", key, "Which bomb is higher?", "choice", pair, (high.label,),
+        return Drill(f"{key}-{index + 1}", key, tr("Which bomb is higher?"), "choice", pair, (high.label,),
                      w.say("right", *facts), {low.label: w.say(f"why:{low.label}", *facts)},
-                     "The 3-5-7-9 in one suit is the highest; in four suits the lowest.", said=tuple(w.said))
+                     tr("The 3-5-7-9 in one suit is the highest; in four suits the lowest."), said=tuple(w.said))
     for seed in range(120_000 + 1_000 * index, 120_000 + 1_000 * index + SEARCH):
         rng = random.Random(seed)
         mine, theirs = _hands(seed)
@@ -163,7 +166,7 @@ def _bombs(index: int) -> Drill:
                 continue
             theirs_bomb = rng.choice(their_bombs)
             beating = [b for b in my_bombs if beats(b, theirs_bomb)]
-            none = "none: you must pass"
+            none = tr("none: you must pass")
             options = tuple(dict.fromkeys([*(b.ranks_text for b in my_bombs), none]))
             answer = beating[0].ranks_text if beating else none
             w = Words((*theirs_bomb.cards, *mine))
@@ -185,10 +188,11 @@ def _bombs(index: int) -> Drill:
                 right = w.say("right", lowest)
             else:
                 right = w.say("right", w.fact("no_bomb_beats", mine=_text(mine), **table))
-            return Drill(f"{key}-{index + 1}", key, f"Your opponent bombs with {theirs_bomb.ranks_text}. Which is "
-                         "your lowest bomb that beats it?", "choice", options, (answer,), right, why,
-                         f"After a bomb only a higher bomb may follow: {ladder}.",
-                         Picture(haggis=(("Their bomb", theirs_bomb.cards), ("Your cards", tuple(mine)))),
+            return Drill(f"{key}-{index + 1}", key, tr("Your opponent bombs with {bomb}. Which is your lowest bomb "
+                                                       "that beats it?", bomb=theirs_bomb.ranks_text),
+                         "choice", options, (answer,), right, why,
+                         tr("After a bomb only a higher bomb may follow: {ladder}.", ladder=ladder),
+                         Picture(haggis=((tr("Their bomb"), theirs_bomb.cards), (tr("Your cards"), tuple(mine)))),
                          said=tuple(w.said))  # fmt: skip
         lead = [c for c in _plain(candidate_plays(mine[:14])) if c.size >= 2]
         their_bombs = [b for b in bombs_in(theirs) if b.uses_wilds]
@@ -200,35 +204,37 @@ def _bombs(index: int) -> Drill:
         hand.play(bomb)
         hand.pass_turn()
         trick = hand.tricks[-1]
-        picture = Picture(haggis=(("You led", opening.cards), ("They bombed", bomb.cards)))
+        picture = Picture(haggis=((tr("You led"), opening.cards), (tr("They bombed"), bomb.cards)))
         w = Words(hand)
         told = w.say("goal", w.fact("bombed_trick", lead=_text(list(opening.cards)), lead_name=opening.name,
                                     bomb=bomb.ranks_text))  # fmt: skip
-        story = f"{told[:1].upper()}{told[1:]}."
+        story = tr("{told}.", told=f"{told[:1].upper()}{told[1:]}")
         if kind == 2:
-            names = ("You", "Your opponent")
+            names = (tr("You", context="seat"), tr("Your opponent"))
             answer = names[trick.taker]
             captured = w.fact("captured_after_bomb", taker=answer.lower())
-            rule = w.say("right", captured) + ": the bomber gets the lead but gives the cards away"
-            return Drill(f"{key}-{index + 1}", key, f"{story} Who captures the trick?", "choice", names, (answer,),
-                         rule, {n: w.say(f"why:{n}", captured) for n in names if n != answer},
-                         "Bombs give the trick away.", picture, said=tuple(w.said))  # fmt: skip
+            rule = tr("{fact}: the bomber gets the lead but gives the cards away", fact=w.say("right", captured))
+            return Drill(f"{key}-{index + 1}", key, tr("{story} Who captures the trick?", story=story), "choice",
+                         names, (answer,), rule, {n: w.say(f"why:{n}", captured) for n in names if n != answer},
+                         tr("Bombs give the trick away."), picture, said=tuple(w.said))  # fmt: skip
         points = sum(card_points(c) for c in trick.cards)
-        counted = ", ".join(f"{c.code} {card_points(c)}" for c in sort_cards(trick.cards) if card_points(c))
-        right = w.say("right", w.fact("trick_card_points", counted=counted or "nothing", points=points))
-        return Drill(f"{key}-{index + 1}", key, f"{story} How many card points does the trick give to whoever "
-                     "captures it?", "number", (), (str(points),), right, {},
-                     "3, 5, 7 and 9 score 1 each; J 2, Q 3, K 5; the rest nothing.", picture,
-                     wrong="3, 5, 7, 9 score 1 each, J 2, Q 3, K 5 (the bomb's wilds are in the trick too)",
+        counted = tr(", ", context="list").join(tr("{card} {n}", context="card points", card=c.code, n=card_points(c))
+                                       for c in sort_cards(trick.cards) if card_points(c))  # fmt: skip
+        right = w.say("right", w.fact("trick_card_points", counted=counted or tr("nothing", context="points"),
+                                      points=points))  # fmt: skip
+        return Drill(f"{key}-{index + 1}", key, tr("{story} How many card points does the trick give to whoever "
+                                                   "captures it?", story=story), "number", (), (str(points),), right,
+                     {}, tr("3, 5, 7 and 9 score 1 each; J 2, Q 3, K 5; the rest nothing."), picture,
+                     wrong=tr("3, 5, 7, 9 score 1 each, J 2, Q 3, K 5 (the bomb's wilds are in the trick too)"),
                      said=tuple(w.said))  # fmt: skip
     raise RuntimeError(f"no Haggis drill found for {key} {index}")
 
 
 HAGGIS_STAGES: tuple[Stage, ...] = (
-    Stage("haggis_combos", "Haggis: combinations and beating them",
-          "Sets, sequences and sequences of sets; wilds fill gaps; a follower plays the same shape, higher.", 9,
+    Stage("haggis_combos", N_("Haggis: combinations and beating them"),
+          N_("Sets, sequences and sequences of sets; wilds fill gaps; a follower plays the same shape, higher."), 9,
           _combos, "haggis", ("20_haggis_climbing.ipynb", "From trick-taking to climbing: Haggis")),
-    Stage("haggis_bombs", "Haggis: bombs and when to keep them",
-          "The bomb ladder; only a higher bomb follows a bomb; a bomb wins the lead but gives the trick away.", 8,
+    Stage("haggis_bombs", N_("Haggis: bombs and when to keep them"),
+          N_("The bomb ladder; only a higher bomb follows a bomb; a bomb wins the lead but gives the trick away."), 8,
           _bombs, "haggis", ("21_haggis_play.ipynb", "Play a hand of Haggis")),
 )
