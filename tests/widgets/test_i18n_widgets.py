@@ -253,7 +253,7 @@ def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -
     assert [b.description for b in app.bar.children if isinstance(b, W.Button)] == [
         "新しいゲーム", "ルール", "相手", "コーチ", "元に戻す", "設定"]  # fmt: skip
     assert "ルールを学ぶ" in app.learn.value and "設定" in " ".join(shown(app.drawer))
-    assert table.keyboard.description == "出す札：" and table.files.save_label == "ゲームを保存"
+    assert table.keyboard.description == "出すカード：" and table.files.save_label == "ゲームを保存"
     assert table.cards.words["last_trick"] == "直前のトリック" and table.cards.words["your_turn"] == "あなたの番"
     assert app.table is table and len(table.hand.actions) == played  # the game goes on
     app.toggle("new")
