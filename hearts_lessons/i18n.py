@@ -296,6 +296,7 @@ _NOT_WORDS = re.compile(
     r"|(?<![A-Za-z0-9])(?:10|[2-9AKQJ])[♠♥♦♣]"      # card codes: Q♠, 10♦
     r"|[♠♥♦♣](?:10|[2-9AKQJ])(?![A-Za-z0-9])"      # and the suit-first way lesson 1 writes them: ♠K
     r"|(?<![A-Za-z])[AKQJ](?![A-Za-z])"              # a rank alone (A-K-Q)
+    r"|(?<![A-Za-z])[JQK]{2,3}(?![A-Za-z])"          # a run of picture ranks: Haggis's bombs JQ, QK, JQK
     r"|(?<=\d)i(?![A-Za-z])"                          # the imaginary unit of a complex score: 13i
 )
 
@@ -311,6 +312,8 @@ def latin_words(text: str, allow: Iterable[str] = ()) -> list[str]:
     ['left']
     >>> latin_words("北がQ♠をリードします。")
     []
+    >>> latin_words("ボムのJQ、JK、QK、JQKは絵札の組です。JQKA")
+    ['JQKA']
     """
     allowed = set(allow)
     rest, before = text, None

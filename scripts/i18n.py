@@ -527,6 +527,7 @@ def fill(path: Path, done: Path, lang: str) -> int:
 
 _NOT_PROSE = re.compile(
     r'<span lang="en">.*?</span>|<code>.*?</code>'  # English kept on purpose, marked; code
+    r"|<var>.*?</var>"                 # a variable of a formula: <var>M</var>
     r"|^(?:`{3,}|:{3,})(?!\{).*?^(?:`{3,}|:{3,})\s*$"  # a code block
     r"|\]\([^)]*\)|`[^`\n]*`"          # link targets, code spans
     r"|^\s*(?:`{3,}|:{3,})\{[\w:-]+\}|^:[\w-]+:[^\n]*$"  # directive names and options (one line each)
@@ -537,7 +538,8 @@ _AUTOLINK = re.compile(r"<((?:https?|mailto):[^<>\s]*)>")
 
 def english_words(text: str) -> list[str]:
     """The English words a reader sees in one translated markdown text (what the built site's check finds on the
-    page), with ``<span lang="en">`` parts, code, link targets, markup and :data:`LATIN_NAMES` left out."""
+    page), with ``<span lang="en">`` parts, code, ``<var>`` variables, link targets, markup and :data:`LATIN_NAMES`
+    left out."""
     from hearts_lessons.i18n import LATIN_NAMES, latin_words
 
     return latin_words(_NOT_PROSE.sub(" ", _AUTOLINK.sub(r" \1 ", text)), allow=LATIN_NAMES)

@@ -192,3 +192,8 @@ def test_english_words_are_what_a_reader_sees() -> None:
     assert catalogues.english_words(admonition) == ["a"]
     assert catalogues.english_words("出典：<https://www.pagat.com/>。") == ["https", "www", "pagat", "com"]
     assert catalogues.english_words('出典：<span lang="en"><https://www.pagat.com/></span>。') == []
+
+
+def test_english_words_leave_a_formulas_variables_and_picture_runs_out() -> None:
+    assert catalogues.english_words("<var>M</var> = 129、|<var>z</var>|、**<var>X</var> = 26 得をし**") == []
+    assert catalogues.english_words("ボムはJQ、JK、QKです。M = 129") == ["M"]

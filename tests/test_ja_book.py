@@ -94,12 +94,12 @@ def resolve(page: Path, href: str) -> Path:
 
 class Reading(HTMLParser):
     """The reading text of a page's article: ``prose`` (what the markdown says) and ``outputs`` (what the cells
-    printed, and, through :func:`reading`, what their widgets show). Code, cell inputs, scripts and text marked
-    ``lang="en"`` (a name, an English label quoted) are left out."""
+    printed, and, through :func:`reading`, what their widgets show). Code, cell inputs, scripts, a formula's
+    variables (``<var>``) and text marked ``lang="en"`` (a name, an English label quoted) are left out."""
 
     VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
                       "wbr"})
-    SKIP = frozenset({"script", "style", "pre", "code", "kbd", "samp", "svg", "math"})
+    SKIP = frozenset({"script", "style", "pre", "code", "kbd", "samp", "var", "svg", "math"})
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -188,6 +188,14 @@ def test_reading_splits_prose_from_outputs_and_leaves_code_out() -> None:
     assert "".join(parser.prose) == "南がリードします。続きです。終わり"
     assert "".join(parser.outputs) == "North leads"
     assert latin_words(" ".join(parser.outputs)) == ["North", "leads"]
+
+
+def test_reading_leaves_a_formulas_variables_out() -> None:
+    parser = Reading()
+    parser.feed('<article class="bd-article"><p>確率が<var>Y</var> / (<var>X</var> + <var>Y</var>)を上回るとき'
+                'です。<em>a</em></p></article>')
+    assert "".join(parser.prose) == "確率が / ( + )を上回るときです。a"
+    assert latin_words("".join(parser.prose)) == ["a"]
 
 
 # The built Japanese edition -----------------------------------------------------------------------------------
