@@ -458,8 +458,9 @@ PRESETS: dict[str, Preset] = {
             build=lambda n: STANDARD if n == 4 else Rules(players=n),
             players=(4, 3, 5, 6, 7),
             changes=(N_("Nothing: this is the game of section 1 of the rules, the yardstick for the others."),),
-            history=N_("Black Lady added the Q♠ (13 points) to plain Hearts and overshadowed it early in the 20th "
-                    "became the game most people mean by Hearts; Microsoft Hearts made it familiar worldwide."),
+            history=N_("Black Lady added the Q♠ (13 points) to plain Hearts, overshadowed it early in the 20th "
+                    "century and became the game most people mean by Hearts; Microsoft Hearts made it familiar "
+                    "worldwide."),
             sources=(JA_WIKIPEDIA, KIZU_BLOG, HOWTO_WIKI, "pagat.com (Hearts pages)", "Wikipedia: Hearts (card game)"),
         ),
         Preset(
@@ -586,7 +587,7 @@ PRESETS: dict[str, Preset] = {
                      N_("Identical cards in one trick cancel: neither can win, both still score (of three, only "
                      "the first two cancel)."),
                      N_("A trick whose led-suit cards all cancel has no winner: it stays on the table for the "
-                     "next trick that has one; the last trick goes to its leader."),
+                     "next trick that has one; if the last trick has no winner, its leader takes it."),
                      N_("Cards left after an even deal lie face up and go to the first trick's winner."),
                      N_("The player left of the dealer leads first; pass 3 cards left, right, hold."),
                      N_("M = 52 with two decks, 78 with three.")),
