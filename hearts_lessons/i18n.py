@@ -42,7 +42,9 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "PLACEHOLDER",
+    "full_stop",
     "get_language",
+    "join_sentences",
     "join_words",
     "language",
     "latin_words",
@@ -268,6 +270,24 @@ def join_words(items: Iterable[str], conjunction: str = "and") -> str:
         return words[0]
     word = tr("or") if conjunction == "or" else tr("and")
     return ", ".join(words[:-1]) + f" {word} " + words[-1]
+
+
+def full_stop(text: str) -> str:
+    """``text`` ending as a sentence does in the book's language: a "." in English, a 「。」 in Japanese (nothing
+    added after a sentence's own end, whatever the language).
+
+    >>> full_stop("North wins"), full_stop("Why?")
+    ('North wins.', 'Why?')
+    """
+    text = text.strip()
+    if not text or text[-1] in ".!?。！？":
+        return text
+    return text + ("。" if _language == "ja" else ".")
+
+
+def join_sentences(parts: Iterable[str]) -> str:
+    """Sentences one after another: a space between them in English, none in Japanese."""
+    return ("" if _language == "ja" else " ").join(p for p in parts if p)
 
 
 def missing() -> set[tuple[str, str]]:

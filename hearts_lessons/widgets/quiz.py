@@ -25,7 +25,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..cards import Card
-from ..i18n import N_, tr, tr_text
+from ..i18n import N_, full_stop, join_sentences, tr, tr_text
 from .common import CardPicker, MessageLine
 
 __all__ = ["CardsQuestion", "ChoiceQuestion", "NumberQuestion", "Quiz", "answer_block"]
@@ -44,8 +44,7 @@ def answer_block(answer: str, explanation: str = "") -> str:
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
-    return text if not text or text[-1] in ".!?。！？" else text + "."
+    return full_stop(text)
 
 
 class _Question(W.VBox):
@@ -101,7 +100,7 @@ class _Question(W.VBox):
         if self.misses >= 2:
             parts.append(tr("The answer: {answer} {explanation}", answer=_sentence(self.answer_text),
                             explanation=self.explanation).strip())
-        self.feedback.show(" ".join(parts), "error")
+        self.feedback.show(join_sentences(parts), "error")
 
 
 class ChoiceQuestion(_Question):
