@@ -459,9 +459,9 @@ def status(lang: str) -> list[tuple[str, int, int]]:
     for path, sources in templates(lang).items():
         catalog = load(path, lang)
         have = {(m.id if isinstance(m.id, str) else m.id[0], m.context or ""): m for m in catalog if m.id}
-        done = sum(1 for s in sources if (m := have.get((s.msgid, s.context))) is not None and m.string
-                   and "fuzzy" not in m.flags)
-        rows.append((str(path.relative_to(ROOT)), done, len({(s.msgid, s.context) for s in sources})))
+        keys = {(s.msgid, s.context) for s in sources}
+        done = sum(1 for key in keys if (m := have.get(key)) is not None and m.string and "fuzzy" not in m.flags)
+        rows.append((str(path.relative_to(ROOT)), done, len(keys)))
     return rows
 
 
