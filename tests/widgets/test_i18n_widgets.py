@@ -15,16 +15,14 @@ import pytest
 
 from hearts_lessons.bots.base import BOTS
 from hearts_lessons.bots.puzzles import PUZZLES
-from hearts_lessons.bots.ratings import LEVELS, load_ladder
+from hearts_lessons.bots.ratings import LEVELS
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.charts import bars, boxes, plane, points
-from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language, tr_text
-from hearts_lessons.scoring import MOON_CHOICES, points_words
-from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
+from hearts_lessons.i18n import get_language, latin_words, missing, set_language, tr_text
+from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG, source_words
 from hearts_lessons.state import Phase
-from hearts_lessons.table import seat_name
 from hearts_lessons.variant_lab import plot_lab, sample_hand, simulate, stats_table, story_html
-from hearts_lessons.variants import ADDONS, PRESETS, changes_from_standard, point_table, scoring_cards
+from hearts_lessons.variants import PRESETS
 from hearts_lessons.widgets.cardtable import CardTable
 from hearts_lessons.widgets.common import MessageLine, safe
 from hearts_lessons.widgets.files import FileButtons
@@ -89,23 +87,20 @@ def words_left(texts: list[str], foreign: list[str] = ()) -> list[str]:  # type:
     return sorted(set(latin_words(text, allow=ALLOWED)))
 
 
-def foreign_words(app: GameApp | None = None) -> list[str]:
-    """Words other modules say (variants, levels, the end of a game, the engine's notes), in English: this file
-    checks only the widgets' own words."""
-    with language("en"):
-        found = [p.name for p in PRESETS.values()]
-        found += [c for p in PRESETS.values() for c in p.changes]
-        found += [w for p in PRESETS.values() for o in p.options for w in (o.name, o.name.capitalize())]
-        found += [x for p in PRESETS.values() for o in p.options for c in o.choices for x in (c.label, c.source)]
-        found += [w for lv in LEVELS for w in (lv.words, lv.entrant)]
-        ladder = load_ladder()
-        found += [ladder.level_words(lv.name) for lv in LEVELS]  # hearts_lessons.bots.ratings
-        found += list(BOTS)  # the bots' names: the set-up's box chooses one by name
-        if app is not None and isinstance(app.table, PlayTable):
-            found.append(app.table.game.end_words())
-            score = app.table.hand.score
-            found += list(score.notes) if score is not None else []
+def foreign_words() -> list[str]:
+    """Names that stay as they are in every language: the bots' names (the set-up's box chooses one by name, and a
+    level names the bot it plays as: hearts_lessons.bots.base, .ratings)."""
+    found = list(BOTS) + [lv.entrant for lv in LEVELS]
     return found
+
+
+def cited() -> list[str]:
+    """The citations of English sources that :func:`hearts_lessons.sources.source_words` keeps as written (a page's
+    title: "rdieter's Complex Hearts page", "Wikipedia: Black Maria (card game)"; the variants' data,
+    hearts_lessons.variants)."""
+    found = {s for p in PRESETS.values() for s in p.sources}
+    found |= {c.source for p in PRESETS.values() for o in p.options for c in o.choices if c.source}
+    return [s for s in found if source_words(s) == s]
 
 
 def finish_hand(table: PlayTable) -> None:
@@ -152,14 +147,8 @@ def test_the_play_table_says_every_word_through_the_locale_layer(lang: str) -> N
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # other modules' words not yet translated warn once each
         moments = play_table_moments(lang)
-    for name, texts, table in moments:
-        foreign = [*foreign_words(), table.rules.name, table.game.end_words()]
-        foreign.append(table.game.score_sheet_html() if table.game.results else "")  # hearts_lessons.game's
-        with language("en"):
-            foreign += [points_words(t.points) for t in table.hand.tricks]  # hearts_lessons.scoring's
-        score = table.hand.score
-        foreign += list(score.notes) if score is not None else []
-        assert words_left(texts, foreign) == [], name
+    for name, texts, _table in moments:
+        assert words_left(texts, foreign_words()) == [], name
     assert "Trick 1" in " ".join(moments[-1][1]) if lang == "pseudo" else "トリック1" in " ".join(moments[-1][1])
 
 
@@ -209,15 +198,12 @@ def test_the_game_app_says_every_word_through_the_locale_layer(lang: str) -> Non
         warnings.simplefilter("ignore")
         for name, texts, app in app_moments(lang):
             table = app.table
-            foreign = foreign_words(app)
-            if isinstance(table, PlayTable):
-                foreign += [table.rules.name]
-            else:  # Haggis's own widget is another module's (hearts_lessons.haggis.widgets)
+            foreign = foreign_words()
+            if not isinstance(table, PlayTable):  # Haggis's own table is not yet worded (hearts_lessons.haggis.widgets)
                 texts = [t for w in (app.bar, app.drawer, app.overlay) for t in shown(w)]
-            if name == "coach" and isinstance(table, PlayTable):  # the advice is the coach's (bots.coach)
+            if name == "coach" and isinstance(table, PlayTable):  # the coach's advice (bots.coach), worded too
                 said = table.coach_box.value
                 assert ("⟦<b>Coach:</b>" if lang == "pseudo" else "<b>コーチ：</b>") in said
-                foreign.append(said)
             assert words_left(texts, foreign) == [], name
 
 
@@ -287,8 +273,6 @@ def test_words_defined_at_import_are_translated_where_shown() -> None:
 def test_the_trick_playground_and_the_quizzes_say_their_words_through_the_locale_layer(lang: str) -> None:
     set_language(lang)
     pg = TrickPlayground.from_cards("4D 9C; QH 2S; TD 3S; 6D 5S")
-    with language("en"):
-        foreign = [seat_name(s, 4) for s in range(4)]  # the table's seat names inside the trick's words
     texts: list[str] = []
 
     def snap() -> None:
@@ -296,7 +280,7 @@ def test_the_trick_playground_and_the_quizzes_say_their_words_through_the_locale
         texts.extend([*shown(pg), str(view.get("status", ""))])
         if view.get("trick"):
             texts.append(str(view["trick"]["label"]))
-        foreign.append(str(view.get("lead") or ""))  # who leads: the table's model says it (tableview)
+        texts.append(str(view.get("lead") or ""))  # who leads: the table's model says it (tableview)
 
     snap()
     pg.click(0, "4D")
@@ -305,7 +289,7 @@ def test_the_trick_playground_and_the_quizzes_say_their_words_through_the_locale
     snap()
     pg._undo()
     snap()
-    assert words_left(texts, foreign) == []
+    assert words_left(texts) == []
     # a quiz: its own words (the caller's question, options and reasons are the caller's: written here in cards)
     q = ChoiceQuestion("♦4 ♥Q ♦10 ♦6", ["♦4", "♥Q", "♦10", "♦6"], answer="♦10", why={"♥Q": "♥Q ≠ ♦"}, hint="♦")
     quiz = Quiz([q])
@@ -322,9 +306,7 @@ def test_the_trick_playground_and_the_quizzes_say_their_words_through_the_locale
     cq.picker.select(parse_cards("QS"))
     cq.check.click()
     texts += shown(cq)
-    with language("en"):
-        names = [c.name for c in parse_cards("2C QS")]  # the card buttons' tooltips (hearts_lessons.cards)
-    assert words_left(texts, names) == []
+    assert words_left(texts) == []  # the card buttons' tooltips too (hearts_lessons.render.card_words)
 
 
 @pytest.mark.parametrize("lang", ["pseudo", "ja"])
@@ -350,10 +332,8 @@ def test_the_strategy_widgets_say_their_words_through_the_locale_layer(lang: str
     puzzle = TrickPuzzle(["queen"], worlds=5)
     view = puzzle.cards.view
     texts = [*shown(trainer), *shown(puzzle), str(view.get("status", "")), played_html(PUZZLES["queen"].state())]
-    with language("en"):
-        foreign = [PUZZLES["queen"].title, PUZZLES["queen"].question, *(c.name for c in trainer.hand)]
-        foreign += [seat_name(s, 4) for s in range(4)] + [points_words(p) for p in range(27)]
-    foreign.append(str(view.get("lead") or ""))
+    texts.append(str(view.get("lead") or ""))
+    foreign = [PUZZLES["queen"].title, PUZZLES["queen"].question]  # not yet worded: hearts_lessons.bots.puzzles
     assert words_left(texts, foreign) == []
 
 
@@ -365,15 +345,7 @@ def test_the_variant_widgets_say_their_words_through_the_locale_layer(lang: str)
     lab = LabControls()
     texts = [*shown(explorer), *shown(lab), explorer.calculator.result_text(),
              str(sample_hand_view(sample_hand(PRESETS["standard"].rules, seed=1)).get("status"))]  # fmt: skip
-    with language("en"):  # the variants' own words (hearts_lessons.variants, .scoring) and the cards' names
-        foreign = foreign_words() + [p.history for p in PRESETS.values()] + [s for p in PRESETS.values()
-                                                                                 for s in p.sources]
-        foreign += [w for a in ADDONS.values() for w in (a.name, a.summary)]
-        foreign += [w for row in point_table(explorer.rules) for w in row]
-        foreign += changes_from_standard(explorer.rules) + [c.name for c in scoring_cards(explorer.rules)]
-        foreign += [str(c) for choices in MOON_CHOICES.values() for c in choices]
-        foreign += list(explorer.calculator.score().notes)
-    assert words_left(texts, foreign) == []
+    assert words_left(texts, cited()) == []
 
 
 @pytest.mark.parametrize("lang", ["pseudo", "ja"])
@@ -392,11 +364,7 @@ def test_the_variant_labs_words_are_said_in_the_books_language(lang: str) -> Non
     stats = [simulate(PRESETS["basic"].rules, games=2, seed=1, name="Σ")]
     table = stats_table(stats)
     texts = [story_html(state), table._repr_html_(), plot_lab(stats).svg]
-    with language("en"):
-        foreign = [seat_name(s, 4) for s in range(4)] + list(state.score.notes if state.score else ())
-        foreign += [c.name for c in PRESETS["standard"].rules.deck]  # the cards' names (hearts_lessons.cards)
-        foreign.append(" wins")  # the trick pictures' seat labels (hearts_lessons.table.trick_html)
-    assert set(words_left(texts, foreign)) <= {"M", "x"}  # the moon's value M; an unnamed axis
+    assert set(words_left(texts)) <= {"M", "x"}  # the moon's value M; an unnamed axis
     assert (tr_text("variant", context="lab column") in table.columns) and (lang != "ja" or "バリエーション" in
                                                                             table.columns)
 
