@@ -27,7 +27,8 @@ from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG, source_w
 from hearts_lessons.state import Phase
 from hearts_lessons.variant_lab import plot_lab, sample_hand, simulate, stats_table, story_html
 from hearts_lessons.variants import PRESETS
-from hearts_lessons.widgets.cardtable import CardTable
+from hearts_lessons.widgets import cardtable
+from hearts_lessons.widgets.cardtable import CardTable, table_words
 from hearts_lessons.widgets.common import MessageLine, safe
 from hearts_lessons.widgets.files import FileButtons
 from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
@@ -423,3 +424,17 @@ def test_the_practice_app_says_every_word_through_the_locale_layer(lang: str, tm
         if name == "ladder":
             foreign += [p.id for p in ladder_puzzles().puzzles]  # a puzzle's id ("pass-00862-2") names it
         assert words_left(texts, foreign) == [], name
+
+
+def test_the_card_tables_front_end_writes_no_words_of_its_own() -> None:
+    """cardtable.js writes only the words Python gives it (``CardTable.words``): every key it asks for is one of
+    :func:`table_words`, and no text it writes is an English literal of its own (the ♥ chip once was)."""
+    js = (Path(cardtable.__file__).parent / "cardtable.js").read_text(encoding="utf-8")
+    asked = set(re.findall(r'say\(\s*"([a-z_]+)"', js))
+    asked |= {k for pair in re.findall(r'say\([^;]*?\?\s*"([a-z_]+)"\s*:\s*"([a-z_]+)"', js) for k in pair}
+    assert asked and asked <= set(table_words()), asked - set(table_words())
+    written = re.findall(r'(?:textContent|innerText)\s*=\s*([^;]*);', js)
+    literals = [s for line in written for s in re.findall(r'"([^"]*)"', line) if not re.fullmatch(r"[a-z_]+", s)]
+    assert [s for s in literals if latin_words(s)] == []
+    set_language("ja")
+    assert table_words()["hearts_not_broken"] == "♥ 未ブレイク"
