@@ -141,7 +141,8 @@ class ScoringCalculator(W.VBox):
         self.rules = rules
         self.picker.set_cards(scoring_cards(rules))
         choices = MOON_CHOICES.get(rules.moon, ())
-        self.moon_choice.options = [(tr_text(c, context="moon choice"), c) for c in choices]
+        words = {c: tr_text(c, context="moon choice") for c in choices}  # a choice worded as its code: the code alone
+        self.moon_choice.options = [c if words[c] == c else (words[c], c) for c in choices]
         self.moon_choice.value = choices[0] if choices else None
         self.moon_choice.layout.display = None if choices else "none"
         self._update()
