@@ -19,6 +19,7 @@ from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.bots.ratings import LEVELS
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.charts import bars, boxes, plane, points
+from hearts_lessons.history import TIMELINE
 from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language, tr_text
 from hearts_lessons.practice.app import PracticeApp
 from hearts_lessons.practice.drills import PARTS, stage
@@ -32,6 +33,7 @@ from hearts_lessons.widgets.cardtable import CardTable, table_words
 from hearts_lessons.widgets.common import MessageLine, safe
 from hearts_lessons.widgets.files import FileButtons
 from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
+from hearts_lessons.widgets.history import Timeline
 from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable, switch_sources
 from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, Quiz
 from hearts_lessons.widgets.strategy import PassTrainer, TrickPuzzle, played_html
@@ -45,7 +47,8 @@ ALLOWED = (
     "M",  # the moon's value as the variants lesson names it (M = 26)
 )  # fmt: skip
 MY_CATALOGUES = tuple(f"hearts_lessons.widgets.{m}" for m in ("play", "game_app", "files", "cardtable", "common",
-                                                                 "trick", "quiz", "strategy", "variants"))
+                                                                 "trick", "quiz", "strategy", "variants",
+                                                                 "history"))
 
 
 @pytest.fixture(autouse=True)
@@ -438,3 +441,16 @@ def test_the_card_tables_front_end_writes_no_words_of_its_own() -> None:
     assert [s for s in literals if latin_words(s)] == []
     set_language("ja")
     assert table_words()["hearts_not_broken"] == "♥ 未ブレイク"
+
+
+@pytest.mark.parametrize("lang", ["pseudo", "ja"])
+def test_the_history_timeline_says_its_words_through_the_locale_layer(lang: str) -> None:
+    set_language(lang)
+    timeline = Timeline()
+    texts = shown(timeline)
+    timeline.next_button.click()
+    texts += shown(timeline)
+    # the citations as hearts_lessons.history writes them: a seed's file name, an English page's title ("English
+    # Wikipedia, 'Reversis'"), joined by "; " (hearts_lessons.history.event_html: not this module's)
+    cited_here = [s.split("/")[-1] for e in TIMELINE for s in e.sources] + [s for e in TIMELINE for s in e.sources]
+    assert words_left(texts, cited_here) == []
