@@ -36,7 +36,7 @@ from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
 from hearts_lessons.widgets.history import Timeline
 from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable, switch_sources
 from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, Quiz
-from hearts_lessons.widgets.strategy import PassTrainer, TrickPuzzle, played_html
+from hearts_lessons.widgets.strategy import BotExplainer, PassTrainer, ShootTrainer, TrickPuzzle, played_html
 from hearts_lessons.widgets.trick import TrickPlayground
 from hearts_lessons.widgets.variants import LabControls, VariantExplorer, sample_hand_view
 
@@ -341,6 +341,10 @@ def test_the_strategy_widgets_say_their_words_through_the_locale_layer(lang: str
     view = puzzle.cards.view
     texts = [*shown(trainer), *shown(puzzle), str(view.get("status", "")), played_html(PUZZLES["queen"].state())]
     texts.append(str(view.get("lead") or ""))
+    shoot, explainer = ShootTrainer(worlds=5), BotExplainer(worlds=5)
+    explainer.play_button.click()
+    explainer.sample_button.click()
+    texts += [*shown(shoot), *shown(explainer)]
     foreign = [PUZZLES["queen"].title, PUZZLES["queen"].question]  # not yet worded: hearts_lessons.bots.puzzles
     assert words_left(texts, foreign) == []
 
