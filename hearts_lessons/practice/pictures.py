@@ -45,7 +45,7 @@ def _played_html(picture: Picture) -> str:
     seat = picture.seat or 0
     hand = cards_row_html(state.hand(seat), scale=0.7, caption=tr("{who}'s hand", who=seat_name(seat, n)))
     tricks = "".join(f'<div style="display:inline-block;margin:0 10px 6px 0">{r}</div>' for r in rows)
-    title = f'<div style="{_FONT};margin-top:6px">Cards played so far</div>'
+    title = f'<div style="{_FONT};margin-top:6px">{tr("Cards played so far")}</div>'
     return f'<div class="hl-drill-played">{hand}{title}{tricks}</div>'
 
 

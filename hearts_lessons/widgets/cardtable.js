@@ -1176,7 +1176,7 @@ function render({ model, el }) {
     if (typeof view.hearts_broken !== "boolean") hearts.hidden = true;
     else {
       hearts.hidden = false;
-      hearts.textContent = view.hearts_broken ? "♥ broken" : "♥ not broken";
+      hearts.textContent = say(view.hearts_broken ? "hearts_broken" : "hearts_not_broken");
       hearts.classList.toggle("is-broken", view.hearts_broken);
     }
     extraChips.replaceChildren();

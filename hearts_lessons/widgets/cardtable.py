@@ -85,6 +85,8 @@ def table_words() -> dict[str, str]:
         "pass_many": tr("Pass {n} cards", n="{n}"),
         "chosen": tr("{line}: {n} chosen", line="{line}", n="{n}"),
         "card_table": tr("Card table"),
+        "hearts_broken": tr("♥ broken"),
+        "hearts_not_broken": tr("♥ not broken"),
     }  # fmt: skip
 
 

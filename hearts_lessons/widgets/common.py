@@ -17,10 +17,13 @@ import ipywidgets as W
 
 from ..cards import Card, Suit
 from ..errors import IllegalActionError
-from ..i18n import tr
-from ..render import suit_colour
+from ..i18n import tr, tr_text
+from ..render import card_words, suit_colour
+from ..sources import source_words
+from ..variants import Choice, Option
 
-__all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "safe", "style_card_button"]
+__all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "choice_source", "choice_words", "option_name",
+           "safe", "sentences", "style_card_button"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,6 +32,37 @@ F = TypeVar("F", bound=Callable[..., Any])
 MUTED_INK = "#666666"
 MUTED_PAPER = "#ececec"
 CARD_PAPER = "#fffdf8"
+
+
+_CHOICE_NOTES = frozenset({"a house option", "this book's default", "this book's default (the sources disagree)"})
+"""The book's own notes that stand for a source in :attr:`~hearts_lessons.variants.Choice.source` (marked for
+translation in :mod:`hearts_lessons.variants`); any other source is a source document or a citation."""
+
+
+def option_name(option: Option) -> str:
+    """A variant's option as a set-up box names it, with a capital: "Bonus card"; 「ボーナス札」."""
+    name = tr_text(option.name)
+    return name[:1].upper() + name[1:]
+
+
+def choice_source(choice: Choice) -> str:
+    """Where a variant's choice comes from, in the book's language ("" if the choice names no source)."""
+    if not choice.source:
+        return ""
+    return tr_text(choice.source) if choice.source in _CHOICE_NOTES else source_words(choice.source)
+
+
+def choice_words(choice: Choice) -> str:
+    """A variant's choice in the book's language, with where it comes from in brackets if it names a source:
+    "10♦ (Japanese Wikipedia, “Hearts”)"."""
+    label = tr_text(choice.label)
+    return tr("{choice} ({source})", choice=label, source=choice_source(choice)) if choice.source else label
+
+
+def sentences(texts: Iterable[str]) -> str:
+    """Sentences already in the book's language, one after another (a space between them in English)."""
+    return functools.reduce(lambda text, sentence: tr("{text} {sentence}", context="sentences", text=text,
+                                                      sentence=sentence), texts)
 
 
 class MessageLine(W.HTML):
@@ -94,7 +128,7 @@ def style_card_button(button: W.Button, card: Card, *, four_colour: bool = False
                       muted: bool = False, tooltip: str | None = None) -> None:  # fmt: skip
     """Make ``button`` show ``card``; ``muted`` greys it (not playable now, but still clickable to ask why)."""
     button.description = card_label(card)
-    button.tooltip = tooltip or card.name
+    button.tooltip = tooltip or card_words(card)
     button.layout.width = "62px" if large else "50px"
     button.layout.height = "46px" if large else "36px"
     button.layout.padding = "0"
@@ -135,7 +169,7 @@ class CardPicker(W.HBox):
             for card, toggle in zip(wanted, self._pool, strict=False):
                 toggle.value = False
                 toggle.description = card_label(card)
-                toggle.tooltip = (reasons or {}).get(card, card.name)
+                toggle.tooltip = (reasons or {}).get(card, card_words(card))
                 toggle.disabled = card in off
                 colour = suit_colour(card.suit, four_colour=self.four_colour)
                 toggle.style.text_color = "#999" if card in off else colour

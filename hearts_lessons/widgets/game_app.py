@@ -52,8 +52,8 @@ from ..scoring import format_points
 from ..state import Phase
 from ..table import seat_name
 from ..tableview import taken_entry
-from ..variants import PRESETS, Preset
-from .common import safe
+from ..variants import PRESETS, Preset, rules_name
+from .common import choice_source, option_name, safe, sentences
 from .play import PlayTable, covered_fields, level_word, listed, rule_switches, switch_sources
 
 __all__ = ["GAMES", "HAGGIS_OPPONENTS", "LEARN_URL", "LIVE_LEARN_URL", "GameApp", "default_learn_url", "first_seed"]
@@ -485,7 +485,7 @@ class GameApp(W.VBox):
         elif self.preset.key == "standard":
             about = tr("The standard game, as the lessons teach it: the yardstick for the other variants.")
         else:
-            about = " ".join(c if c.endswith(".") else f"{c}." for c in self.preset.changes)
+            about = sentences(tr_text(c) for c in self.preset.changes)
         start = _button(tr("Start {game}", game=game_name(self.game_key)), lambda: self.start(), style="success")
         return self._panel(
             tr("New game"),
@@ -517,11 +517,12 @@ class GameApp(W.VBox):
         playing = table.rules
         preset = self.preset if not self.is_haggis else PRESETS["standard"]
         now = tr("<p><b>Now playing:</b> {name}, {players} players. You sit at the bottom.</p>",
-                 name=html.escape(playing.name), players=playing.players)
+                 name=html.escape(rules_name(playing)), players=playing.players)
         now += "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in rules_lines(playing, table.game)) + "</ul>"
         if preset.key != "standard":
-            changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes)
-            now += tr("<p><b>What {name} changes</b> against the standard game:</p>", name=html.escape(preset.name))
+            changes = "".join(f"<li>{html.escape(tr_text(c))}</li>" for c in preset.changes)
+            now += tr("<p><b>What {name} changes</b> against the standard game:</p>",
+                      name=html.escape(tr_text(preset.name)))
             now += f"<ul>{changes}</ul>"
         parts: list[W.Widget] = [_html(now, "hl-app-note"),
                                  _html(f"<div class='hl-app-label'>{tr('House rules for your next game')}</div>")]
@@ -529,8 +530,8 @@ class GameApp(W.VBox):
         players = self._next_players()
         for option in preset.options:
             chosen = self.options.get(option.name, option.choices[0].label)
-            parts.append(_html(f"<div class='hl-app-note'>{html.escape(option.name.capitalize())}</div>"))
-            parts.append(_choices([(c.label, c.label, c.source) for c in option.choices], chosen,
+            parts.append(_html(f"<div class='hl-app-note'>{html.escape(option_name(option))}</div>"))
+            parts.append(_choices([(tr_text(c.label), c.label, choice_source(c)) for c in option.choices], chosen,
                                   functools.partial(self._pick_option, option.name)))  # fmt: skip
         covered = covered_fields(preset, players)
         for field, (label, choices) in rule_switches().items():
@@ -563,10 +564,10 @@ class GameApp(W.VBox):
         """A level's button: its name and, for Hearts, its rating in words (the interval as the tooltip)."""
         lv = level(name)
         if self.ladder is None:
-            return level_word(lv.name), lv.words
+            return lv.shown_name, lv.shown_words
         rating = self.ladder.level_rating(name)
-        return (tr("{level} · rating about {mu}", level=level_word(lv.name), mu=f"{rating.mu:.0f}"),
-                tr("{words}; rating {mu}, 95% interval {low}–{high}, higher is stronger", words=lv.words,
+        return (tr("{level} · rating about {mu}", level=lv.shown_name, mu=f"{rating.mu:.0f}"),
+                tr("{words}; rating {mu}, 95% interval {low}–{high}, higher is stronger", words=lv.shown_words,
                    mu=f"{rating.mu:.1f}", low=f"{rating.low:.1f}", high=f"{rating.high:.1f}"))  # fmt: skip
 
     def _opponents_panel(self) -> list[W.Widget]:
@@ -580,7 +581,7 @@ class GameApp(W.VBox):
                                _html(f"<div class='hl-app-note'>{said}</div>"))  # fmt: skip
         options = [(*self.level_label(lv.name)[:1], lv.name, self.level_label(lv.name)[1]) for lv in LEVELS]
         lv = level(self.level_name)
-        note = tr("{level}: every opponent {words}.", level=level_word(lv.name), words=html.escape(lv.words))
+        note = tr("{level}: every opponent {words}.", level=lv.shown_name, words=html.escape(lv.shown_words))
         if self.ladder is not None:
             r = self.ladder.level_rating(lv.name)
             note += tr(" <details><summary>About the rating</summary>Rating {mu} (95% interval {low}–{high}); "

@@ -9,9 +9,12 @@ True
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 
 from ..history import TIMELINE, Event, event_html
+from ..i18n import tr, tr_text
 
 __all__ = ["Timeline"]
 
@@ -23,11 +26,12 @@ class Timeline(W.VBox):
         super().__init__()
         self.events = events
         self.slider = W.SelectionSlider(
-            options=[(f"{e.when}: {e.title}", i) for i, e in enumerate(events)], value=0,
-            description="When:", layout=W.Layout(width="620px"), continuous_update=True,
+            options=[(tr("{when}: {title}", when=tr_text(e.when), title=tr_text(e.title)), i)
+                     for i, e in enumerate(events)],
+            value=0, description=tr("When:"), layout=W.Layout(width="620px"), continuous_update=True,
         )  # fmt: skip
-        self.prev_button = W.Button(description="◀ Earlier")
-        self.next_button = W.Button(description="Later ▶")
+        self.prev_button = W.Button(description=tr("◀ Earlier"))
+        self.next_button = W.Button(description=tr("Later ▶"))
         self.prev_button.on_click(lambda _: self._step(-1))
         self.next_button.on_click(lambda _: self._step(1))
         self.strip = W.HTML()
@@ -50,12 +54,14 @@ class Timeline(W.VBox):
         for i, event in enumerate(self.events):
             left = 2 + 94 * (event.year - first) / span
             colour = "#c8102e" if i == self.index else "#999"
+            title = html.escape(tr_text(event.title), quote=True)
             marks.append(
-                f'<div title="{event.title}" style="position:absolute;left:{left:.1f}%;top:6px;width:12px;'
+                f'<div title="{title}" style="position:absolute;left:{left:.1f}%;top:6px;width:12px;'
                 f'height:12px;border-radius:6px;background:{colour}"></div>'
             )
+        label = html.escape(tr("timeline from the 16th century to 2010"), quote=True)
         self.strip.value = (
-            '<div role="img" aria-label="timeline from the 16th century to 2010" style="position:relative;'
+            f'<div role="img" aria-label="{label}" style="position:relative;'
             'height:24px;width:620px;border-bottom:2px solid #bbb">' + "".join(marks) + "</div>"
         )
         self.card.value = event_html(self.events[self.index])

@@ -46,9 +46,9 @@ from ..sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
 from ..state import HandState, Phase
 from ..table import seat_name
 from ..tableview import table_view
-from ..variants import PRESETS, Preset
+from ..variants import PRESETS, Preset, rules_name
 from .cardtable import CardTable
-from .common import safe
+from .common import choice_words, option_name, safe
 from .files import FileButtons
 
 __all__ = ["DEFAULT_BOT", "PlayTable", "covered_fields", "rule_switches"]
@@ -226,7 +226,7 @@ class PlayTable(W.VBox):
     def _setup_panel(self) -> W.Widget:
         key = _preset_key(self.presets, self.rules)
         preset = self.presets[key]
-        self.preset_box = W.Dropdown(options=[(p.name, k) for k, p in self.presets.items()], value=key,
+        self.preset_box = W.Dropdown(options=[(tr_text(p.name), k) for k, p in self.presets.items()], value=key,
                                      description=tr("Rules:"), layout=W.Layout(width="auto"))  # fmt: skip
         self.players_box = W.Dropdown(options=list(preset.players), value=self.rules.players,
                                       description=tr("Players:"), layout=W.Layout(width="160px"))  # fmt: skip
@@ -276,7 +276,8 @@ class PlayTable(W.VBox):
         """The level box's choices: each level with its bot, strength and rating, then the reader's own choice."""
         options = []
         for lv in LEVELS:
-            text = self.ladder.level_words(lv.name) if self.ladder else f"{lv.name}: {lv.entrant}"
+            text = (self.ladder.level_words(lv.name) if self.ladder
+                    else tr("{level}: {entrant}", level=lv.shown_name, entrant=lv.entrant))
             options.append((text, lv.name))
         return [*options, (tr("one bot of your choice (Bots)"), OWN_CHOICE)]
 
@@ -312,7 +313,7 @@ class PlayTable(W.VBox):
             lv = level(value)
             text = tr("<b>{level}</b>: every opponent plays as {entrant} — {words}.",
                       level=html.escape(level_word(lv.name)), entrant=html.escape(lv.entrant),
-                      words=html.escape(lv.words))  # fmt: skip
+                      words=html.escape(lv.shown_words))  # fmt: skip
             if self.ladder is not None:
                 r = self.ladder.rating(lv.entrant)
                 text += tr(" Its rating is {mu} (95% interval {low}–{high}); higher is stronger. The ratings come "
@@ -331,9 +332,8 @@ class PlayTable(W.VBox):
         self.players_box.options = list(preset.players)
         self.players_box.value = shown.players if shown.players in preset.players else preset.players[0]
         self.option_boxes = {
-            option.name: W.Dropdown(options=[(f"{c.label} ({c.source})" if c.source else c.label, c.label)
-                                             for c in option.choices],
-                                    value=option.choices[0].label, description=option.name.capitalize(),
+            option.name: W.Dropdown(options=[(choice_words(c), c.label) for c in option.choices],
+                                    value=option.choices[0].label, description=option_name(option),
                                     style={"description_width": "140px"},
                                     layout=W.Layout(width="auto", max_width="100%"))
             for option in preset.options
@@ -346,8 +346,8 @@ class PlayTable(W.VBox):
         for field, switch in self.switches.items():
             switch.layout.display = "none" if field in self.covered else ""
         self._sync_switches(shown)
-        changes = "".join(f"<li>{html.escape(line)}</li>" for line in preset.changes)
-        head = tr("<b>{name}</b> ({counts} players)", name=html.escape(preset.name),
+        changes = "".join(f"<li>{html.escape(tr_text(line))}</li>" for line in preset.changes)
+        head = tr("<b>{name}</b> ({counts} players)", name=html.escape(tr_text(preset.name)),
                   counts=_counts_words(preset.players))
         self.variant_note.value = f"<div style='font:13px sans-serif'>{head}<ul>{changes}</ul></div>"
 
@@ -388,7 +388,7 @@ class PlayTable(W.VBox):
         self.rng = random.Random(self.seed)
         self.coach_box.value = ""
         self.message.show(tr("New game of {name}: you are {seat}, at the bottom of the table. Good luck!",
-                             name=self.rules.name, seat=seat_name(HUMAN, self.rules.players)), "info")
+                             name=rules_name(self.rules), seat=seat_name(HUMAN, self.rules.players)), "info")
         self._run_bots()
 
     @property
@@ -658,7 +658,7 @@ class PlayTable(W.VBox):
     def _render(self) -> None:
         state = self.hand
         my_turn = state.phase is Phase.PLAYING and state.to_play == HUMAN
-        title = tr("{name} · hand {number}", name=self.rules.name, number=state.hand_number + 1)
+        title = tr("{name} · hand {number}", name=rules_name(self.rules), number=state.hand_number + 1)
         if state.phase is Phase.MOON_CHOICE and state.moon_shooter == HUMAN:
             title += tr(" · you shot the moon! Choose how it scores")
         view = table_view(state, seat=HUMAN, totals=self.game.totals, selected=self.chosen,

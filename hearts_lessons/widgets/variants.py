@@ -24,10 +24,11 @@ import ipywidgets as W
 
 from ..cards import parse_cards
 from ..errors import RulesError
-from ..i18n import tr
+from ..i18n import N_, tr, tr_text
 from ..layout import layout_for
 from ..rules import Rules
 from ..scoring import MOON_CHOICES, HandScore, format_points
+from ..sources import source_words
 from ..state import HandState
 from ..table import seat_name
 from ..tableview import hand_view
@@ -39,12 +40,18 @@ from ..variants import (
     changes_from_standard,
     combine,
     point_table,
+    rules_name,
     score_captured,
     scoring_cards,
 )
 from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
 from .play import listed
+
+_MOON_CHOICE_CODES = (N_("others_add", context="moon choice"), N_("shooter_subtracts", context="moon choice"),
+                      N_("plus", context="moon choice"), N_("minus", context="moon choice"))
+"""The moon choices of :data:`~hearts_lessons.scoring.MOON_CHOICES` as the calculator's box offers them (in English
+the codes themselves), marked for translation."""
 
 __all__ = ["LabControls", "ScoringCalculator", "VariantExplorer", "point_table_html", "stats_html"]
 
@@ -61,7 +68,7 @@ def point_table_html(rules: Rules) -> str:
     m = format_points(layout_for(rules).moon_value)
     return (
         '<table class="hl-points" style="border-collapse:collapse;font:13px sans-serif">'
-        f"<caption style='text-align:left'>{tr('Points in {name} (M = {m})', name=html.escape(rules.name), m=m)}"
+        f"<caption style='text-align:left'>{tr('Points in {name} (M = {m})', name=html.escape(rules_name(rules)), m=m)}"
         f"</caption><thead><tr><th>{tr('card')}</th><th>{tr('points')}</th></tr></thead><tbody>{rows}</tbody></table>"
     )
 
@@ -134,7 +141,8 @@ class ScoringCalculator(W.VBox):
         self.rules = rules
         self.picker.set_cards(scoring_cards(rules))
         choices = MOON_CHOICES.get(rules.moon, ())
-        self.moon_choice.options = list(choices)
+        words = {c: tr_text(c, context="moon choice") for c in choices}  # a choice worded as its code: the code alone
+        self.moon_choice.options = [c if words[c] == c else (words[c], c) for c in choices]
         self.moon_choice.value = choices[0] if choices else None
         self.moon_choice.layout.display = None if choices else "none"
         self._update()
@@ -160,7 +168,8 @@ class ScoringCalculator(W.VBox):
     @safe(lambda self: self.message)
     def _update(self) -> None:
         score = self.score()
-        notes = "".join(f"<li>{html.escape(n)}</li>" for n in score.notes if n.startswith("Player 1"))
+        player_one = tr("Player {n}", context="seat", n=1)  # the calculator's Player 1 (seat 0) as the notes name it
+        notes = "".join(f"<li>{html.escape(n)}</li>" for n in score.notes if player_one in n)
         if score.shooter == 0:
             notes = "".join(f"<li>{html.escape(n)}</li>" for n in score.notes)
         self.result.value = (
@@ -179,13 +188,13 @@ class VariantExplorer(W.VBox):
     def __init__(self, key: str = "standard", *, seed: int = 1) -> None:
         super().__init__()
         self.message = MessageLine()
-        self.variant = W.Dropdown(options=[(p.name, k) for k, p in PRESETS.items()], value=key,
+        self.variant = W.Dropdown(options=[(tr_text(p.name), k) for k, p in PRESETS.items()], value=key,
                                   description=tr("Variant:"), layout=W.Layout(width="380px"))  # fmt: skip
         self.players = W.Dropdown(description=tr("Players:"), layout=W.Layout(width="200px"))
         self.options_box = W.VBox()
         self.option_buttons: dict[str, W.ToggleButtons] = {}
         self.addon_boxes = {
-            key_: W.Checkbox(value=False, description=addon.name, indent=False, tooltip=addon.summary,
+            key_: W.Checkbox(value=False, description=tr_text(addon.name), indent=False, tooltip=tr_text(addon.summary),
                              layout=W.Layout(width="auto"))
             for key_, addon in ADDONS.items()
         }
@@ -236,8 +245,8 @@ class VariantExplorer(W.VBox):
             self.players.value = preset.players[0]
             self.option_buttons = {}
             for option in preset.options:
-                buttons = W.ToggleButtons(options=[c.label for c in option.choices],
-                                          description=tr("{option}:", option=option.name),
+                buttons = W.ToggleButtons(options=[(tr_text(c.label), c.label) for c in option.choices],
+                                          description=tr("{option}:", option=tr_text(option.name)),
                                           style={"description_width": "initial", "button_width": "auto"},
                                           layout=W.Layout(width="auto", max_width="100%"))  # fmt: skip
                 buttons.observe(lambda _: self._rebuild(), names="value")
@@ -284,24 +293,25 @@ class VariantExplorer(W.VBox):
         self.hand_table.view = sample_hand_view(state)
         self.hand_table.layout.display = ""
         self.story.value = (
-            "<h4>" + tr("A sample hand of {name} (seed {seed}; bots at {seats})", name=html.escape(self.rules.name),
-                        seed=self.seed.value, seats=names) + "</h4>"
+            "<h4>" + tr("A sample hand of {name} (seed {seed}; bots at {seats})",
+                        name=html.escape(rules_name(self.rules)), seed=self.seed.value, seats=names) + "</h4>"
             + story_html(state)
         )
 
     # -- view ----------------------------------------------------------------------------------------------
     def _render(self) -> None:
         preset, rules = self.preset, self.rules
-        changes = "".join(f"<li>{html.escape(c)}</li>" for c in preset.changes)
+        changes = "".join(f"<li>{html.escape(tr_text(c))}</li>" for c in preset.changes)
+        sources = tr("; ", context="sources").join(source_words(s) for s in preset.sources)
         computed = "".join(f"<li>{html.escape(c)}</li>" for c in changes_from_standard(rules)) or \
             f"<li>{tr('none')}</li>"
         self.about.value = (
-            f"<h3 style='margin:4px 0'>{html.escape(rules.name)}</h3>"
-            f"<p><i>{html.escape(preset.history)}</i></p>"
+            f"<h3 style='margin:4px 0'>{html.escape(rules_name(rules))}</h3>"
+            f"<p><i>{html.escape(tr_text(preset.history))}</i></p>"
             f"<p><b>{tr('What changes against standard Hearts')}</b></p><ul>{changes}</ul>"
             f"<details><summary>{tr('Every rule that differs, read from the rules data')}</summary><ul>{computed}</ul>"
             "</details><p style='color:#555'>"
-            + tr("Sources: {sources}", sources=html.escape("; ".join(preset.sources))) + "</p>"
+            + tr("Sources: {sources}", sources=html.escape(sources)) + "</p>"
         )
         self.points.value = point_table_html(rules)
         self.calculator.set_rules(rules)
@@ -317,7 +327,7 @@ class LabControls(W.VBox):
                  seed: int = 0) -> None:  # fmt: skip
         super().__init__()
         self.message = MessageLine(tr("Choose variants and press Run."))
-        self.variants = W.SelectMultiple(options=[(p.name, k) for k, p in PRESETS.items()], value=tuple(keys),
+        self.variants = W.SelectMultiple(options=[(tr_text(p.name), k) for k, p in PRESETS.items()], value=tuple(keys),
                                          description=tr("Variants:"), rows=min(len(PRESETS), 10),
                                          layout=W.Layout(width="420px"))  # fmt: skip
         self.games = W.IntSlider(value=games, min=5, max=500, step=5, description=tr("Games each:"))
@@ -348,7 +358,7 @@ class LabControls(W.VBox):
         if not keys:
             self.message.show(tr("Choose at least one variant."), "error")
             return
-        chosen = {PRESETS[k].name: PRESETS[k].rules for k in keys}
+        chosen = {tr_text(PRESETS[k].name): PRESETS[k].rules for k in keys}  # the table's and plot's names
         self.stats = compare(chosen, games=int(self.games.value), seed=int(self.seed.value),
                              deal_rounds=30 if self.deal.value else 0)  # fmt: skip
         self.table.value = stats_html(self.stats)
