@@ -66,10 +66,14 @@ class Table:
     :meth:`row` looks values up in. Methods that change a table return a new one; the rows are plain dicts."""
 
     def __init__(self, rows: Sequence[Mapping[str, Any]], *, index: str | None = None, caption: str | None = None,
-                 columns: Sequence[str] | None = None) -> None:  # fmt: skip
+                 columns: Sequence[str] | None = None, headers: Mapping[str, str] | None = None) -> None:  # fmt: skip
         self.rows: list[Row] = [dict(r) for r in rows]
         self.index = index
         self.caption = caption
+        #: The words shown above a column, where they are not :func:`column_words` of its name: the rows keep
+        #: their keys (code reads ``table.value("Basic", "players")`` in any language) while the reader sees the
+        #: headers in the book's language.
+        self.headers: dict[str, str] = dict(headers or {})
         if columns is not None:
             names = list(columns)
         else:
@@ -148,7 +152,7 @@ class Table:
         cols = list(columns) if columns is not None else self.columns
         if keep is not None and keep not in cols:
             keep = None
-        return Table(rows, index=keep, caption=self.caption, columns=cols)
+        return Table(rows, index=keep, caption=self.caption, columns=cols, headers=self.headers)
 
     def where(self, test: Callable[[Row], object] | None = None, /, **equal: Any) -> Table:
         """The rows that pass ``test`` (a function of a row) and whose columns equal the given values."""
@@ -189,7 +193,7 @@ class Table:
     def set_index(self, name: str) -> Table:
         """The same rows with ``name`` as the index column."""
         self.column(name)
-        return Table(self.rows, index=name, caption=self.caption, columns=self.columns)
+        return Table(self.rows, index=name, caption=self.caption, columns=self.columns, headers=self.headers)
 
     def round(self, digits: int = 2) -> Table:
         """A copy with every float rounded to ``digits`` decimals (for reading)."""
@@ -208,7 +212,7 @@ class Table:
 
     def with_caption(self, caption: str) -> Table:
         """The same table with a caption above it."""
-        return Table(self.rows, index=self.index, caption=caption, columns=self.columns)
+        return Table(self.rows, index=self.index, caption=caption, columns=self.columns, headers=self.headers)
 
     def to_pandas(self) -> pd.DataFrame:
         """The rows as a ``pandas.DataFrame`` (indexed by the index column, if any). Needs pandas, which a
@@ -233,10 +237,14 @@ class Table:
             return ""
         return str(value)
 
+    def header(self, column: str) -> str:
+        """The words shown above ``column``: its entry in :attr:`headers`, else :func:`column_words`."""
+        return self.headers[column] if column in self.headers else column_words(column)
+
     def _repr_html_(self) -> str:
         cell = "padding:3px 10px;border-bottom:1px solid #ddd;text-align:left"
         num = "padding:3px 10px;border-bottom:1px solid #ddd;text-align:right;font-variant-numeric:tabular-nums"
-        head = "".join(f"<th style='{cell}'>{html.escape(column_words(c))}</th>" for c in self.columns)
+        head = "".join(f"<th style='{cell}'>{html.escape(self.header(c))}</th>" for c in self.columns)
         body = []
         for row in self.rows:
             cells = []
@@ -252,8 +260,8 @@ class Table:
 
     def __repr__(self) -> str:
         shown = self.rows if len(self.rows) <= 40 else self.rows[:20] + self.rows[-20:]
-        widths = {c: max(len(column_words(c)), *(len(self._text(r.get(c, ""))) for r in shown)) for c in self.columns}
-        lines = ["  ".join(column_words(c).ljust(widths[c]) for c in self.columns)]
+        widths = {c: max(len(self.header(c)), *(len(self._text(r.get(c, ""))) for r in shown)) for c in self.columns}
+        lines = ["  ".join(self.header(c).ljust(widths[c]) for c in self.columns)]
         for i, row in enumerate(shown):
             if len(shown) < len(self.rows) and i == 20:
                 lines.append(tr("… {n} more rows …", n=len(self.rows) - 40))

@@ -529,8 +529,9 @@ def stats_table(stats: Iterable[VariantStats]) -> Table:
     >>> table.value("Basic", "players"), table.columns[:3]
     (4, ['variant', 'players', 'M'])
     """
-    rows = [{tr_text(key, context="lab column"): value for key, value in row.items()} for row in stats_rows(stats)]
-    return Table(rows, index=tr_text("variant", context="lab column"), caption=tr_text(LAB_CAPTION))
+    rows = stats_rows(stats)
+    headers = {key: tr_text(key, context="lab column") for row in rows for key in row}
+    return Table(rows, index="variant", caption=tr_text(LAB_CAPTION), headers=headers)
 
 
 # -- plots -----------------------------------------------------------------------------------------------------
