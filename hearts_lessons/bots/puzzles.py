@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import N_
 from ..rules import STANDARD, Rules
 from ..state import HandState
 
@@ -22,6 +23,9 @@ __all__ = ["PUZZLES", "Puzzle"]
 
 @dataclass(frozen=True, slots=True)
 class Puzzle:
+    """A trick-play puzzle; ``title``, ``question`` and ``hint`` are English, marked for translation (shown with
+    :func:`~hearts_lessons.i18n.tr_text`)."""
+
     key: str
     title: str
     question: str
@@ -82,22 +86,25 @@ _DEALS = {
 }
 
 _TEXT = {
-    "queen": ("Drop the queen", "West leads a club, North and East follow, and you have none left. What do you "
-              "throw away?",
-              "Which of your cards is worth the most points to whoever takes it?"),
-    "duck": ("Duck under", "West leads the 9♥ and the trick already holds three hearts. Which heart do you play?",
-             "Can you stay under the highest heart on the table?"),
-    "early": ("Take the first trick", "North leads the 2♣ to the first trick and East plays the J♣. On the first "
-              "trick nobody may play a heart or the Q♠ (unless they hold nothing else). Which club do you play?",
-              "On the first trick no points can fall on your card, even from West, who plays after you."),
-    "shed": ("Shed a high spade", "You play last to a spade trick with no points in it, and the Q♠ has not been "
-             "played. Which spade do you play?", "You must win this trick anyway."),
-    "bleed": ("Bleed spades", "You are on lead. The Q♠ has not been played and you hold no spade above it. What "
-              "do you lead?", "Who is hurt when the Q♠'s holder is forced to play it?"),
-    "count": ("Count the diamonds", "Four tricks to go and you hold only diamonds. Count them: which diamonds are "
-              "still out? What do you lead?", "A card wins only if nothing higher is left to beat it."),
-    "moon": ("A shooter at the table", "West has taken every point so far (the Q♠) and led the 5♥; North and "
-             "East followed. Which heart do you play?", "Someone other than West taking points ends the moon."),
+    "queen": (N_("Drop the queen"), N_("West leads a club, North and East follow, and you have none left. What do "
+              "you throw away?"),
+              N_("Which of your cards is worth the most points to whoever takes it?")),
+    "duck": (N_("Duck under"), N_("West leads the 9♥ and the trick already holds three hearts. Which heart do you "
+             "play?"),
+             N_("Can you stay under the highest heart on the table?")),
+    "early": (N_("Take the first trick"), N_("North leads the 2♣ to the first trick and East plays the J♣. On the "
+              "first trick nobody may play a heart or the Q♠ (unless they hold nothing else). Which club do you play?"),
+              N_("On the first trick no points can fall on your card, even from West, who plays after you.")),
+    "shed": (N_("Shed a high spade"), N_("You play last to a spade trick with no points in it, and the Q♠ has not "
+             "been played. Which spade do you play?"), N_("You must win this trick anyway.")),
+    "bleed": (N_("Bleed spades"), N_("You are on lead. The Q♠ has not been played and you hold no spade above it. "
+              "What do you lead?"), N_("Who is hurt when the Q♠'s holder is forced to play it?")),
+    "count": (N_("Count the diamonds"), N_("Four tricks to go and you hold only diamonds. Count them: which "
+              "diamonds are still out? What do you lead?"),
+              N_("A card wins only if nothing higher is left to beat it.")),
+    "moon": (N_("A shooter at the table"), N_("West has taken every point so far (the Q♠) and led the 5♥; North "
+             "and East followed. Which heart do you play?"),
+             N_("Someone other than West taking points ends the moon.")),
 }  # fmt: skip
 
 PUZZLES: dict[str, Puzzle] = {

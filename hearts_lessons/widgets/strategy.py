@@ -239,7 +239,7 @@ class TrickPuzzle(W.VBox):
         self.hint_button = W.Button(description=tr("Hint"), tooltip=tr("A hint"))
         self.previous_button = W.Button(description=tr("Previous puzzle"), layout=W.Layout(width="auto"))
         self.next_button = W.Button(description=tr("Next puzzle"), layout=W.Layout(width="auto"))
-        self.hint_button.on_click(lambda _: self.message.show(self.puzzle.hint, "info"))
+        self.hint_button.on_click(lambda _: self.message.show(tr_text(self.puzzle.hint), "info"))
         self.previous_button.on_click(lambda _: self._go(-1))
         self.next_button.on_click(lambda _: self._go(1))
         self.grade: Graded | None = None
@@ -267,7 +267,7 @@ class TrickPuzzle(W.VBox):
 
     def _action(self, action: str) -> None:
         if action == "hint":
-            self.message.show(self.puzzle.hint, "info")
+            self.message.show(tr_text(self.puzzle.hint), "info")
 
     def _show(self) -> None:
         self.state = self.puzzle.state()
@@ -277,8 +277,8 @@ class TrickPuzzle(W.VBox):
         self.header.value = (
             "<div style='overflow-wrap:anywhere'><b>"
             + tr("Puzzle {number} of {total}: {title}", number=self.index + 1, total=len(self.puzzles),
-                 title=html.escape(p.title))
-            + f"</b><br>{html.escape(p.question)}</div>"
+                 title=html.escape(tr_text(p.title)))
+            + f"</b><br>{html.escape(tr_text(p.question))}</div>"
         )
         self._draw()
         self.message.show(tr("Click the card you would play."), "info")
@@ -289,7 +289,7 @@ class TrickPuzzle(W.VBox):
         n = state.players
         # a puzzle's position was set up from given cards, not dealt: no seat is marked as the dealer
         view = table_view(state, seat=0, title=tr("Puzzle {number}: {title}", number=self.index + 1,
-                                                  title=self.puzzle.title),
+                                                  title=tr_text(self.puzzle.title)),
                           names=[tr("You", context="player")] + [seat_name(s, n) for s in range(1, n)],
                           selected=[answered] if answered else (), show_completed=False,
                           dealer=False)  # fmt: skip
