@@ -33,6 +33,7 @@ from ..bots import BeginnerBot
 from ..bots.coach import CoachBot
 from ..bots.rulebased import RuleBasedBot
 from ..cards import Card
+from ..i18n import tr, tr_n
 from ..state import HandState, Phase
 
 __all__ = ["BANDS", "HELD_OUT", "PRIOR", "SOLVERS", "Fit", "Solver", "band_rates", "fit", "solves"]
@@ -57,11 +58,23 @@ class Solver:
     infer: bool = False
 
     def describe(self) -> str:
+        """Who this solver is, in the book's language.
+
+        >>> Solver("coach1/0", "coach", 1, 0).describe(), Solver("held-out", "coach", 1, 0, infer=True).describe()
+        ('the coach at 1 sampled deal (seed 0)', "the coach at 1 sampled deal, reading the others' play (seed 0)")
+        """
         if self.kind == "coach":
-            deals = f"{self.worlds} sampled deal{'' if self.worlds == 1 else 's'}"
-            reading = ", reading the others' play" if self.infer else ""
-            return f"the coach at {deals}{reading} (seed {self.seed})"
-        return {"rules": "the rule-based bot", "beginner": "the beginner bot"}[self.kind]
+            if self.infer:
+                return tr_n("the coach at {n} sampled deal, reading the others' play (seed {seed})",
+                            "the coach at {n} sampled deals, reading the others' play (seed {seed})", self.worlds,
+                            seed=self.seed)
+            return tr_n("the coach at {n} sampled deal (seed {seed})", "the coach at {n} sampled deals (seed {seed})",
+                        self.worlds, seed=self.seed)
+        if self.kind == "rules":
+            return tr("the rule-based bot")
+        if self.kind == "beginner":
+            return tr("the beginner bot")
+        raise KeyError(self.kind)
 
 
 SOLVERS = (*(Solver(f"coach{w}/{k}", "coach", w, k) for w in (1, 2, 3, 5) for k in range(3)),
