@@ -127,7 +127,7 @@ def test_bot_games_of_every_preset_and_player_count(key: str) -> None:
         assert again.totals == game.totals and again.is_over
 
 
-FAST_OPTIONS = {"coach": {"worlds": 2, "pass_worlds": 2}}
+FAST_OPTIONS = {"coach": {"worlds": 2, "pass_worlds": 2, "lookahead": 0, "focus_worlds": 0}}
 """Options that make a slow bot quick enough for this test (it checks legality, not strength)."""
 
 
