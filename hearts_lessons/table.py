@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from .cards import Card
 from .i18n import tr
 from .lean import Phase
+from .pass_words import pass_words
 from .render import card_html, cards_row_html
-from .rules import PassDirection
 from .scoring import format_points
 from .seats import seat_name
 from .variants import rules_name
@@ -100,7 +100,7 @@ def table_html(state: HandState, *, seat: int | None = None, four_colour: bool =
     else:
         middle = ""
     status = [tr("{name} · hand {n} · pass {direction}", name=rules_name(state.rules), n=state.hand_number + 1,
-                 direction=_DIRECTIONS[state.direction]())]  # fmt: skip
+                 direction=pass_words(state.direction))]  # fmt: skip
     status.append(tr("hearts broken") if state.hearts_broken else tr("hearts not broken"))
     status.append(tr("phase: {phase}", phase=_PHASES[state.phase]()))
     if state.score is not None:
@@ -113,16 +113,6 @@ def table_html(state: HandState, *, seat: int | None = None, four_colour: bool =
         f'{"".join(rows)}<div style="margin-top:6px">{middle}</div></div>'
     )
 
-
-_DIRECTIONS: dict[PassDirection, Callable[[], str]] = {
-    PassDirection.LEFT: lambda: tr("left", context="pass"),
-    PassDirection.RIGHT: lambda: tr("right", context="pass"),
-    PassDirection.ACROSS: lambda: tr("across", context="pass"),
-    PassDirection.HOLD: lambda: tr("hold", context="pass"),
-    PassDirection.SPLIT: lambda: tr("split", context="pass"),
-    PassDirection.DEALERS_CHOICE: lambda: tr("dealers_choice", context="pass"),
-}
-"""A pass direction as the table's status line names it (worded when shown)."""
 
 _PHASES: dict[Phase, Callable[[], str]] = {
     Phase.PASSING: lambda: tr("passing", context="phase"),

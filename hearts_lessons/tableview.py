@@ -41,7 +41,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, Rank, Suit, sort_hand
-from .i18n import N_, tr, tr_n, tr_text
+from .i18n import tr, tr_n
+from .pass_words import pass_words
 from .render import card_html, card_words
 from .rules import PassDirection, Points, Rules
 from .scoring import format_points, points_words
@@ -54,7 +55,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ARROWS",
-    "DIRECTION_WORDS",
     "card_code",
     "card_entry",
     "direction_words",
@@ -74,23 +74,6 @@ View = dict[str, Any]
 
 ARROWS = {"left": "←", "right": "→", "across": "↑"}
 """The arrow a pass goes in, seen from the bottom of the table (by where the receiving seat sits)."""
-
-DIRECTION_WORDS = {
-    PassDirection.LEFT: N_("to the left"),
-    PassDirection.RIGHT: N_("to the right"),
-    PassDirection.ACROSS: N_("across", context="pass"),
-    PassDirection.HOLD: N_("nowhere: a hold hand"),
-    PassDirection.SPLIT: N_("one card to each other player"),
-    PassDirection.DEALERS_CHOICE: N_("as the dealer chooses"),
-}
-"""Where a pass goes, in English (marked for translation: :func:`direction_text` words it when shown)."""
-
-
-def direction_text(direction: PassDirection) -> str:
-    """Where a pass goes, in the book's language ("to the left"; 「左隣へ」)."""
-    context = "pass" if direction is PassDirection.ACROSS else ""
-    return tr_text(DIRECTION_WORDS[direction], context=context)
-
 
 # -- game-neutral pieces ---------------------------------------------------------------------------------------
 def positions(players: int, viewer: int = 0) -> list[tuple[float, float, float]]:
@@ -465,7 +448,7 @@ def direction_words(direction: PassDirection, players: int) -> str:
     >>> direction_words(PassDirection.LEFT, 4), direction_words(PassDirection.ACROSS, 6)
     ('to the left (West)', 'across (Player 4)')
     """
-    words = direction_text(direction)
+    words = pass_words(direction, "where")
     if direction in (PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS):
         to = seat_name(direction_offset(direction, players), players)
         return tr("{direction} ({name})", direction=words, name=to)
@@ -477,7 +460,7 @@ def _pass_entry(state: HandState, seat: int, chosen: int) -> dict[str, Any]:
     direction = state.direction
     to = None
     arrow = ""
-    words = direction_text(direction)
+    words = pass_words(direction, "where")
     if len(state.targets) == 1:
         offset = state.targets[0][0]
         to = (seat + offset) % n

@@ -30,6 +30,7 @@ from .cards import QUEEN_OF_SPADES, Card, Rank, Suit, cards_of_mask, parse_cards
 from .errors import RulesError
 from .i18n import N_, join_words, tr, tr_text
 from .layout import layout_for
+from .pass_words import pass_words
 from .rules import (
     DEFAULT_REMOVALS,
     STANDARD,
@@ -735,7 +736,7 @@ def changes_from_standard(rules: Rules) -> list[str]:
                                                        "with a penalty card"),
         }[(rules.hole_cards, one)])  # fmt: skip
     if rules.pass_cycle is not None and rules.cycle != Rules(players=min(rules.players, 7)).cycle:
-        directions = ", ".join(_direction_words(d) for d in rules.cycle)
+        directions = ", ".join(pass_words(d) for d in rules.cycle)
         out.append(tr("pass: {directions} every hand", directions=directions) if len(rules.cycle) == 1
                    else tr("pass: {directions}, repeating", directions=directions))  # fmt: skip
     if rules.opening_lead is not std.opening_lead:
@@ -770,18 +771,6 @@ def changes_from_standard(rules: Rules) -> list[str]:
                    or tr("the game is {n} hands", n=rules.fixed_hands))  # fmt: skip
     out.extend(_other_fields(rules))
     return out
-
-
-def _direction_words(direction: PassDirection) -> str:
-    """A pass direction as :func:`changes_from_standard` names it ("left", "dealers choice" …)."""
-    return {
-        PassDirection.LEFT: tr("left", context="pass"),
-        PassDirection.RIGHT: tr("right", context="pass"),
-        PassDirection.ACROSS: tr("across", context="pass"),
-        PassDirection.HOLD: tr("hold", context="pass"),
-        PassDirection.SPLIT: tr("split", context="pass"),
-        PassDirection.DEALERS_CHOICE: tr("dealers_choice", context="pass"),
-    }[direction]
 
 
 _COVERED = {

@@ -88,10 +88,10 @@ from typing import Any
 from ..cards import Card, CardParseError
 from ..errors import RecordError
 from ..facts import Fact
-from ..i18n import N_, get_language, tr, tr_n, tr_text
+from ..i18n import N_, get_language, tr, tr_n
+from ..pass_words import pass_words
 from ..seats import seat_name
 from ..state import HandState, Phase
-from ..tableview import DIRECTION_WORDS
 from .glicko2 import Rating
 from .puzzle_words import compare_facts, compare_pass, explanation, fact_from_json, wrong_text
 from .recheck import Settings
@@ -110,11 +110,6 @@ THEME_WORDS = {
     "shooting": N_("shooting"), "endgame": N_("endgame"), "passing": N_("passing"),
 }  # fmt: skip
 """Each theme in words (English, marked: shown with :func:`~hearts_lessons.i18n.tr_text`)."""
-_PASS_WORDS = (N_("to the left", context="pass goal"), N_("to the right", context="pass goal"),
-               N_("across", context="pass goal"), N_("nowhere: a hold hand", context="pass goal"),
-               N_("one card to each other player", context="pass goal"),
-               N_("as the dealer chooses", context="pass goal"))
-"""The words of :data:`~hearts_lessons.tableview.DIRECTION_WORDS`, marked for a pass puzzle's goal."""
 MIN_MARGIN = 2.0
 RATING_RANGE = (500, 2500)
 
@@ -158,7 +153,7 @@ class Puzzle:
         if self.kind == "pass":
             state = self.state()
             n = state.players
-            words = tr_text(DIRECTION_WORDS.get(state.direction, state.direction.value), context="pass goal")
+            words = pass_words(state.direction, "goal")
             receivers = tr(" and ", context="receivers").join(seat_name((self.seat + offset) % n, n)
                                                              for offset, _ in state.targets)  # fmt: skip
             to = tr(", to {receivers}", receivers=receivers) if receivers else ""

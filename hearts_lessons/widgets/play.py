@@ -40,6 +40,7 @@ from ..errors import IllegalActionError
 from ..explain import explain_trick
 from ..game import GameState
 from ..i18n import N_, join_words, tr, tr_n, tr_text
+from ..pass_words import pass_words
 from ..rules import STANDARD, Moon, Rules
 from ..scoring import format_points, points_words
 from ..sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG
@@ -538,7 +539,7 @@ class PlayTable(W.VBox):
         self.game.next_hand()
         self.chosen = []
         self.cards.show_last = False
-        self.message.show(_hand_pass_words(self.hand.hand_number + 1, self.hand.direction.value), "info")
+        self.message.show(pass_words(self.hand.direction, "new hand", hand=self.hand.hand_number + 1), "info")
         self._run_bots()
 
     @safe(lambda self: self.message)
@@ -789,18 +790,3 @@ def _counts_words(counts: Sequence[int]) -> str:
     return join_words([str(c) for c in sorted(counts)], "or")
 
 
-def _hand_pass_words(number: int, direction: str) -> str:
-    """The message at a new hand: its number and where the pass goes (one sentence per direction)."""
-    if direction == "left":
-        return tr("Hand {number}: pass left.", number=number)
-    if direction == "right":
-        return tr("Hand {number}: pass right.", number=number)
-    if direction == "across":
-        return tr("Hand {number}: pass across.", number=number)
-    if direction == "hold":
-        return tr("Hand {number}: pass hold.", number=number)
-    if direction == "split":
-        return tr("Hand {number}: pass split.", number=number)
-    if direction == "dealers_choice":
-        return tr("Hand {number}: pass dealers_choice.", number=number)
-    return tr("Hand {number}: pass {direction}.", number=number, direction=direction)

@@ -33,12 +33,13 @@ from ..cards import Card, cards_of_mask
 from ..facts import Fact, make
 from ..facts.drills import Measured, one_decimal
 from ..i18n import N_, tr, tr_text
+from ..pass_words import pass_words
 from ..render import cards_row_html, suit_colour
 from ..rules import STANDARD, PassDirection, Rules
 from ..scoring import format_points, points_words
 from ..state import HandState, Phase
 from ..table import seat_name, table_html
-from ..tableview import direction_text, table_view
+from ..tableview import table_view
 from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
 
@@ -176,7 +177,7 @@ class PassTrainer(W.VBox):
         self.picker.limit = self.need
         self.picker.set_cards(self.hand)
         direction = self.state.direction
-        where = tr_text(DIRECTION_WORDS[direction]) if direction in DIRECTION_WORDS else direction_text(direction)
+        where = tr_text(DIRECTION_WORDS[direction]) if direction in DIRECTION_WORDS else pass_words(direction, "where")
         said = tr("<b>Deal {seed}</b>: you are South. Pass {n} cards {where}.", seed=self.seed, n=self.need,
                   where=html.escape(where))
         self.header.value = f"{said}{cards_row_html(self.hand, caption=tr('Your hand'))}"
