@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hearts_lessons.rules import STANDARD, Rules
 from hearts_lessons.state import HandState, Phase
+
+if TYPE_CHECKING:  # the engine's tests use this module too: they never load the widgets
+    from hearts_lessons.widgets.play import PlayTable
 
 # Seat 0 holds A♣ K♣, the top three spades and the top eight hearts: played by `run_scripted` (seat 0 plays its
 # highest legal card, everyone else their lowest), seat 0 wins all 13 tricks: a moon and a sun.
@@ -37,3 +42,20 @@ def run_scripted(state: HandState, high_seat: int = 0) -> HandState:
 def scripted(deal: str, rules: Rules = STANDARD, **kwargs: object) -> HandState:
     """A hold hand from ``deal``, played out by :func:`run_scripted`."""
     return run_scripted(HandState.from_cards(deal, rules, hold=True, **kwargs))  # type: ignore[arg-type]
+
+
+def finish_hand(table: PlayTable) -> None:
+    """Play the reader's part of a play table's hand (the first cards for the pass, the first legal card, the
+    first moon scoring), through the table's own clicks and buttons."""
+    while table.hand.phase is not Phase.DONE:
+        state = table.hand
+        if state.phase is Phase.PASSING and 0 in state.to_pass:
+            for card in state.hand(0)[: state.cards_to_pass]:
+                table.cards.click(card.code)
+            table.cards.press("pass")
+        elif state.phase is Phase.PLAYING and state.to_play == 0:
+            table.cards.click(state.legal_plays()[0].code)
+        elif state.phase is Phase.MOON_CHOICE:
+            table.cards.press("moon:" + state.moon_choices[0])
+        else:
+            raise AssertionError(f"the table waits in {state.phase}")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import ipywidgets as W
 import pytest
-from play_helpers import MOON_DEAL
+from play_helpers import MOON_DEAL, finish_hand
 
 from hearts_lessons.bots import CoachBot
 from hearts_lessons.bots.ratings import LEVELS, load_ladder
@@ -54,23 +54,6 @@ def buttons(widget: W.Widget) -> dict[str, W.Button]:
 def hearts(app: GameApp) -> PlayTable:
     assert isinstance(app.table, PlayTable)
     return app.table
-
-
-def finish_hand(table: PlayTable) -> None:
-    """Play the reader's part of the hand (the first cards for the pass, the first legal card, the first moon
-    scoring), through the table's own clicks and buttons."""
-    while table.hand.phase is not Phase.DONE:
-        state = table.hand
-        if state.phase is Phase.PASSING and 0 in state.to_pass:
-            for card in state.hand(0)[: state.cards_to_pass]:
-                table.cards.click(card.code)
-            table.cards.press("pass")
-        elif state.phase is Phase.PLAYING and state.to_play == 0:
-            table.cards.click(state.legal_plays()[0].code)
-        elif state.phase is Phase.MOON_CHOICE:
-            table.cards.press("moon:" + state.moon_choices[0])
-        else:
-            raise AssertionError(f"the table waits in {state.phase}")
 
 
 def test_the_screen_is_a_bar_and_the_table_and_nothing_else() -> None:

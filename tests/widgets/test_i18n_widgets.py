@@ -13,6 +13,7 @@ from pathlib import Path
 
 import ipywidgets as W
 import pytest
+from play_helpers import finish_hand
 
 from hearts_lessons.bots.base import BOTS
 from hearts_lessons.bots.puzzles import PUZZLES
@@ -109,22 +110,6 @@ def cited() -> list[str]:
     found = {s for p in PRESETS.values() for s in p.sources}
     found |= {c.source for p in PRESETS.values() for o in p.options for c in o.choices if c.source}
     return [s for s in found if source_words(s) == s]
-
-
-def finish_hand(table: PlayTable) -> None:
-    """The reader's part of the hand, through the table's own clicks."""
-    while table.hand.phase is not Phase.DONE:
-        state = table.hand
-        if state.phase is Phase.PASSING and 0 in state.to_pass:
-            for card in state.hand(0)[: state.cards_to_pass]:
-                table.cards.click(card.code)
-            table.cards.press("pass")
-        elif state.phase is Phase.PLAYING and state.to_play == 0:
-            table.cards.click(state.legal_plays()[0].code)
-        elif state.phase is Phase.MOON_CHOICE:
-            table.cards.press("moon:" + state.moon_choices[0])
-        else:
-            raise AssertionError(f"the table waits in {state.phase}")
 
 
 def play_table_moments(lang: str) -> list[tuple[str, list[str], PlayTable]]:
