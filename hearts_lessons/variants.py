@@ -736,7 +736,7 @@ def changes_from_standard(rules: Rules) -> list[str]:
                                                        "with a penalty card"),
         }[(rules.hole_cards, one)])  # fmt: skip
     if rules.pass_cycle is not None and rules.cycle != Rules(players=min(rules.players, 7)).cycle:
-        directions = ", ".join(pass_words(d) for d in rules.cycle)
+        directions = tr(", ", context="list separator").join(pass_words(d) for d in rules.cycle)
         out.append(tr("pass: {directions} every hand", directions=directions) if len(rules.cycle) == 1
                    else tr("pass: {directions}, repeating", directions=directions))  # fmt: skip
     if rules.opening_lead is not std.opening_lead:
@@ -849,7 +849,7 @@ def score_captured(
     if choices:
         choice = moon_choice if moon_choice is not None else choices[0]
         if choice not in choices:
-            raise RulesError(tr("choose one of: {choices}", choices=", ".join(choices)))
+            raise RulesError(tr("choose one of: {choices}", choices=tr(", ", context="list separator").join(choices)))
     return score_taken(rules, [cards_of_mask(t) for t in taken], moon_choice=choice)
 
 
