@@ -230,7 +230,7 @@ def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -
     app.language_box.value = "ja"  # what the reader's click does
     assert get_language() == "ja"
     assert [b.description for b in app.bar.children if isinstance(b, W.Button)] == [
-        "新しいゲーム", "ルール", "相手", "コーチ", "元に戻す", "設定"]  # fmt: skip
+        "新しいゲーム", "ルール", "対戦相手", "コーチ", "元に戻す", "設定"]  # fmt: skip
     assert "ルールを学ぶ" in app.learn.value and "設定" in " ".join(shown(app.drawer))
     assert table.keyboard.description == "出すカード：" and table.files.save_label == "ゲームを保存"
     assert table.cards.words["last_trick"] == "直前のトリック" and table.cards.words["your_turn"] == "あなたの番"
