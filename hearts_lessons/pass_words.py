@@ -32,7 +32,7 @@ FORMS: dict[str, tuple[str, dict[PassDirection, str]]] = {
     "word": ("pass", {
         _LEFT: N_("left", context="pass"), _RIGHT: N_("right", context="pass"),
         _ACROSS: N_("across", context="pass"), _HOLD: N_("hold", context="pass"),
-        _SPLIT: N_("split", context="pass"), _CHOICE: N_("dealers_choice", context="pass"),
+        _SPLIT: N_("split", context="pass"), _CHOICE: N_("dealer's choice", context="pass"),
     }),
     "where": ("pass", {
         _LEFT: N_("to the left", context="pass"), _RIGHT: N_("to the right", context="pass"),
@@ -48,8 +48,8 @@ FORMS: dict[str, tuple[str, dict[PassDirection, str]]] = {
     }),
     "new hand": ("", {
         _LEFT: N_("Hand {number}: pass left."), _RIGHT: N_("Hand {number}: pass right."),
-        _ACROSS: N_("Hand {number}: pass across."), _HOLD: N_("Hand {number}: pass hold."),
-        _SPLIT: N_("Hand {number}: pass split."), _CHOICE: N_("Hand {number}: pass dealers_choice."),
+        _ACROSS: N_("Hand {number}: pass across."), _HOLD: N_("Hand {number}: no passing (a hold hand)."),
+        _SPLIT: N_("Hand {number}: pass one card to each other player."), _CHOICE: N_("Hand {number}: the dealer chooses the pass."),
     }),
 }  # fmt: skip
 """Each form's context and its English words for every direction (marked: :func:`pass_words` words them)."""

@@ -23,13 +23,14 @@ def test_every_form_words_every_direction() -> None:
 
 
 def test_the_english_is_the_books() -> None:
-    assert [pass_words(d) for d in PassDirection] == ["left", "right", "across", "hold", "split", "dealers_choice"]
+    assert [pass_words(d) for d in PassDirection] == ["left", "right", "across", "hold", "split", "dealer's choice"]
     where = ["to the left", "to the right", "across", "nowhere: a hold hand", "one card to each other player",
              "as the dealer chooses"]  # fmt: skip
     assert [pass_words(d, "where") for d in PassDirection] == where
     assert [pass_words(d, "goal") for d in PassDirection] == where
     assert pass_words(RIGHT, "new hand", hand=2) == "Hand 2: pass right."
-    assert pass_words(CHOICE, "new hand", hand=10) == "Hand 10: pass dealers_choice."
+    assert pass_words(CHOICE, "new hand", hand=10) == "Hand 10: the dealer chooses the pass."
+    assert pass_words(HOLD, "new hand", hand=4) == "Hand 4: no passing (a hold hand)."  # no rule code shown
 
 
 def test_japanese_words_each_form_for_its_sentence() -> None:
