@@ -48,10 +48,14 @@ from .cardtable import CardTable
 from .common import CardPicker, MessageLine, safe
 from .play import listed
 
-_MOON_CHOICE_CODES = (N_("others_add", context="moon choice"), N_("shooter_subtracts", context="moon choice"),
-                      N_("plus", context="moon choice"), N_("minus", context="moon choice"))
-"""The moon choices of :data:`~hearts_lessons.scoring.MOON_CHOICES` as the calculator's box offers them (in English
-the codes themselves), marked for translation."""
+_MOON_CHOICE_WORDS = {
+    "others_add": N_("the others each add M", context="moon choice"),
+    "shooter_subtracts": N_("the shooter subtracts M", context="moon choice"),
+    "plus": N_("+M to each other player", context="moon choice"),
+    "minus": N_("−M to each other player", context="moon choice"),
+}
+"""The moon choices of :data:`~hearts_lessons.scoring.MOON_CHOICES` as the calculator's box offers them (the codes
+stay the box's values), marked for translation."""
 
 __all__ = ["LabControls", "ScoringCalculator", "VariantExplorer", "point_table_html", "stats_html"]
 
@@ -141,8 +145,7 @@ class ScoringCalculator(W.VBox):
         self.rules = rules
         self.picker.set_cards(scoring_cards(rules))
         choices = MOON_CHOICES.get(rules.moon, ())
-        words = {c: tr_text(c, context="moon choice") for c in choices}  # a choice worded as its code: the code alone
-        self.moon_choice.options = [c if words[c] == c else (words[c], c) for c in choices]
+        self.moon_choice.options = [(tr_text(_MOON_CHOICE_WORDS[c], context="moon choice"), c) for c in choices]
         self.moon_choice.value = choices[0] if choices else None
         self.moon_choice.layout.display = None if choices else "none"
         self._update()

@@ -72,7 +72,8 @@ def test_calculator() -> None:
     assert calc.result_text() == "Player 1 scores 3+13i."
     calc.all_button.click()
     assert "shot the moon" in calc.result_text()
-    assert calc.moon_choice.options == ("others_add", "shooter_subtracts")
+    assert calc.moon_choice.options == (("the others each add M", "others_add"),
+                                        ("the shooter subtracts M", "shooter_subtracts"))  # fmt: skip
     calc.moon_choice.value = "shooter_subtracts"
     assert calc.result_text().startswith("Player 1 scores -13-13i.")
     calc.set_rules(PRESETS["omnibus"].rules)
@@ -101,3 +102,20 @@ def test_engine_modules_do_not_load_widgets_or_plots() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+def test_the_moon_choices_are_offered_in_words_not_codes() -> None:
+    """The calculator's moon box shows what each choice does (its values stay the scoring's codes)."""
+    from hearts_lessons.i18n import language
+    from hearts_lessons.rules import Rules
+    from hearts_lessons.scoring import MOON_CHOICES
+    from hearts_lessons.widgets.variants import ScoringCalculator
+
+    for moon, codes in MOON_CHOICES.items():
+        calc = ScoringCalculator(Rules(moon=moon, players=4))
+        labels = [label for label, _ in calc.moon_choice.options]
+        assert [value for _, value in calc.moon_choice.options] == list(codes)
+        assert all("_" not in label and label not in codes and "M" in label for label in labels)
+        with language("ja"):
+            calc.set_rules(Rules(moon=moon, players=4))
+            assert all("M" in label and ("ほか" in label or "達成者" in label) for label, _ in calc.moon_choice.options)
