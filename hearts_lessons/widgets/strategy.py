@@ -109,7 +109,7 @@ def _graded(fact: Fact, good: bool, diff: float, half: float, deals: int, advice
     elif diff - half > PASS_MARGIN:
         text = tr("Costly: {fact}. {advice}", fact=words, advice=said)
     else:
-        text = tr("Not shown as good: {fact}. {advice}", fact=words, advice=said)
+        text = tr("Not clearly good in these deals: {fact}. {advice}", fact=words, advice=said)
     return Graded("good" if good else "costly", text, diff, half, deals)
 
 
