@@ -964,9 +964,8 @@ function render({ model, el }) {
       arrow.textContent = text(pass.arrow) || "⇄";
       const words = h("div", "hl-ct-centre-words");
       const count = finite(pass.count, null);
-      const bits = [count === null ? say("pass_cards") : say(count === 1 ? "pass_one" : "pass_many", { n: count })];
-      if (text(pass.words)) bits.push(text(pass.words));
-      const line = bits.join(" ");
+      const head = count === null ? say("pass_cards") : say(count === 1 ? "pass_one" : "pass_many", { n: count });
+      const line = text(pass.words) ? say("pass_line", { count: head, where: text(pass.words) }) : head;
       words.textContent = finite(pass.chosen, null) !== null ? say("chosen", { line, n: pass.chosen }) : line;
       centre.append(arrow, words);
     } else if (view.kind === "table" && !plays) {

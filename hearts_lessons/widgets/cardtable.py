@@ -84,6 +84,7 @@ def table_words() -> dict[str, str]:
         "pass_one": tr("Pass {n} card", n="{n}"),
         "pass_many": tr("Pass {n} cards", n="{n}"),
         "chosen": tr("{line}: {n} chosen", line="{line}", n="{n}"),
+        "pass_line": tr("{count} {where}", context="pass line", count="{count}", where="{where}"),
         "card_table": tr("Card table"),
         "hearts_broken": tr("♥ broken"),
         "hearts_not_broken": tr("♥ not broken"),
