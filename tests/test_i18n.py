@@ -197,3 +197,43 @@ def test_english_words_are_what_a_reader_sees() -> None:
 def test_english_words_leave_a_formulas_variables_and_picture_runs_out() -> None:
     assert catalogues.english_words("<var>M</var> = 129、|<var>z</var>|、**<var>X</var> = 26 得をし**") == []
     assert catalogues.english_words("ボムはJQ、JK、QKです。M = 129") == ["M"]
+
+
+_CJK = r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]"
+_BLOCK = re.compile(r"^\s*([-*+] |\d+[.)] |#|\||>|:::|```|\(|\{|<|\$\$|$)")
+
+
+def soft_breaks(text: str) -> list[str]:
+    """Line breaks inside a Japanese paragraph of Markdown: a browser shows each as a space between two Japanese
+    words (a line ending in emphasis markup is left alone: joined, the emphasis could stop closing).
+
+    >>> soft_breaks("一つ目の文は\\n続きます。\\n\\n- 項目\\n")
+    ['一つ目の文は⏎続きます。']
+    """
+    found = []
+    fence = False
+    lines = text.split("\n")
+    for a, b in zip(lines, lines[1:], strict=False):
+        if a.strip().startswith("```"):
+            fence = not fence
+        if fence or b.strip().startswith("```") or not a.strip() or _BLOCK.match(b):
+            continue
+        if a.lstrip().startswith(("#", "|", ":::", "<")) or a.rstrip().endswith((">", "*", "_", "  ", "\\")):
+            continue
+        if re.search(_CJK + "$", a) or re.match(r"^\s*" + _CJK, b):
+            found.append(f"{a[-12:]}⏎{b.strip()[:12]}")
+    return found
+
+
+def test_soft_breaks_are_found() -> None:
+    assert soft_breaks("一つ目の文は\n続きます。\n\n- 項目\n") == ["一つ目の文は⏎続きます。"]
+    assert soft_breaks("**太字の文。**\n次の文。") == [] and soft_breaks("English\nwraps") == []
+
+
+def test_japanese_paragraphs_have_no_line_break_inside() -> None:
+    """A Japanese sentence broken over two lines of Markdown shows a stray space where it breaks."""
+    bad = []
+    for path in sorted((ROOT / "i18n" / "ja").rglob("*.po")):
+        for (context, _msgid), (text, _fuzzy) in read_po(path).items():
+            bad += [f"{path.name} {context}: {b}" for b in soft_breaks(text)]
+    assert not bad, "\n".join(bad)
