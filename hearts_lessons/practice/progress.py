@@ -101,7 +101,7 @@ def _parse(data: Any) -> dict[str, Any]:
     attempts = data.get("attempts", {})
     if not isinstance(attempts, dict):
         raise _Damaged(tr("'attempts' is not an object"))
-    what = {"drills": N_("the number of drills attempts"), "puzzles": N_("the number of puzzles attempts")}
+    what = {"drills": N_("the number of drill attempts"), "puzzles": N_("the number of puzzle attempts")}
     counts = {k: int(_number(attempts.get(k, 0), what[k], low=0)) for k in ("drills", "puzzles")}
     return {"stars": clean_stars, "rating": rating, "puzzles": {str(k): dict(v) for k, v in puzzles.items()},
             "attempts": counts}  # fmt: skip
