@@ -177,9 +177,32 @@ def widget_texts(html: str) -> list[str]:
 
 
 # What a widget's saved HTML holds that a reader does not read as words: its style sheets and scripts, code (a
-# command to type), and card codes written in letters for a machine (a data attribute's "QS", Haggis's "8R").
-NOT_READ = re.compile(r"<(style|script)\b.*?</\1>|<code>.*?</code>|\b(?:10|[2-9TJQKA])[CDHS]\b|\b(?:10|[2-9])[ROGBV]\b"
-                      r"|\b[JQK][0-2]\b", re.S)
+# command to type), text marked English on purpose (``lang="en"``: an English title quoted), card codes written in
+# letters (a data attribute's "QS", Haggis's "8R" and "J0", also where Japanese follows: 「8Bのうち」), a source
+# document's file name and a practice puzzle's id.
+_CODE_END = r"(?![A-Za-z0-9])"
+NOT_READ = re.compile(r"<(style|script)\b.*?</\1>|<code>.*?</code>"
+                      r"""|<(\w+)\b[^>]*\blang=["']en[^"']*["'][^>]*>.*?</\2>"""
+                      rf"|(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[CDHS]{_CODE_END}|(?<![A-Za-z0-9])(?:10|[2-9])[ROGBV]{_CODE_END}"
+                      rf"|(?<![A-Za-z0-9])[JQK][0-2]{_CODE_END}|\b\d{{3}}_[0-9a-f]{{16}}\.txt\b"
+                      rf"|(?<![A-Za-z])(?:pass|play)-\d{{5}}-\d+{_CODE_END}"
+                      r"|(?<=[A-Za-z0-9])\.(?:com|org|net)(?![A-Za-z])", re.S)  # pagat.com is one name
+# Names that a cell's output shows in Latin letters, as Japanese players write them (an output cannot mark them
+# lang="en" as the prose does): people, sites and programs, a file everyone calls README, Windows XP.
+OUTPUT_NAMES = NAMES | {"pagat", "rdieter", "OpenSpiel", "openskill", "BradleyTerryFull", "ISMCTS", "README", "XP"}
+# A capital letter alone in an output is a formula's variable (M, X, Y: the prose marks them <var>, which a table's
+# cell or a chart's label cannot) or a label (hand "B", a wild card's "W"), not an English word.
+VARIABLE = re.compile(r"[A-Z]")
+
+
+def output_words(text: str) -> list[str]:
+    """The English words of a page's cell outputs (see :data:`NOT_READ`, :data:`OUTPUT_NAMES`, :data:`VARIABLE`).
+
+    >>> output_words("pagat.comによれば、ISMCTS-1000が3人。8Bのうち（M = 13）<span lang='en'>Black Lady</span> the end")
+    ['the', 'end']
+    """
+    words = (w.rstrip("-") for w in latin_words(NOT_READ.sub(" ", text)))  # ISMCTS-1000: the name ISMCTS
+    return [w for w in words if w not in OUTPUT_NAMES and not VARIABLE.fullmatch(w)]
 
 
 # The tools ---------------------------------------------------------------------------------------------------
@@ -294,7 +317,7 @@ def test_japanese_pages_read_in_japanese() -> None:
         words = latin_words(" ".join(found.prose), allow=NAMES)
         if words:
             prose_problems[doc] = words
-        outputs = latin_words(NOT_READ.sub(" ", " ".join(found.outputs)), allow=NAMES)
+        outputs = output_words(" ".join(found.outputs))
         output_counts[doc] = len(outputs)
         print(f"{doc}: {len(outputs)} English words in cell outputs {sorted(set(outputs))[:12]}")
     # The counts, for whoever converts the widgets next (pytest shows prints only with -s or on a failure).
