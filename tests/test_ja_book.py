@@ -188,8 +188,10 @@ NOT_READ = re.compile(r"<(style|script)\b.*?</\1>|<code>.*?</code>"
                       rf"|(?<![A-Za-z])(?:pass|play)-\d{{5}}-\d+{_CODE_END}"
                       r"|(?<=[A-Za-z0-9])\.(?:com|org|net)(?![A-Za-z])", re.S)  # pagat.com is one name
 # Names that a cell's output shows in Latin letters, as Japanese players write them (an output cannot mark them
-# lang="en" as the prose does): people, sites and programs, a file everyone calls README, Windows XP.
-OUTPUT_NAMES = NAMES | {"pagat", "rdieter", "OpenSpiel", "openskill", "BradleyTerryFull", "ISMCTS", "README", "XP"}
+# lang="en" as the prose does): people, sites and programs, a file everyone calls README, Windows XP, and the key
+# a typing box's placeholder names (Enter).
+OUTPUT_NAMES = NAMES | {"pagat", "rdieter", "OpenSpiel", "openskill", "BradleyTerryFull", "ISMCTS", "README", "XP",
+                        "Enter"}
 # A capital letter alone in an output is a formula's variable (M, X, Y: the prose marks them <var>, which a table's
 # cell or a chart's label cannot) or a label (hand "B", a wild card's "W"), not an English word.
 VARIABLE = re.compile(r"[A-Z]")

@@ -309,11 +309,11 @@ class PlayTable(W.VBox):
         value = self.level_box.value
         self.bot_box.layout.display = "" if value == OWN_CHOICE else "none"  # the strength is said once
         if value == OWN_CHOICE:
-            text = tr("Every opponent will be the <b>{bot}</b> bot.", bot=html.escape(self.bot_box.value))
+            text = tr("Every opponent will be the <b>{bot}</b> bot.", bot=html.escape(bot_name(self.bot_box.value)))
         else:
             lv = level(value)
             text = tr("<b>{level}</b>: every opponent plays as {entrant} — {words}.",
-                      level=html.escape(level_word(lv.name)), entrant=html.escape(lv.entrant),
+                      level=html.escape(level_word(lv.name)), entrant=html.escape(bot_name(lv.entrant)),
                       words=html.escape(lv.shown_words))  # fmt: skip
             if self.ladder is not None:
                 r = self.ladder.rating(lv.entrant)
