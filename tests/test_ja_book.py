@@ -24,10 +24,22 @@ SITE = ROOT / "_build" / "html"
 JA = SITE / "ja"
 # Words in Latin letters that are names, not English prose: the tools a reader is told to use, and the units.
 NAMES = LATIN_NAMES
-# Pages whose cell outputs (what the engine and the widgets print) are already all Japanese: their English words are
-# asserted to be none. The widgets and the engine's words are being translated module by module; add a page here
-# once its outputs count 0 English words (the test prints every page's count).
-OUTPUTS_COMPLETE: set[str] = {"notebooks/01_tricks", "notebooks/45_puzzle_sheet"}
+# Pages whose cell outputs (what the engine and the widgets print) are all Japanese: their English words are asserted
+# to be none. Every page of the book is here since its outputs reached 0 English words (before: 370 words on 18 pages,
+# 254 of them English since translated, the rest names, codes and variables the check now tells apart: NOT_READ,
+# OUTPUT_NAMES, VARIABLE); a new page joins it, or OUTPUTS_CEILING says how many English words it may still show.
+OUTPUTS_COMPLETE: set[str] = {
+    "book/glossary", "book/haggis_rules", "book/how_to_use", "book/references", "book/rules_sheet", "book/teachers",
+    "book/welcome",
+    "notebooks/01_tricks", "notebooks/02_a_hand", "notebooks/03_history", "notebooks/04_play_a_game",
+    "notebooks/05_house_rules", "notebooks/10_passing", "notebooks/11_playing_tricks", "notebooks/12_the_moon",
+    "notebooks/13_how_bots_think", "notebooks/20_haggis_climbing", "notebooks/21_haggis_play",
+    "notebooks/30_variants", "notebooks/31_variant_lab", "notebooks/32_complex_hearts",
+    "notebooks/40_practice_basics", "notebooks/41_practice_strategy", "notebooks/42_practice_haggis",
+    "notebooks/43_puzzle_ladder", "notebooks/44_your_progress", "notebooks/45_puzzle_sheet",
+}
+# A page not yet complete: the most English words its outputs may show (the count may only go down). None now.
+OUTPUTS_CEILING: dict[str, int] = {}
 
 
 def required() -> bool:
@@ -329,3 +341,7 @@ def test_japanese_pages_read_in_japanese() -> None:
         f"  {doc}: {len(words)} words: {' '.join(words[:30])}" for doc, words in prose_problems.items())
     unfinished = {doc: n for doc, n in output_counts.items() if doc in OUTPUTS_COMPLETE and n}
     assert not unfinished, f"English came back in the outputs of pages marked complete: {unfinished}"
+    unlisted = [doc for doc in output_counts if doc not in OUTPUTS_COMPLETE and doc not in OUTPUTS_CEILING]
+    assert not unlisted, f"pages in neither OUTPUTS_COMPLETE nor OUTPUTS_CEILING: {unlisted}"
+    over = {doc: (n, OUTPUTS_CEILING[doc]) for doc, n in output_counts.items() if n > OUTPUTS_CEILING.get(doc, n)}
+    assert not over, f"more English in the outputs than the page's ceiling (found, ceiling): {over}"
