@@ -91,5 +91,8 @@ def source_words(source: str) -> str:
             if after:  # a section of the source, and the book it follows
                 return tr("{source} ({section}, after {book})", source=tr_text(name), section=after.group(1),
                           book=after.group(2))
+            section = re.fullmatch(r" \((.+)\)", note)
+            if section:  # a section of the source, by its own (Japanese) heading
+                return tr("{source} ({section})", source=tr_text(name), section=section.group(1))
             return tr_text(name) + note
     return source

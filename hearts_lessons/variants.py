@@ -915,7 +915,7 @@ def overview_rows() -> list[dict[str, str]]:
             "M": format_points(k.moon_value),
             "game ends when a": ends,
             "moon": _moon_name(rules.moon),
-            "sources": "; ".join(source_words(source) for source in preset.sources),
+            "sources": tr("; ", context="sources").join(source_words(source) for source in preset.sources),
         })  # fmt: skip
     return rows
 
