@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .i18n import N_, tr, tr_text
+from .i18n import N_, get_language, tr, tr_text
 from .sources import SEED_FILES, SHORT_NAMES
 
 __all__ = ["DRIFT", "NAMES", "SEED_NAMES", "TIMELINE", "Drift", "Event", "Name", "event_html", "short_source",
@@ -169,11 +169,22 @@ DRIFT: tuple[Drift, ...] = (
 )  # fmt: skip
 
 
+def _source_html(source: str) -> str:
+    """A source as a timeline card shows it: a seed document by what it is, in the book's language; another source
+    by its own (English) title, which a page in another language marks as English (``lang="en"``)."""
+    import html
+
+    text = html.escape(source_label(source))
+    if source in SEED_NAMES or get_language() == "en":
+        return text
+    return f'<span lang="en">{text}</span>'
+
+
 def event_html(event: Event) -> str:
     """One timeline event as an HTML card."""
     import html
 
-    sources = "; ".join(html.escape(source_label(s)) for s in event.sources)
+    sources = "; ".join(_source_html(s) for s in event.sources)
     parts = [
         '<div class="hl-event" style="border-left:4px solid #c8102e;padding:4px 10px;font:14px sans-serif">',
         f"<div style='color:#666'>{html.escape(tr_text(event.when))}</div><b>{html.escape(tr_text(event.title))}</b>",

@@ -43,6 +43,7 @@ from typing import Any, TypeVar
 from .bots.base import Policy, make_bot
 from .bots.driver import run_hand
 from .bots.features import cost_of, hand_features, tables_for
+from .bots.names import bot_name
 from .charts import Chart, bars, points
 from .game import GameState
 from .i18n import tr
@@ -354,7 +355,8 @@ def summary(table: Table, *, value: str | None = None, by: str = "bot") -> Table
         rows.append({by: key, "mean": mean, "ci95": half, "low": mean - half, "high": mean + half,
                      "deals": len(per[key])})  # fmt: skip
     rows.sort(key=lambda row: row["mean"])
-    return Table(rows, index=by, columns=[by, "mean", "ci95", "low", "high", "deals"])
+    shown = {"bot": bot_name} if by == "bot" else {}  # a bot's name in the book's language; the key stays
+    return Table(rows, index=by, columns=[by, "mean", "ci95", "low", "high", "deals"], shown=shown)
 
 
 def margin(df: Table, base: Table, *, bot: str, baseline: str, value: str | None = None) -> dict[str, float]:
@@ -423,7 +425,8 @@ def plot_summary(table: Table, *, by: str = "bot", title: str = "", xlabel: str 
     per hand (lower is better)" in the book's language."""
     if xlabel is None:
         xlabel = tr("points per hand (lower is better)")
-    return bars(table.column(by), table.column("mean"), errors=table.column("ci95"), title=title, xlabel=xlabel)
+    labels = [table.shown[by](v) for v in table.column(by)] if by in table.shown else table.column(by)
+    return bars(labels, table.column("mean"), errors=table.column("ci95"), title=title, xlabel=xlabel)
 
 
 def plot_rates(table: Table, by: str, *, title: str = "", ylabel: str | None = None) -> Chart:
@@ -433,4 +436,4 @@ def plot_rates(table: Table, by: str, *, title: str = "", ylabel: str | None = N
     if ylabel is None:
         ylabel = tr("share of hands")
     return points(table.column(by), table.column("rate"), low=table.column("low"), high=table.column("high"),
-                  title=title, xlabel=by.replace("_", " "), ylabel=ylabel)  # fmt: skip
+                  title=title, xlabel=table.headers.get(by, by.replace("_", " ")), ylabel=ylabel)  # fmt: skip

@@ -13,10 +13,12 @@ True
 
 from __future__ import annotations
 
-from .i18n import N_, tr_text
+import re
 
-__all__ = ["HAGGIS_BLOG", "HOWTO_WIKI", "JA_WIKIPEDIA", "KIZU_BLOG", "SEED_FILES", "SHORT_NAMES", "reader_name",
-           "source_words"]
+from .i18n import N_, tr, tr_text
+
+__all__ = ["HAGGIS_BLOG", "HOWTO_WIKI", "JA_WIKIPEDIA", "KIZU_BLOG", "OTHER_SOURCES", "PAGAT_HEARTS", "SEED_FILES",
+           "SHORT_NAMES", "reader_name", "source_words"]
 
 JA_WIKIPEDIA = N_("Japanese Wikipedia, “Hearts”")
 """The Japanese Wikipedia article ハーツ: history, the standard rules, optional rules and many variants."""
@@ -43,6 +45,22 @@ SHORT_NAMES: dict[str, str] = {
 }
 """A shorter name of each source, for the cells of a table."""
 
+PAGAT_HEARTS = N_("pagat.com (Hearts pages)")
+"""John McLeod's pages on Hearts and its relatives at pagat.com."""
+
+OTHER_SOURCES: dict[str, str] = {
+    "pagat": PAGAT_HEARTS,
+    "wikipedia hearts": N_("Wikipedia: Hearts (card game)"),
+    "wikipedia black maria": N_("Wikipedia: Black Maria (card game)"),
+    "wikipedia cancellation": N_("Wikipedia: Cancellation Hearts"),
+    "rdieter page": N_("rdieter's Complex Hearts page"),
+    "rdieter": N_("rdieter"),
+    "pagat, japanese wikipedia": N_("pagat.com; Japanese Wikipedia, “Hearts” mentions it"),
+    "reading japanese wikipedia": N_("a reading of Japanese Wikipedia, “Hearts”"),
+}
+"""The sources that are not among the source documents (English web pages, and a source's note), by a short key:
+a table shows them in the book's language (:func:`source_words`); the English stays what a reader would look up."""
+
 
 def reader_name(file_name: str) -> str:
     """The name a reader knows a source document by, from its file name."""
@@ -59,10 +77,22 @@ def source_words(source: str) -> str:
 
     >>> source_words(JA_WIKIPEDIA + " (スポット・ハーツ)"), source_words("pagat.com (Hearts pages)")
     ('Japanese Wikipedia, “Hearts” (スポット・ハーツ)', 'pagat.com (Hearts pages)')
+    >>> source_words(JA_WIKIPEDIA + " (基本ハーツ, after 松田道弘『トランプゲーム事典』1988)")
+    'Japanese Wikipedia, “Hearts” (基本ハーツ, after 松田道弘『トランプゲーム事典』1988)'
     """
+    if source in OTHER_SOURCES.values():
+        return tr_text(source)
     for name in (*SEED_FILES, *SHORT_NAMES.values()):
         if source == name:
             return tr_text(name)
         if source.startswith(name + " ("):
-            return tr_text(name) + source[len(name):]
+            note = source[len(name):]
+            after = re.fullmatch(r" \((.+), after (.+)\)", note)
+            if after:  # a section of the source, and the book it follows
+                return tr("{source} ({section}, after {book})", source=tr_text(name), section=after.group(1),
+                          book=after.group(2))
+            section = re.fullmatch(r" \((.+)\)", note)
+            if section:  # a section of the source, by its own (Japanese) heading
+                return tr("{source} ({section})", source=tr_text(name), section=section.group(1))
+            return tr_text(name) + note
     return source

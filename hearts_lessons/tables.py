@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .i18n import N_, tr, tr_text
+from .i18n import N_, get_language, tr, tr_text
 from .stats import average
 
 if TYPE_CHECKING:
@@ -66,7 +66,9 @@ class Table:
     :meth:`row` looks values up in. Methods that change a table return a new one; the rows are plain dicts."""
 
     def __init__(self, rows: Sequence[Mapping[str, Any]], *, index: str | None = None, caption: str | None = None,
-                 columns: Sequence[str] | None = None, headers: Mapping[str, str] | None = None) -> None:  # fmt: skip
+                 columns: Sequence[str] | None = None, headers: Mapping[str, str] | None = None,
+                 shown: Mapping[str, Callable[[Any], str]] | None = None,
+                 lang: Mapping[str, str] | None = None) -> None:  # fmt: skip
         self.rows: list[Row] = [dict(r) for r in rows]
         self.index = index
         self.caption = caption
@@ -74,6 +76,12 @@ class Table:
         #: their keys (code reads ``table.value("Basic", "players")`` in any language) while the reader sees the
         #: headers in the book's language.
         self.headers: dict[str, str] = dict(headers or {})
+        #: How a column's values are shown, where not as they are: a function of the value (a name kept in English
+        #: as a key, shown in the book's language). The rows keep the values; only the reader sees the words.
+        self.shown: dict[str, Callable[[Any], str]] = dict(shown or {})
+        #: The language of a column's values where it is not the book's (``{"English": "en"}``: a column that
+        #: quotes English names on purpose): its cells say so (``lang="en"``) when the book speaks another language.
+        self.lang: dict[str, str] = dict(lang or {})
         if columns is not None:
             names = list(columns)
         else:
@@ -152,7 +160,8 @@ class Table:
         cols = list(columns) if columns is not None else self.columns
         if keep is not None and keep not in cols:
             keep = None
-        return Table(rows, index=keep, caption=self.caption, columns=cols, headers=self.headers)
+        return Table(rows, index=keep, caption=self.caption, columns=cols, headers=self.headers, shown=self.shown,
+                     lang=self.lang)
 
     def where(self, test: Callable[[Row], object] | None = None, /, **equal: Any) -> Table:
         """The rows that pass ``test`` (a function of a row) and whose columns equal the given values."""
@@ -193,7 +202,8 @@ class Table:
     def set_index(self, name: str) -> Table:
         """The same rows with ``name`` as the index column."""
         self.column(name)
-        return Table(self.rows, index=name, caption=self.caption, columns=self.columns, headers=self.headers)
+        return Table(self.rows, index=name, caption=self.caption, columns=self.columns, headers=self.headers,
+                     shown=self.shown, lang=self.lang)
 
     def round(self, digits: int = 2) -> Table:
         """A copy with every float rounded to ``digits`` decimals (for reading)."""
@@ -210,9 +220,26 @@ class Table:
             out.setdefault(r.get(by), []).append(r)
         return {key: self._like(rows) for key, rows in out.items()}
 
+    def with_words(self, headers: Mapping[str, str] | None = None,
+                   shown: Mapping[str, Callable[[Any], str]] | None = None) -> Table:  # fmt: skip
+        """The same rows shown with these :attr:`headers` (column → words) and :attr:`shown` functions (column →
+        how its values read), added to the table's own: what a lesson's table shows in the book's language while
+        its rows keep their keys.
+
+        >>> t = Table([{"bot": "rules", "mean": 2.5}], index="bot").with_words({"mean": "Mean"}, {"bot": str.title})
+        >>> repr(t).splitlines()
+        ['bot    Mean', 'Rules  2.50']
+        >>> t.value("rules", "mean")
+        2.5
+        """
+        return Table(self.rows, index=self.index, caption=self.caption, columns=self.columns,
+                     headers={**self.headers, **(headers or {})}, shown={**self.shown, **(shown or {})},
+                     lang=self.lang)
+
     def with_caption(self, caption: str) -> Table:
         """The same table with a caption above it."""
-        return Table(self.rows, index=self.index, caption=caption, columns=self.columns, headers=self.headers)
+        return Table(self.rows, index=self.index, caption=caption, columns=self.columns, headers=self.headers,
+                     shown=self.shown, lang=self.lang)
 
     def to_pandas(self) -> pd.DataFrame:
         """The rows as a ``pandas.DataFrame`` (indexed by the index column, if any). Needs pandas, which a
@@ -237,6 +264,18 @@ class Table:
             return ""
         return str(value)
 
+    def cell(self, row: Mapping[str, Any], column: str) -> str:
+        """The words shown in one cell: the value through :attr:`shown` if the column has a function there, else as
+        :meth:`_text` writes it.
+
+        >>> Table([{"name": "b"}], shown={"name": str.upper}).cell({"name": "b"}, "name")
+        'B'
+        """
+        value = row.get(column, "")
+        if column in self.shown and value is not None and value != "":
+            return self.shown[column](value)
+        return self._text(value)
+
     def header(self, column: str) -> str:
         """The words shown above ``column``: its entry in :attr:`headers`, else :func:`column_words`."""
         return self.headers[column] if column in self.headers else column_words(column)
@@ -252,7 +291,8 @@ class Table:
                 value = row.get(c, "")
                 tag = "th" if c == self.index else "td"
                 style = num if isinstance(value, int | float) and not isinstance(value, bool) and tag == "td" else cell
-                cells.append(f"<{tag} style='{style}'>{html.escape(self._text(value))}</{tag}>")
+                lang = f" lang='{self.lang[c]}'" if c in self.lang and self.lang[c] != get_language() else ""
+                cells.append(f"<{tag}{lang} style='{style}'>{html.escape(self.cell(row, c))}</{tag}>")
             body.append("<tr>" + "".join(cells) + "</tr>")
         caption = f"<caption style='text-align:left'>{html.escape(self.caption)}</caption>" if self.caption else ""
         return (f"<table class='hl-table-data' style='border-collapse:collapse;font:14px sans-serif'>{caption}"
@@ -260,12 +300,12 @@ class Table:
 
     def __repr__(self) -> str:
         shown = self.rows if len(self.rows) <= 40 else self.rows[:20] + self.rows[-20:]
-        widths = {c: max(len(self.header(c)), *(len(self._text(r.get(c, ""))) for r in shown)) for c in self.columns}
+        widths = {c: max(len(self.header(c)), *(len(self.cell(r, c)) for r in shown)) for c in self.columns}
         lines = ["  ".join(self.header(c).ljust(widths[c]) for c in self.columns)]
         for i, row in enumerate(shown):
             if len(shown) < len(self.rows) and i == 20:
                 lines.append(tr("… {n} more rows …", n=len(self.rows) - 40))
-            lines.append("  ".join(self._text(row.get(c, "")).ljust(widths[c]) for c in self.columns))
+            lines.append("  ".join(self.cell(row, c).ljust(widths[c]) for c in self.columns))
         return "\n".join(lines)
 
 

@@ -37,6 +37,7 @@ from .simulate import map_jobs
 from .state import HandState
 from .stats import Z95, mean_half, wilson
 from .tables import Table
+from .variants import rules_name, variant_name
 
 __all__ = [
     "LuckSplit",
@@ -531,7 +532,7 @@ def stats_table(stats: Iterable[VariantStats]) -> Table:
     """
     rows = stats_rows(stats)
     headers = {key: tr_text(key, context="lab column") for row in rows for key in row}
-    return Table(rows, index="variant", caption=tr_text(LAB_CAPTION), headers=headers)
+    return Table(rows, index="variant", caption=tr_text(LAB_CAPTION), headers=headers, shown={"variant": variant_name})
 
 
 # -- plots -----------------------------------------------------------------------------------------------------
@@ -554,7 +555,7 @@ def plot_lab(stats: Sequence[VariantStats], *, title: str | None = None) -> Char
     changes per game and, when measured, how much the deal decides (four panels if it was not measured)."""
     if not stats:
         raise ValueError("no variant to plot")
-    labels = [s.name for s in stats]
+    labels = [variant_name(s.name) for s in stats]
     width = 760
     panels = [
         bars(labels, [100 * s.moon_rate for s in stats], colour=PALETTE[1], width=width,
@@ -588,7 +589,7 @@ def plot_complex_game(game: GameState, *, radius: float | None = None, title: st
         totals = [complex(0)] + [complex(res.totals[seat]) for res in game.results]
         series[f"{seat_name(seat, game.players)}: {format_points(totals[-1])}"] = totals
     return plane(series, radius=r, radius_label=f"|total| = {r:g}", end_notes=[str(len(game.results))] * len(series),
-                 number=format_points, title=title or tr("{name}: totals after each hand", name=game.rules.name),
+                 number=format_points, title=title or tr("{name}: totals after each hand", name=rules_name(game.rules)),
                  xlabel=tr("real part (hearts, J♦)"), ylabel=tr("imaginary part (Q♠, and 10♣ turns)"),
                  margin=1.1)  # fmt: skip
 

@@ -44,7 +44,7 @@ from .rules import (
     standard_points,
 )
 from .scoring import MOON_CHOICES, HandScore, format_points, score_taken
-from .sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG, source_words
+from .sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG, OTHER_SOURCES, PAGAT_HEARTS, source_words
 
 __all__ = [
     "ADDONS",
@@ -75,6 +75,7 @@ __all__ = [
     "point_table",
     "score_captured",
     "scoring_cards",
+    "variant_name",
     "with_exact_target",
     "with_shoot_the_sun",
     "with_ten_of_clubs_doubling",
@@ -235,8 +236,19 @@ def rules_name(rules: Rules) -> str:
     >>> rules_name(with_shoot_the_sun(OMNIBUS_JACK))
     'Omnibus Hearts (J♦) + shoot the sun'
     """
+    return variant_name(rules.name)
+
+
+def variant_name(name: str) -> str:
+    """A variant's name (a :attr:`Rules.name`, the key a table or a record keeps) as a reader sees it, in the book's
+    language: the one place that words the presets' names (see :func:`rules_name`). Any other name (one a lesson
+    gave, already in the reader's language) is shown as it is.
+
+    >>> variant_name("Black Maria"), variant_name("my house rules")
+    ('Black Maria', 'my house rules')
+    """
     parts = []
-    for part in rules.name.split(" + "):
+    for part in name.split(" + "):
         bracket = re.fullmatch(r"(.+) (\([^()]+\))", part)
         if part in _NAMED:
             parts.append(tr_text(part))
@@ -462,7 +474,7 @@ PRESETS: dict[str, Preset] = {
             history=N_("Black Lady added the Q♠ (13 points) to plain Hearts, overshadowed it early in the 20th "
                     "century and became the game most people mean by Hearts; Microsoft Hearts made it familiar "
                     "worldwide."),
-            sources=(JA_WIKIPEDIA, KIZU_BLOG, HOWTO_WIKI, "pagat.com (Hearts pages)", "Wikipedia: Hearts (card game)"),
+            sources=(JA_WIKIPEDIA, KIZU_BLOG, HOWTO_WIKI, PAGAT_HEARTS, OTHER_SOURCES["wikipedia hearts"]),
         ),
         Preset(
             key="basic",
@@ -474,7 +486,7 @@ PRESETS: dict[str, Preset] = {
             history=N_("The original game of the 1880s, a modern form of Reversis; it was overshadowed by Black "
                     "Lady in the early 20th century."),
             sources=(f"{JA_WIKIPEDIA} (基本ハーツ, after 松田道弘『トランプゲーム事典』1988)",
-                     "pagat.com (Hearts pages)"),
+                     PAGAT_HEARTS),
         ),
         Preset(
             key="omnibus",
@@ -485,10 +497,10 @@ PRESETS: dict[str, Preset] = {
                      N_("The moon still needs only the hearts and the Q♠; the bonus counts on top for its taker.")),
             history=N_("A card worth taking: with the bonus, one trick of the hand is one you want to win."),
             sources=(f"{JA_WIKIPEDIA} (オムニバスハーツ, after 松田道弘『トランプゲーム事典』1988)",
-                     "pagat.com (Hearts pages)"),
+                     PAGAT_HEARTS),
             options=(Option(N_("bonus card"), (Choice(N_("10♦"), source=JA_WIKIPEDIA),
                                            Choice(N_("J♦"), _bonus_card(JACK_OF_DIAMONDS),
-                                                  f"pagat.com; {JA_WIKIPEDIA} mentions it"))),),
+                                                  OTHER_SOURCES["pagat, japanese wikipedia"]))),),
         ),
         Preset(
             key="pink_lady",
@@ -500,7 +512,7 @@ PRESETS: dict[str, Preset] = {
                      N_("M = 38; the moon needs every penalty card.")),
             history=N_("Omnibus with a second queen to fear: the game has two 13-point queens and a bonus card."),
             sources=(f"{JA_WIKIPEDIA} (ピンクレディ, after 松田道弘『トランプゲーム事典』1988)",
-                     "pagat.com (Hearts pages)"),
+                     PAGAT_HEARTS),
             options=(Option(N_("bonus card"), (Choice(N_("10♦"), source=JA_WIKIPEDIA),
                                            Choice(N_("J♦"), _bonus_card(JACK_OF_DIAMONDS), JA_WIKIPEDIA))),),
         ),
@@ -517,7 +529,7 @@ PRESETS: dict[str, Preset] = {
             history=N_("The British three-player cousin of Black Lady, first printed in 1939. Japanese Wikipedia and "
                     "the Japanese “How to Play Hearts” use the name for standard Hearts; here it means only the "
                     "British game."),
-            sources=("pagat.com (Hearts pages)", "Wikipedia: Black Maria (card game)"),
+            sources=(PAGAT_HEARTS, OTHER_SOURCES["wikipedia black maria"]),
             options=(
                 Option(N_("must break hearts"), (
                     Choice(N_("no"), source=N_("this book's default (the sources disagree)")),
@@ -535,7 +547,7 @@ PRESETS: dict[str, Preset] = {
                      N_("The game goes to 500.")),
             history=N_("High hearts hurt more than low ones; a hand hands out 129 points, so a game usually goes "
                     "to 500 (Japanese Wikipedia)."),
-            sources=(f"{JA_WIKIPEDIA} (スポット・ハーツ)", "pagat.com (Hearts pages)"),
+            sources=(f"{JA_WIKIPEDIA} (スポット・ハーツ)", PAGAT_HEARTS),
             options=(
                 Option(N_("point table"), (
                     Choice(N_("hearts by rank, A♥ 14"), source=JA_WIKIPEDIA),
@@ -557,7 +569,7 @@ PRESETS: dict[str, Preset] = {
                      "leaves it open); the 2♣ may be the kitty.")),
             history=N_("A three-player way to use the whole pack. Because the kitty may be worth having, Japanese "
                     "Wikipedia notes that the 2♣ need not open: some other opening lead rule is used."),
-            sources=(f"{JA_WIKIPEDIA} (キティ・ハーツ)", "pagat.com (Hearts pages)"),
+            sources=(f"{JA_WIKIPEDIA} (キティ・ハーツ)", PAGAT_HEARTS),
             options=(Option(N_("kitty goes to"), (
                 Choice(N_("the first trick's winner"), source=JA_WIKIPEDIA),
                 Choice(N_("the first trick with a penalty card"), _replace(hole_cards=HoleCards.FIRST_PENALTY_TRICK),
@@ -575,7 +587,7 @@ PRESETS: dict[str, Preset] = {
                      N_("The Q♠ scores 15 (M = 30).")),
             history=N_("Also called Hello Hearts (Japanese Wikipedia). With the jokers there are 15 hearts, so the Q♠ "
                     "is often raised to 15: the players agree on it before the game."),
-            sources=(f"{JA_WIKIPEDIA} (ハイロー・ジョーカー・ハーツ)", "pagat.com (Hearts pages)"),
+            sources=(f"{JA_WIKIPEDIA} (ハイロー・ジョーカー・ハーツ)", PAGAT_HEARTS),
             options=(Option(N_("Q♠"), (Choice(N_("15"), source=JA_WIKIPEDIA),
                                    Choice(N_("13"), _queen_of_spades(13), JA_WIKIPEDIA))),),
         ),
@@ -594,7 +606,7 @@ PRESETS: dict[str, Preset] = {
                      N_("M = 52 with two decks, 78 with three.")),
             history=N_("The variant for big groups (six or more, Japanese Wikipedia): with two decks a moon is rare, "
                     "and with three a moon of 78 usually ends the game."),
-            sources=(f"{JA_WIKIPEDIA} (キャンセレーション・ハーツ)", "Wikipedia: Cancellation Hearts"),
+            sources=(f"{JA_WIKIPEDIA} (キャンセレーション・ハーツ)", OTHER_SOURCES["wikipedia cancellation"]),
             options=(Option(N_("passing"), (Choice(N_("left, right, hold"), source=N_("this book's default")),
                                         Choice(N_("no passing"), _replace(pass_cycle=(PassDirection.HOLD,)),
                                                N_("a house option")))),),
@@ -610,12 +622,12 @@ PRESETS: dict[str, Preset] = {
                      N_("Moon: the shooter subtracts 13+13i from their own total or adds it to everyone else's.")),
             history=N_("A mathematician's joke, attributed to the game designer Richard Garfield (Japanese "
                     "Wikipedia): the scores leave the number line for the plane."),
-            sources=(f"{JA_WIKIPEDIA} (複素数ハーツ)", "rdieter's Complex Hearts page"),
+            sources=(f"{JA_WIKIPEDIA} (複素数ハーツ)", OTHER_SOURCES["rdieter page"]),
             options=(
                 Option(N_("moon"), (
-                    Choice(N_("shooter chooses: −(13+13i) or others +(13+13i)"), source="rdieter"),
+                    Choice(N_("shooter chooses: −(13+13i) or others +(13+13i)"), source=OTHER_SOURCES["rdieter"]),
                     Choice(N_("shooter picks a sign for everyone else"), _replace(moon=Moon.SIGN_TO_OTHERS),
-                           f"a reading of {JA_WIKIPEDIA}"),
+                           OTHER_SOURCES["reading japanese wikipedia"]),
                 )),
                 Option(N_("game end"), (Choice(N_("|total| exceeds 100"), source=JA_WIKIPEDIA),
                                     Choice(N_("|total| reaches 100"), _replace(game_end=GameEnd.REACH_TARGET),
@@ -892,7 +904,7 @@ def overview_rows() -> list[dict[str, str]]:
             "M": format_points(k.moon_value),
             "game ends when a": ends,
             "moon": _moon_name(rules.moon),
-            "sources": "; ".join(source_words(source) for source in preset.sources),
+            "sources": tr("; ", context="sources").join(source_words(source) for source in preset.sources),
         })  # fmt: skip
     return rows
 

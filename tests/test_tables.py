@@ -6,6 +6,7 @@ import math
 
 import pytest
 
+from hearts_lessons.i18n import language
 from hearts_lessons.tables import Table
 
 ROWS = [
@@ -92,3 +93,26 @@ def test_to_pandas_keeps_rows_and_index() -> None:
     frame = Table(ROWS, index="bot").to_pandas()
     assert isinstance(frame, pd.DataFrame)
     assert frame.loc["random", "points"] == 9.5
+
+
+def test_shown_words_change_the_cells_not_the_rows() -> None:
+    """A column's values shown through a function (a name kept in English, shown in the book's language): the rows,
+    the index and every method that makes a new table keep the function and the keys."""
+    t = Table(ROWS, index="bot", shown={"bot": str.upper}).with_words({"points": "Points"})
+    assert t.value("random", "points") == 9.5
+    for table in (t, t.sort("points"), t.where(lambda r: True), t.select("points"), t.round(1),
+                  t.with_caption("c"), t.set_index("bot")):
+        page = table._repr_html_()
+        assert ">RANDOM<" in page and ">random<" not in page and ">Points<" in page, page
+        assert "RANDOM" in repr(table)
+    assert t.cell({"bot": None}, "bot") == ""  # nothing to show stays nothing
+
+
+def test_a_column_in_another_language_says_so() -> None:
+    """A column that quotes English on purpose carries lang="en" on a page in another language, and nothing in
+    English (the English page is unchanged)."""
+    t = Table([{"English": "Black Lady", "meaning": "x"}], lang={"English": "en"})
+    assert "lang=" not in t._repr_html_()
+    with language("ja"):
+        page = t.select("English", "meaning")._repr_html_()
+    assert page.count("lang='en'") == 1 and "<td lang='en' style=" in page

@@ -60,6 +60,7 @@ from ..stats import Z95
 from ..tables import Table
 from .base import BOTS, Policy, make_bot
 from .coach import PURE_LOOKAHEAD
+from .names import bot_name
 
 __all__ = ["DATA_FILE", "ENTRANTS", "FORMAT", "LEVELS", "Entrant", "Ladder", "Level", "Rating", "RatingsFileError",
            "entrant", "level", "load_ladder"]  # fmt: skip
@@ -219,7 +220,7 @@ class Ladder:
     def level_words(self, name: str) -> str:
         """A level as the play table offers it: ``Expert: coach (100 worlds), rating 30.2 (29.4–31.0)``."""
         lv = level(name)
-        return tr("{level}: {entrant}, {rating}", level=lv.shown_name, entrant=lv.entrant,
+        return tr("{level}: {entrant}, {rating}", level=lv.shown_name, entrant=bot_name(lv.entrant),
                   rating=self.rating(lv.entrant).words())
 
     @property
@@ -235,7 +236,9 @@ class Ladder:
         rows = [{"bot": r.name, "rating": r.mu, "low": r.low, "high": r.high, "level": levels.get(r.name, ""),
                  "points per hand": r.points, "ci95": r.points_ci95, "hands": r.hands}
                 for r in self.ratings]  # fmt: skip
-        return Table(rows, index="bot", caption=tr(
+        headers = {"rating": tr("rating", context="column"), "level": tr("level", context="column"),
+                   "points per hand": tr("points per hand", context="column")}
+        return Table(rows, index="bot", headers=headers, shown={"bot": bot_name}, caption=tr(
             "Ratings ({library} {version}, {model}) from {hands} hands: higher is stronger; low to high is the 95% "
             "interval (rating ± 1.96 sigma). Points per hand: lower is better, ± ci95 (95%).", library=self.library,
             version=self.version, model=self.model.get("name", ""), hands=f"{self.hands:,}"))  # fmt: skip

@@ -33,6 +33,7 @@ import ipywidgets as W
 
 from ..bots.base import BOTS, Policy, bot_step, make_bot
 from ..bots.coach import CoachBot
+from ..bots.names import bot_name
 from ..bots.ratings import LEVELS, Ladder, RatingsFileError, entrant, level, load_ladder
 from ..bots.review import review_hand
 from ..cards import Card, CardParseError, Suit, cards_of_mask
@@ -240,8 +241,8 @@ class PlayTable(W.VBox):
         self.level_box = W.Dropdown(options=self._level_options(), value=_level_of(self.bot_specs),
                                     description=tr("Opponents:"), style={"description_width": "initial"},
                                     layout=W.Layout(width="auto", max_width="100%"))  # fmt: skip
-        self.bot_box = W.Dropdown(options=list(BOTS), value=self.bot_specs[0][0], description=tr("Bots:"),
-                                  layout=W.Layout(width="200px"))  # fmt: skip
+        self.bot_box = W.Dropdown(options=[(bot_name(b), b) for b in BOTS], value=self.bot_specs[0][0],
+                                  description=tr("Bots:"), layout=W.Layout(width="200px"))  # fmt: skip
         self.level_note = W.HTML()
         self.level_box.observe(lambda _: self._level_chosen(), names="value")
         self.bot_box.observe(lambda _: self._bot_chosen(), names="value")
@@ -278,7 +279,7 @@ class PlayTable(W.VBox):
         options = []
         for lv in LEVELS:
             text = (self.ladder.level_words(lv.name) if self.ladder
-                    else tr("{level}: {entrant}", level=lv.shown_name, entrant=lv.entrant))
+                    else tr("{level}: {entrant}", level=lv.shown_name, entrant=bot_name(lv.entrant)))
             options.append((text, lv.name))
         return [*options, (tr("one bot of your choice (Bots)"), OWN_CHOICE)]
 
@@ -309,11 +310,11 @@ class PlayTable(W.VBox):
         value = self.level_box.value
         self.bot_box.layout.display = "" if value == OWN_CHOICE else "none"  # the strength is said once
         if value == OWN_CHOICE:
-            text = tr("Every opponent will be the <b>{bot}</b> bot.", bot=html.escape(self.bot_box.value))
+            text = tr("Every opponent will be the <b>{bot}</b> bot.", bot=html.escape(bot_name(self.bot_box.value)))
         else:
             lv = level(value)
             text = tr("<b>{level}</b>: every opponent plays as {entrant} — {words}.",
-                      level=html.escape(level_word(lv.name)), entrant=html.escape(lv.entrant),
+                      level=html.escape(level_word(lv.name)), entrant=html.escape(bot_name(lv.entrant)),
                       words=html.escape(lv.shown_words))  # fmt: skip
             if self.ladder is not None:
                 r = self.ladder.rating(lv.entrant)

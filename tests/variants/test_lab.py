@@ -145,3 +145,24 @@ def test_sample_hand_is_recorded() -> None:
     state = sample_hand(KITTY, seed=5)
     assert state.is_over and state.actions
     assert state.hole_owner is not None
+
+
+def test_the_lab_shows_the_variants_names_and_sources_in_the_books_language() -> None:
+    """The rows keep the presets' English names (code looks them up in any language); the table, its charts and
+    the variants' tables show them, and the sources, in Japanese."""
+    from hearts_lessons.i18n import language, latin_words
+    from hearts_lessons.tables import Table
+    from hearts_lessons.variants import PRESETS, options_rows, overview_rows
+
+    stats = compare({p.name: p.rules for p in (PRESETS["basic"], PRESETS["black_maria"])}, games=2, seed=1)
+    with language("ja"):
+        table = stats_table(stats)
+        page = table.select("players")._repr_html_() + plot_lab(stats).svg
+        sources = [row["sources"] for row in overview_rows()] + [row["source"] for row in options_rows()]
+        overview = Table(overview_rows(), index="variant")._repr_html_()
+    assert table.keys() == ["Basic Hearts", "Black Maria"]
+    assert ">基本ハーツ<" in page and "ブラック・マリア" in page and "Basic" not in page and "Maria" not in page
+    assert "pagat.com (Hearts pages)" not in overview and "Wikipedia: Black Maria" not in overview
+    assert "after 松田" not in overview and "松田道弘『トランプゲーム事典』1988による" in overview
+    names = {"pagat", "com", "rdieter", "Wikipedia"}
+    assert [w for s in sources for w in latin_words(s) if w not in names] == []

@@ -43,6 +43,7 @@ from hearts_lessons.widgets.variants import LabControls, VariantExplorer, sample
 
 ALLOWED = (
     "Windows", "pagat", "com",  # names in the sources' line: Windows Hearts, pagat.com
+    "rdieter",  # the author of the Complex Hearts page, by the name he writes under
     "Enter", "QS", "D",  # keys and typed card codes in the keyboard box's placeholder (QS, 10D)
     "English",  # the language choice names English in English
     "M",  # the moon's value as the variants lesson names it (M = 26)
