@@ -53,17 +53,49 @@ from hearts_lessons.bots.base import Policy
 from hearts_lessons.bots.coach import default_lookahead, default_pass_worlds, default_worlds, lookahead_words
 from hearts_lessons.bots.driver import FastPolicy, SightPolicy
 from hearts_lessons.bots.features import LiveView, Sight, cost_of
-from hearts_lessons.cards import card_from_id
+from hearts_lessons.bots.rulebased import rules_pass
+from hearts_lessons.cards import Card, card_from_id
 from hearts_lessons.rules import STANDARD, PassDirection
 from hearts_lessons.runtime import engine_build
 from hearts_lessons.scoring import best_moon_choice
 from hearts_lessons.simulate import deal_seed
 from hearts_lessons.state import HandState, Phase
+from hearts_lessons.views import SeatView
 
 SEED = 2026
 BOOK_OPPONENTS = ("random", "beginner", "rules", "shooter")
 DEFAULT_TABLES = ("ismcts1000", "ismcts5000", "rules", "shooter", "beginner", "random", "random+beginner+shooter",
                   "ismcts1000+rules+shooter")  # fmt: skip
+COACH_OPTIONS: dict[str, dict[str, Any]] = {
+    "coach": {},
+    "coach-no-pass-read": {"read_pass": False},
+    "coach-no-infer": {"infer": False},
+    "coach-rules-pass": {},
+    "coach-fit": {"fit": True},
+}
+"""The coaches a run may compare (``--coaches``), each a :class:`CoachBot` at this build's defaults with these
+options: ``coach`` as the book ships it; ``coach-no-pass-read`` does not read the pass it received;
+``coach-no-infer`` treats every deal consistent with what it saw as equally likely (it reads neither the play nor
+the pass); ``coach-rules-pass`` plays as the coach but passes as the rule-based bot (to tell a pass's share of the
+margin from the play's)."""
+
+
+class RulesPassCoach(CoachBot):
+    """The coach's play with the rule-based bot's pass."""
+
+    def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
+        return [card_from_id(c) for c in rules_pass(view)]
+
+
+def make_coach(name: str) -> CoachBot:
+    """A new coach of the name (:data:`COACH_OPTIONS`), named so in the rows and the thinking times."""
+    if name not in COACH_OPTIONS:
+        raise ValueError(f"unknown coach {name!r} (one of {', '.join(COACH_OPTIONS)})")
+    coach = RulesPassCoach() if name == "coach-rules-pass" else CoachBot(**COACH_OPTIONS[name])
+    coach.name = name
+    return coach
+
+
 T975 = (
     12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145, 2.131,
     2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
@@ -150,8 +182,63 @@ class Line:
     baseline_points: float
 
 
+def coach_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows of :func:`run_deal` that compared several coaches (``--coaches``) as one row per coach: its table
+    named ``"table (coach)"``, its points as ``coach`` and its margin; a row of one coach as it is.
+
+    >>> row = {"table": "rules", "deal": 0, "direction": "left", "coach": [1, 2, 3, 4], "baseline": [2, 2, 3, 4],
+    ...        "margin": 0.25, "coaches": {"coach": [1, 2, 3, 4], "coach-no-infer": [3, 2, 3, 4]}}
+    >>> [(r["table"], r["margin"]) for r in coach_rows([row])]
+    [('rules (coach)', 0.25), ('rules (coach-no-infer)', -0.25)]
+    """
+    out = []
+    for row in rows:
+        coaches = row.get("coaches", {})
+        if len(coaches) <= 1:
+            out.append(row)
+            continue
+        for name, points in coaches.items():
+            out.append({**row, "table": f"{row['table']} ({name})", "coach": points,
+                        "margin": deal_margin(points, row["baseline"])})  # fmt: skip
+    return out
+
+
+def paired_lines(rows: Sequence[dict[str, Any]]) -> list[Line]:
+    """For rows that compared several coaches: each other coach against the first on the same deals (points a
+    hand the other coach saves over the first, positive when it takes fewer), as :class:`Line` s whose
+    ``coach_points`` and ``baseline_points`` are the other's and the first's average points.
+
+    >>> rows = [{"table": "t", "direction": d, "baseline": [0] * 4,
+    ...          "coaches": {"coach": [4, 0, 0, 0], "coach-x": [x, 0, 0, 0]}} for d, x in
+    ...         (("left", 0), ("hold", 4), ("right", 2))]
+    >>> line = paired_lines(rows)[0]
+    >>> line.table, line.margin[0], line.passing_deals, line.hold[0]
+    ('t: coach-x − coach', 0.5, 2, 0.0)
+    """
+    pairs: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        coaches = row.get("coaches", {})
+        names = list(coaches)
+        for other in names[1:]:
+            pairs.setdefault((row["table"], names[0], other), []).append(row)
+    lines = []
+    for (table, first, other), mine in pairs.items():
+        diffs = [(deal_margin(row["coaches"][other], row["coaches"][first]), row["direction"]) for row in mine]
+        passing = [d for d, direction in diffs if direction != PassDirection.HOLD.value]
+        hold = [d for d, direction in diffs if direction == PassDirection.HOLD.value]
+        lines.append(Line(
+            f"{table}: {other} − {first}", len(mine), interval([d for d, _ in diffs]),
+            interval(passing) if passing else None, len(passing), interval(hold) if hold else None, len(hold),
+            statistics.fmean(p for row in mine for p in row["coaches"][other]),
+            statistics.fmean(p for row in mine for p in row["coaches"][first]),
+        ))  # fmt: skip
+    return lines
+
+
 def summarize(rows: Sequence[dict[str, Any]]) -> list[Line]:
-    """One line per table (in the order tables first appear) from the per-deal rows of :func:`run_deal`."""
+    """One line per table (in the order tables first appear) from the per-deal rows of :func:`run_deal`; a table
+    that compared several coaches gives one line per coach (:func:`coach_rows`)."""
+    rows = coach_rows(rows)
     lines = []
     for table in dict.fromkeys(row["table"] for row in rows):
         mine = [row for row in rows if row["table"] == table]
@@ -255,6 +342,7 @@ class Job:
     deal: int
     seed: int
     uct_c: float
+    coaches: tuple[str, ...] = ("coach",)
 
 
 Player = Policy | SpielSearch
@@ -329,9 +417,9 @@ def run_deal(job: Job) -> dict[str, Any]:
     seed = deal_seed(job.seed, index)
     base = HandState.deal(STANDARD, seed=seed, dealer=index % 4, hand_number=index)
     searches: dict[str, SpielSearch] = {}
-    coach_points: list[int] = []
-    moons: dict[str, list[str]] = {"coach": [], "baseline": []}
-    baseline_points: list[int] = []
+    kinds = (*job.coaches, "baseline")
+    points_of: dict[str, list[int]] = {kind: [] for kind in kinds}
+    moons: dict[str, list[str]] = {kind: [] for kind in kinds}
     decisions = 0
     times: dict[str, list[float]] = {}
     for hero_seat in range(4):
@@ -343,7 +431,9 @@ def run_deal(job: Job) -> dict[str, Any]:
             else:
                 others.append(searches.setdefault(name, SpielSearch(pyspiel, game, sims, job.uct_c)))
         seeds = [seed * 131 + hero_seat * 7 + seat for seat in range(4)]
-        for hero, out, kind in ((CoachBot(), coach_points, "coach"), (make_bot("rules"), baseline_points, "baseline")):
+        for kind in kinds:
+            hero: Policy = make_bot("rules") if kind == "baseline" else make_coach(kind)
+            out = points_of[kind]
             lineup: list[Player] = [others[(seat - hero_seat - 1) % 4] if seat != hero_seat else hero
                                     for seat in range(4)]  # fmt: skip
             where = f"deal {index} at table {job.table}, {hero.name} in seat {hero_seat}"
@@ -355,10 +445,13 @@ def run_deal(job: Job) -> dict[str, Any]:
             for key, values in hand_times.items():
                 if key.startswith(("coach", "ismcts")):
                     times.setdefault(key, []).extend(values)
+    first = points_of[job.coaches[0]]
     return {
-        "table": job.table, "deal": index, "direction": base.direction.value, "coach": coach_points,
-        "baseline": baseline_points, "margin": deal_margin(coach_points, baseline_points), "hands": 8,
-        "decisions": decisions, "times": times, "moons": moons,
+        "table": job.table, "deal": index, "direction": base.direction.value, "coach": first,
+        "baseline": points_of["baseline"], "margin": deal_margin(first, points_of["baseline"]),
+        "hands": 4 * len(kinds), "decisions": decisions, "times": times,
+        "moons": {"coach": moons[job.coaches[0]], "baseline": moons["baseline"]},
+        "coaches": {kind: points_of[kind] for kind in job.coaches}, "coach_moons": {k: moons[k] for k in job.coaches},
     }  # fmt: skip
 
 
@@ -376,14 +469,25 @@ def table_deals(entry: str, deals: int) -> tuple[str, int]:
     return table, int(count) if count else deals
 
 
-def jobs(tables: Sequence[str], deals: int, seed: int, uct_c: float) -> Iterator[Job]:
+DIRECTION_CYCLE = ("left", "right", "across", "hold")
+"""The pass of deal ``i`` (hand number ``i``): ``DIRECTION_CYCLE[i % 4]``."""
+
+
+def jobs(tables: Sequence[str], deals: int, seed: int, uct_c: float, coaches: Sequence[str] = ("coach",),
+         directions: Sequence[str] = DIRECTION_CYCLE) -> Iterator[Job]:  # fmt: skip
     """Deal by deal, every table that still has deals to play (so a run stopped early has played the first deals
-    at every table)."""
+    at every table); only deals whose pass is one of ``directions``.
+
+    >>> [job.deal for job in jobs(["rules:6"], 6, 1, 2.0, directions=("hold",))]
+    [3]
+    """
     parsed = [(table, parse_table(table), count) for table, count in (table_deals(t, deals) for t in tables)]
     for index in range(max(count for _, _, count in parsed)):
+        if DIRECTION_CYCLE[index % 4] not in directions:
+            continue
         for table, opponents, count in parsed:
             if index < count:
-                yield Job(table, opponents, index, seed, uct_c)
+                yield Job(table, opponents, index, seed, uct_c, tuple(coaches))
 
 
 def report(rows: Sequence[dict[str, Any]], wall: float | None = None) -> None:
@@ -394,6 +498,11 @@ def report(rows: Sequence[dict[str, Any]], wall: float | None = None) -> None:
     print("## the coach's margin over a rule-based bot in its seat (points a hand, positive is better; "
           "95% intervals over deals)")  # fmt: skip
     print(table_text(summarize(rows)))
+    paired = paired_lines(rows)
+    if paired:
+        print("## coaches compared on the same deals (points a hand the second saves over the first, positive is "
+              "better for it; 95% intervals over deals; the last two columns: its and the first's points a hand)")
+        print(table_text(paired))
     print("## thinking time (CPU seconds per decision with a choice)")
     print(time_text(rows))
     print("## moons (in the hero's hands: shot by it, and shot by another seat against it)")
@@ -421,6 +530,10 @@ def main() -> None:
     parser.add_argument("--uct-c", type=float, default=2.0, help="ISMCTS's UCT exploration constant")
     parser.add_argument("--minutes", type=float, default=0.0, help="stop after this wall time (0: no limit)")
     parser.add_argument("--out", default=None, help="append each deal's row to this JSON-lines file")
+    parser.add_argument("--coaches", default="coach",
+                        help=f"comma-separated coaches to compare on the same deals ({', '.join(COACH_OPTIONS)})")
+    parser.add_argument("--directions", default=",".join(DIRECTION_CYCLE),
+                        help="only the deals with these passes (comma-separated: left,right,across,hold)")
     parser.add_argument("--summarize", default=None, help="only print the figures of a JSON-lines file")
     parser.add_argument("--resume", action="store_true",
                         help="keep the rows already in --out and play only the deals they lack")  # fmt: skip
@@ -449,7 +562,15 @@ def main() -> None:
             rows = [json.loads(line) for line in f if line.strip()]
         print(f"resuming: {len(rows)} deals already played (in {args.out})")
     done = {(row["table"], row["deal"]) for row in rows}
-    todo = (job for job in jobs(tables, args.deals, args.seed, args.uct_c) if (job.table, job.deal) not in done)
+    coaches = [c for c in args.coaches.split(",") if c]
+    for name in coaches:
+        make_coach(name)
+    directions = [d for d in args.directions.split(",") if d]
+    if not directions or any(d not in DIRECTION_CYCLE for d in directions):
+        raise SystemExit(f"--directions: some of {', '.join(DIRECTION_CYCLE)}")
+    print(f"coaches: {', '.join(coaches)}; deals passing {', '.join(directions)}")
+    todo = (job for job in jobs(tables, args.deals, args.seed, args.uct_c, coaches, directions)
+            if (job.table, job.deal) not in done)  # fmt: skip
     start = time.perf_counter()
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115 (closed below)
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else None

@@ -68,7 +68,7 @@ from dataclasses import dataclass, field
 
 from ..cards import Card, card_from_id
 from ..facts import Fact
-from ..i18n import N_, tr, tr_text
+from ..i18n import N_, join_sentences, tr, tr_text
 from ..lean import Lean, LeanView
 from ..rules import GameEnd, Moon, PassDirection
 from ..runtime import compiled_modules, in_browser
@@ -80,7 +80,7 @@ from .explain import pass_sentences, play_sentences
 from .features import Knowledge, bits, cost_of, hand_features, moon_threat, start_of_play_hand, tables_for
 from .rollout import Rollout, finish, look_ahead, play_candidates, rules_rollout
 from .rulebased import pass_scores, rules_pass, rules_play
-from .sampling import DEFAULT_BURN, DEFAULT_THIN, Worlds, sample_hands
+from .sampling import DEFAULT_BURN, DEFAULT_THIN, Worlds, pass_reading, sample_hands
 from .shooter import shooter_play
 
 __all__ = [
@@ -385,6 +385,9 @@ class Advice:
     (:func:`~hearts_lessons.bots.explain.play_sentences`)."""
     search: Search | None = None
     """How much the coach searched (and whether the bound cut it: :attr:`Search.cut`)."""
+    assumes: str = ""
+    """How the coach modelled the other players for this decision, in the book's language
+    (:meth:`CoachBot.assumes`): shown under its table."""
 
     def candidate(self, cards: Sequence[Card]) -> Candidate | None:
         """The candidate for these cards (any order), if the coach tried it."""
@@ -431,10 +434,12 @@ class Advice:
             style = " style='font-weight:bold'" if index == 0 else ""
             cells = "".join(f"<td style='padding:2px 8px'>{html.escape(str(v))}</td>" for v in row.values())
             body.append(f"<tr{style}>{cells}</tr>")
+        assumes = (f"<p class='hl-assumes' style='font:12px sans-serif;margin:4px 0 0'>{html.escape(self.assumes)}</p>"
+                   if self.assumes else "")  # fmt: skip
         return (
             "<table class='hl-advice' style='border-collapse:collapse;font:13px sans-serif'>"
             f"<caption style='text-align:left'>{self._caption()}{self._cut()}</caption><thead><tr>{head}</tr></thead>"
-            f"<tbody>{''.join(body)}</tbody></table>"
+            f"<tbody>{''.join(body)}</tbody></table>{assumes}"
         )
 
     def _cut(self) -> str:
@@ -614,6 +619,7 @@ def evaluate_plays(
     adaptive: bool = False,
     read_pass: bool = True,
     lookahead: int = 0,
+    fit: bool = False,
 ) -> list[Candidate]:
     """Try each candidate card (ids; default :func:`play_candidates`) in ``worlds`` sampled worlds; then, with
     ``focus``, try the ``focus`` best cards and the rule-based card in ``focus_worlds`` more worlds. Best first.
@@ -651,7 +657,7 @@ def evaluate_plays(
     tallies = {key: _Tally(stakes) for key in keys}
     ref_key = (reference, "")
 
-    sampler = Worlds(view, rng, burn=burn, thin=thin, read_pass=read_pass) if infer else None
+    sampler = Worlds(view, rng, burn=burn, thin=thin, read_pass=read_pass, fit=fit) if infer else None
 
     bases = _Bases(view)
 
@@ -912,7 +918,7 @@ class CoachBot:
                  caution: float = DEFAULT_CAUTION, focus_worlds: int | None = None, infer: bool = True,
                  moon: bool = True, adaptive: bool = True, read_pass: bool = True,
                  thin: int = DEFAULT_THIN, lookahead: int | None = None,
-                 budget: float | None = None) -> None:  # fmt: skip
+                 budget: float | None = None, fit: bool = False) -> None:  # fmt: skip
         self.budget = budget
         """The work (estimated card plays, :func:`rollout_work`) one decision may cost. ``None``: this build's
         :func:`default_budget`, which bounds only the searches whose worlds are left to the coach (``worlds`` for
@@ -955,6 +961,10 @@ class CoachBot:
         """How many of its own next decisions the coach plays out card by card in each rollout, of a card or of a
         pass (0: the rule-based player finishes the hand for it; see :func:`evaluate_plays`). Not given: every
         decision where the engine is compiled, one in plain Python (:func:`default_lookahead`)."""
+        self.fit = fit
+        """Read each player's fit: a player whose cards so far no world of the chains explains as a rule-based
+        player's is read as a different player, whose surprising cards count for much less
+        (:class:`~hearts_lessons.bots.sampling.Worlds`, ``fit``)."""
         self.thin = thin
         """Steps of each chain between two worlds it gives when reading the others' play (more: worlds less alike,
         for more work)."""
@@ -1011,6 +1021,42 @@ class CoachBot:
             return 2 * search.worlds
         return self.focus_worlds
 
+    def assumes(self, view: SeatView) -> str:
+        """How the coach models the other players when it decides for ``view`` (a pass, or a card), in a sentence
+        or two in the book's language: what makes one deal of the hidden cards more likely than another, and how
+        the others play in its trials. Shown under its advice (:attr:`Advice.assumes`).
+
+        >>> from hearts_lessons.state import HandState
+        >>> said = CoachBot(infer=False).assumes(HandState.deal(seed=1, hand_number=3).view(0))
+        >>> said.startswith("How the coach sees the others: every deal of the hidden cards that fits"), "moon" in said
+        (True, True)
+        """
+        if view.phase is Phase.PASSING:
+            return tr("How the coach sees the others: every deal of the hidden cards is as likely, and in each the "
+                      "others pass and play like the book's rule-based bot (the Medium level).")
+        if not self.infer and self.moon:
+            return tr("How the coach sees the others: every deal of the hidden cards that fits what you have seen is "
+                      "as likely, and in each the others play like the book's rule-based bot (the Medium level), one "
+                      "who looks like shooting the moon playing to shoot.")
+        if not self.infer:
+            return tr("How the coach sees the others: every deal of the hidden cards that fits what you have seen is "
+                      "as likely, and in each the others play like the book's rule-based bot (the Medium level).")
+        if self.read_pass and pass_reading(view) is not None:
+            first = tr("How the coach sees the others: a deal of the hidden cards is more likely when their cards so "
+                       "far, and the pass you received, are what the book's rule-based bot (the Medium level) would "
+                       "have chosen from it; in each deal they finish the hand like that bot.")
+        else:
+            first = tr("How the coach sees the others: a deal of the hidden cards is more likely when their cards so "
+                       "far are what the book's rule-based bot (the Medium level) would have chosen from it; in each "
+                       "deal they finish the hand like that bot.")
+        more = []
+        if self.fit:
+            more.append(tr("A player whose cards no such deal explains counts as a different player: its unexpected "
+                           "cards count for much less."))
+        if self.moon:
+            more.append(tr("One who looks like shooting the moon plays to shoot."))
+        return join_sentences([first, *more])
+
     def choose_pass(self, view: SeatView, rng: random.Random) -> list[Card]:
         combos = pass_candidates(view)
         if len(combos) <= 1:
@@ -1031,7 +1077,7 @@ class CoachBot:
                                focus_worlds=self._focus_worlds(search), infer=self.infer, burn=self.burn,
                                thin=self.thin, moon=self.moon,
                                adaptive=self.adaptive, read_pass=self.read_pass,
-                               lookahead=search.lookahead)  # fmt: skip
+                               lookahead=search.lookahead, fit=self.fit)  # fmt: skip
         return _pick(found, self.caution).cards[0]
 
     def advise(self, view: SeatView, rng: random.Random | None = None, *, extra: Sequence[Card] = ()) -> Advice:
@@ -1057,20 +1103,20 @@ class CoachBot:
             reference = tuple(card_from_id(c) for c in rules_pass(view))
             sentence, said = pass_sentences(view, found, reference)
             return Advice("pass", view.seat, list(pick.cards), tuple(found), _noted(sentence, search),
-                          search.worlds, game_stakes(view), tuple(said), search)  # fmt: skip
+                          search.worlds, game_stakes(view), tuple(said), search, self.assumes(view))  # fmt: skip
         if view.phase is Phase.PLAYING and view.to_play == view.seat:
             legal = bits(view.legal_mask)
             search = self.search(view, "play", len(legal))
             found = evaluate_plays(view, worlds=search.worlds, rng=rng, cards=legal, infer=self.infer,
                                    burn=self.burn, thin=self.thin, moon=self.moon, read_pass=self.read_pass,
-                                   lookahead=search.lookahead)  # fmt: skip
+                                   lookahead=search.lookahead, fit=self.fit)  # fmt: skip
             # the moon line is shown only when it is a real option (it reached the moon often enough to commit)
             found = [c for c in found if c.plan != MOON_PLAN or c.moon_for >= MOON_COMMIT]
             pick = _pick(found, self.caution)
             found = [pick, *(c for c in found if c is not pick)]
             sentence, said = play_sentences(view, found)
             return Advice("play", view.seat, list(pick.cards), tuple(found), _noted(sentence, search),
-                          search.worlds, game_stakes(view), tuple(said), search)  # fmt: skip
+                          search.worlds, game_stakes(view), tuple(said), search, self.assumes(view))  # fmt: skip
         who = seat_name(view.seat, view.players)
         raise ValueError(f"{who} has nothing to decide now")
 

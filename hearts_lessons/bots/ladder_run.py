@@ -56,7 +56,7 @@ from openskill.models import BradleyTerryFull
 from ..simulate import simulate_hands
 from ..stats import average, mean_half
 from ..variants import PRESETS
-from .ratings import DATA_FILE, ENTRANTS, FORMAT, Entrant
+from .ratings import DATA_FILE, ENTRANTS, FORMAT, GUESTS, Entrant
 
 __all__ = ["COMMAND", "document", "main", "rate", "rerate", "run_ladder", "schedule", "write"]
 
@@ -65,21 +65,42 @@ Result = tuple[int, int, int, tuple[str, ...], tuple[float, ...]]
 """One hand: (deal, table, rotation, the entrant at each seat, the points each seat took)."""
 
 
-def schedule(entrants: Sequence[Entrant], seed: int, players: int = 4) -> list[tuple[str, ...]]:
-    """Every table of ``players`` distinct entrants, each in a seat order shuffled by ``random.Random(seed)``.
+GUEST_OFFSETS = (0, 1, 3)
+"""A guest's tables (:func:`schedule`): with the other entrants numbered 0 to 6, the guest sits with entrants
+``i``, ``i + 1`` and ``i + 3`` (mod 7) for each ``i``: the seven lines of the Fano plane, so every other entrant meets
+the guest at three tables and every two of them sit together with it once."""
 
-    >>> from hearts_lessons.bots.ratings import ENTRANTS
-    >>> tables = schedule(ENTRANTS, seed=1)
-    >>> len(tables), {sum(e.name in t for t in tables) for e in ENTRANTS}
-    (35, {20})
+
+def schedule(entrants: Sequence[Entrant], seed: int, players: int = 4,
+             guests: Sequence[str] = ()) -> list[tuple[str, ...]]:  # fmt: skip
+    """Every table of ``players`` distinct entrants not among ``guests``, then each guest's tables
+    (:data:`GUEST_OFFSETS`: four players and seven other entrants), each in a seat order shuffled by
+    ``random.Random(seed)``.
+
+    >>> from hearts_lessons.bots.ratings import ENTRANTS, GUESTS
+    >>> tables = schedule(ENTRANTS, seed=1, guests=GUESTS)
+    >>> len(tables), {sum(e.name in t for t in tables[:35]) for e in ENTRANTS if e.name not in GUESTS}
+    (42, {20})
+    >>> sorted({sum(e.name in t for t in tables[35:]) for e in ENTRANTS}), all(GUESTS[0] in t for t in tables[35:])
+    ([3, 7], True)
     """
     if len(entrants) < players:
         raise ValueError(f"a table needs {players} entrants; the ladder has {len(entrants)}")
     if len({e.name for e in entrants}) != len(entrants):
         raise ValueError("two entrants have the same name")
+    names = [e.name for e in entrants]
+    unknown = [g for g in guests if g not in names]
+    if unknown:
+        raise ValueError(f"the guest {unknown[0]!r} is not an entrant")
+    hosts = [name for name in names if name not in guests]
+    if guests and (players != len(GUEST_OFFSETS) + 1 or len(hosts) != 7):
+        raise ValueError("guests play four-player tables with seven other entrants")
     rng = random.Random(seed)
+    groups: list[tuple[str, ...]] = list(combinations(hosts, players))
+    for guest in guests:
+        groups += [(guest, *(hosts[(i + d) % 7] for d in GUEST_OFFSETS)) for i in range(7)]
     tables = []
-    for group in combinations([e.name for e in entrants], players):
+    for group in groups:
         seats = list(group)
         rng.shuffle(seats)
         tables.append(tuple(seats))
@@ -132,15 +153,35 @@ def _cpu() -> float:
 
 
 def run_ladder(*, deals: int, seed: int, entrants: Sequence[Entrant] = ENTRANTS, players: int = 4,
-               log: bool = False, processes: int = 1) -> dict[str, Any]:  # fmt: skip
-    """Play and rate the ladder; the document :func:`~hearts_lessons.bots.ratings.load_ladder` reads."""
+               log: bool = False, processes: int = 1, guests: Sequence[str] | None = None,
+               kept: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
+    """Play and rate the ladder; the document :func:`~hearts_lessons.bots.ratings.load_ladder` reads. ``guests``
+    (default: :data:`~hearts_lessons.bots.ratings.GUESTS` among ``entrants``) play only their tables
+    (:func:`schedule`). With ``kept`` (a ratings document of the same seed, deals and players), the hands of its
+    tables that open the schedule are kept, not played again: only the tables after them are played."""
     if deals < 1:
         raise ValueError("play at least one deal per table")
+    names = [e.name for e in entrants]
+    guests = [g for g in GUESTS if g in names] if guests is None else list(guests)
     start = _cpu()
-    tables = schedule(entrants, seed, players)
-    results = play(entrants, tables, deals=deals, seed=seed, players=players, log=log, processes=processes)
+    tables = schedule(entrants, seed, players, guests)
+    old: list[Result] = []
+    done: list[tuple[str, ...]] = []
+    spent = 0.0
+    if kept is not None:
+        same = (kept.get("seed"), kept.get("deals"), kept.get("players")) == (seed, deals, players)
+        done = [tuple(t) for t in kept.get("schedule", [])]
+        if not same or done != tables[: len(done)]:
+            raise ValueError("the kept ratings file is not the start of this ladder (seed, deals, players or "
+                             "tables differ): play the whole ladder instead")  # fmt: skip
+        old = [(row[0], row[1], row[2], tables[row[1]], tuple(float(p) for p in row[3:])) for row in kept["results"]]
+        spent = float(kept.get("cpu_seconds", 0.0))
+    offset = len(done)
+    new = play(entrants, tables[offset:], deals=deals, seed=seed, players=players, log=log, processes=processes)
+    results = sorted([*old, *((d, t + offset, rot, seats, p) for d, t, rot, seats, p in new)],
+                     key=lambda r: (r[0], r[1], r[2]))  # fmt: skip
     return document(results, tables, entrants=entrants, deals=deals, seed=seed, players=players,
-                    cpu_seconds=_cpu() - start)  # fmt: skip
+                    cpu_seconds=spent + _cpu() - start)  # fmt: skip
 
 
 def document(results: Sequence[Result], tables: Sequence[tuple[str, ...]], *, entrants: Sequence[Entrant],
@@ -200,10 +241,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2026, help="seed of the schedule and the deals (default 2026)")
     parser.add_argument("--out", type=Path, default=DATA_FILE, help=f"where to write (default {DATA_FILE})")
     parser.add_argument("--rerate", action="store_true", help="rate the hands kept in --out again, without playing")
+    parser.add_argument("--extend", action="store_true",
+                        help="keep the hands of the tables --out already has; play only the tables after them")
     parser.add_argument("--processes", type=int, default=1, help="worker processes (the same hands; default 1)")
     args = parser.parse_args(argv)
+    kept = json.loads(args.out.read_text(encoding="utf-8")) if args.extend else None
     doc = (rerate(args.out) if args.rerate
-           else run_ladder(deals=args.deals, seed=args.seed, log=True, processes=args.processes))  # fmt: skip
+           else run_ladder(deals=args.deals, seed=args.seed, log=True, processes=args.processes,
+                           kept=kept))  # fmt: skip
     write(doc, args.out)
     for r in doc["ratings"]:
         print(f"{r['name']:>20}  mu {r['mu']:6.2f}  ± {1.96 * r['sigma']:.2f}  points/hand {r['points']:5.2f} "

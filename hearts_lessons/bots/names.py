@@ -22,8 +22,10 @@ BOT_WORDS: dict[str, str] = {
     "rules": N_("rules", context="bot"),
     "shooter": N_("shooter", context="bot"),
     "coach": N_("coach", context="bot"),
+    "coach (full strength)": N_("coach (full strength)", context="bot"),
 }
-"""The registered bots' names (the keys of :data:`~.base.BOTS`), marked for translation."""
+"""The registered bots' names (the keys of :data:`~.base.BOTS`) and the ladder's one entrant not named by its worlds,
+marked for translation."""
 
 _ENTRANT = re.compile(r"coach \((\d+) worlds\)")
 

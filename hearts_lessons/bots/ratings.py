@@ -59,11 +59,11 @@ from ..i18n import N_, tr, tr_text
 from ..stats import Z95
 from ..tables import Table
 from .base import BOTS, Policy, make_bot
-from .coach import PURE_LOOKAHEAD
+from .coach import DEFAULT_LOOKAHEAD, DEFAULT_PASS_WORLDS, DEFAULT_WORLDS, PURE_LOOKAHEAD
 from .names import bot_name
 
-__all__ = ["DATA_FILE", "ENTRANTS", "FORMAT", "LEVELS", "Entrant", "Ladder", "Level", "Rating", "RatingsFileError",
-           "entrant", "level", "load_ladder"]  # fmt: skip
+__all__ = ["DATA_FILE", "ENTRANTS", "FORMAT", "GUESTS", "LEVELS", "Entrant", "Ladder", "Level", "Rating",
+           "RatingsFileError", "entrant", "level", "load_ladder"]  # fmt: skip
 
 FORMAT = 1
 DATA_FILE = Path(__file__).parent / "data" / "ratings.json"
@@ -106,11 +106,20 @@ ENTRANTS: tuple[Entrant, ...] = (
     _coach(10, 4),
     _coach(30, 12),
     _coach(100, 40),
+    Entrant("coach (full strength)", "coach", (("worlds", DEFAULT_WORLDS), ("pass_worlds", DEFAULT_PASS_WORLDS),
+                                               ("lookahead", DEFAULT_LOOKAHEAD))),
 )
 """The ladder's entrants. The coach plays at three strengths: sampled deals (worlds) per card decision, and
-two fifths as many per pass decision (100 and 40 is the strongest entrant), each looking one decision ahead in its
-rollouts: the coach's defaults in plain Python, as in the browser (where the engine is compiled, its hints look
-ahead at every decision and try a card in 150 worlds and a pass in 60)."""
+two fifths as many per pass decision (100 and 40 is the strongest), each looking one decision ahead in its
+rollouts: the coach's defaults in plain Python, as in the browser. The last entrant, ``coach (full strength)``, is
+the coach as it plays and gives hints where the engine is compiled (a desktop): 150 worlds a card, 60 a pass,
+looking ahead at every decision; it takes about twenty times as long a decision, so it plays only some tables
+(:data:`GUESTS`)."""
+
+GUESTS: tuple[str, ...] = ("coach (full strength)",)
+"""Entrants too slow for every table: each plays one table with each of seven sets of three other entrants, chosen
+so that every other entrant meets it at three tables and every two of them sit together with it once (see
+:func:`hearts_lessons.bots.ladder_run.schedule`)."""
 
 
 @dataclass(frozen=True, slots=True)

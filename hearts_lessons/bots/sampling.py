@@ -51,6 +51,13 @@ within the noise (README, Benchmarks)."""
 PASS_WEIGHT = 0.1
 """How much less likely a world is for each card of the pass received that the passer's rule-based pass would
 not have given from the hand the world implies (:func:`pass_surprises`)."""
+MISFIT_WEIGHT = 0.3
+"""With ``fit`` (:class:`Worlds`): how much less likely a world is for each card of a player who does not play like
+the rule-based player that it would not have played (for one who does, ``weight``: 0.001). A player choosing the
+rule-based card about half the time and otherwise any legal card among about four makes a surprise about 0.3 times
+as likely as no surprise."""
+MISFIT_PASS_WEIGHT = 0.5
+"""With ``fit``: :data:`PASS_WEIGHT` for a passer whose pass no world of the chains explains."""
 
 
 def _choice(rng: random.Random, seq: list[int]) -> int:
@@ -278,6 +285,41 @@ class Replay:
                 count += term
         return count if stop is None or count < stop else stop
 
+    def seat_surprises(self, hands: Sequence[int]) -> list[int] | None:
+        """Each seat's own surprises in the world ``hands`` (0 for the viewer and for a seat that has not played),
+        or ``None`` when they cannot be told apart: the world cannot explain the play at all, some cards are left
+        over (a hole: the replay is then not seat by seat), or the view does not start at the first trick."""
+        if not self.replayable:
+            return None
+        k = self.k
+        start = list(hands)
+        for seat, cid in self.history:
+            start[seat] |= 1 << cid
+        held = 0
+        for mask in start:
+            held |= mask
+        if k.deck & ~held:
+            return None
+        lean = self.template.lean_copy()
+        lean._hands = start
+        lean._hole = 0
+        lean._in_play = k.deck
+        lean._start_play()
+        key = (lean.leader, lean.opening_card)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._plan(lean)
+        if not plan.ok:
+            return None
+        out = [0] * len(hands)
+        for seat in range(len(hands)):
+            if self._turns[seat]:
+                term = self._term(plan, seat, hands[seat])
+                if term < 0:
+                    return None
+                out[seat] = term
+        return out
+
     def _plan(self, lean: Lean) -> _Plan:
         """Play the history on (a copy of) ``lean``, keeping the spot before each card."""
         plan = _Plan()
@@ -459,7 +501,7 @@ class Worlds:
 
     def __init__(self, view: SeatView, rng: random.Random, *, chains: int = 4, burn: int = DEFAULT_BURN,
                  thin: int = DEFAULT_THIN, weight: float = 0.001, pool: int = 20,
-                 read_pass: bool = True) -> None:  # fmt: skip
+                 read_pass: bool = True, fit: bool = False) -> None:  # fmt: skip
         self.view = view
         self.rng = rng
         self.chains = max(1, chains)
@@ -483,6 +525,40 @@ class Worlds:
         self._pass_counts: dict[int, int] = {}
         """The pass surprises of each hand of the passer seen so far (they depend on nothing else)."""
         self.steps = self.accepted = 0
+        self.fit = fit
+        """Read each player's fit after the burn-in (:meth:`_read_fit`): a player whose play (or pass) no chain's
+        world explains is read as one who does not play like the rule-based player."""
+        self.misfits: tuple[int, ...] = ()
+        """The seats read as not playing like the rule-based player (``fit``; the passer counts when its pass is
+        not explained)."""
+        self._factors: list[float] | None = None
+        """With ``fit``, once read: what one surprise of each seat counts, in units of a rule-based player's."""
+
+    def _read_fit(self) -> None:
+        """Weigh the surprises of a player whose play no chain's world explains as :data:`MISFIT_WEIGHT` (and a pass
+        no chain's world explains as :data:`MISFIT_PASS_WEIGHT`), then walk the chains for half a burn-in more."""
+        fewest: list[int] | None = None
+        for hands, _ in self._states:
+            terms = self._replay.seat_surprises(hands)
+            if terms is None:
+                return
+            fewest = terms if fewest is None else [min(a, b) for a, b in zip(fewest, terms, strict=True)]
+        pass_misfit = False
+        read = self._pass_read
+        if self.read_pass and read is not None:
+            pass_misfit = min(read.surprises(hands[self._passer]) for hands, _ in self._states) > 0
+        if fewest is None:
+            return
+        misfits = {seat for seat, count in enumerate(fewest) if count > 0 and seat != self.view.seat}
+        if pass_misfit:
+            misfits.add(self._passer)
+            self._pass_factor = math.log(MISFIT_PASS_WEIGHT) / math.log(self.weight)
+        if not misfits:
+            return
+        self.misfits = tuple(sorted(misfits))
+        soft = math.log(MISFIT_WEIGHT) / math.log(self.weight)
+        self._factors = [soft if seat in misfits else 1.0 for seat in range(self.view.players)]
+        self._states = [self._walk((hands, self.energy(hands)), self.burn // 2) for hands, _ in self._states]
 
     def take(self, count: int) -> list[list[int]]:
         """``count`` more worlds (every seat's hand; the viewer's own as it is)."""
@@ -490,6 +566,8 @@ class Worlds:
             return [sample_hands(self.view, self.rng) for _ in range(max(count, 0))]
         if not self._states:
             self._states = [self._walk(self._start(), self.burn) for _ in range(self.chains)]
+            if self.fit:
+                self._read_fit()
         out: list[list[int]] = []
         index = 0
         while len(out) < count:
@@ -510,6 +588,15 @@ class Worlds:
             if found is None:
                 found = self._pass_counts[held] = read.surprises(held)
             extra = found * self._pass_factor
+        factors = self._factors
+        if factors is not None:
+            terms = self._replay.seat_surprises(hands)
+            if terms is None:  # no world with these cards explains the play so far
+                return float(len(self._replay.history) + 1) + extra
+            total = 0.0
+            for factor, term in zip(factors, terms, strict=True):
+                total += factor * term
+            return total + extra
         return self._replay.surprises(hands, max(1, math.ceil(stop - extra))) + extra
 
     def _start(self) -> tuple[list[int], float]:

@@ -133,3 +133,29 @@ def test_a_weaker_coach_reads_the_play_with_shorter_chains() -> None:
     assert CoachBot().burn == 150  # the benchmarked default
     assert CoachBot(worlds=20).burn == 30 and CoachBot(worlds=2).burn == 10
     assert CoachBot(worlds=400).burn == 150
+
+
+def test_the_advice_says_how_the_coach_models_the_others() -> None:
+    """Under its table the advice says what the coach assumes of the others, true to its settings and the
+    position: the pass received is named only when there is one to read, the fit only with ``fit=True``."""
+    from hearts_lessons.i18n import language
+
+    passing = HandState.deal(seed=5, hand_number=0)
+    coach = CoachBot(worlds=12, pass_worlds=6)
+    advice = coach.advise(passing.view(0), random.Random(1))
+    assert advice.assumes.startswith("How the coach sees the others: every deal of the hidden cards is as likely")
+    assert "pass and play like the book's rule-based bot" in advice.assumes
+    assert "hl-assumes" in advice.table_html() and "rule-based bot" in advice.table_html()
+    for seat in range(4):
+        passing.pass_cards(seat, passing.hand(seat)[:3])
+    received = coach.advise(passing.view(passing.to_play), random.Random(1))
+    assert "the pass you received" in received.assumes
+    assert "One who looks like shooting the moon plays to shoot." in received.assumes
+    hold = HandState.deal(seed=5, hand_number=3)  # no pass: nothing received to read
+    quiet = CoachBot(worlds=12, moon=False).assumes(hold.view(hold.to_play))
+    assert "pass" not in quiet and "moon" not in quiet
+    assert "different player" in CoachBot(fit=True).assumes(hold.view(hold.to_play))
+    assert "fits what you have seen is as likely" in CoachBot(infer=False).assumes(hold.view(hold.to_play))
+    with language("ja"):
+        said = coach.advise(hold.view(hold.to_play), random.Random(1)).assumes
+    assert said.startswith("コーチはほかのプレイヤーをこう見ています") and "ルールベースのボット" in said

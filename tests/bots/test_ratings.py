@@ -22,6 +22,7 @@ from hearts_lessons.bots.ladder_run import rate, run_ladder, schedule
 from hearts_lessons.bots.ratings import (
     DATA_FILE,
     ENTRANTS,
+    GUESTS,
     LEVELS,
     Entrant,
     RatingsFileError,
@@ -46,10 +47,12 @@ def test_the_shipped_file_loads_and_rates_every_entrant() -> None:
     ladder = load_ladder()
     assert ladder.entrants == ENTRANTS and ladder.library == "openskill" and ladder.players == 4
     assert {r.name for r in ladder.ratings} == {e.name for e in ENTRANTS}
-    assert len(ladder.schedule) == math.comb(len(ENTRANTS), 4)  # every four-bot table
+    hosts = len(ENTRANTS) - len(GUESTS)
+    assert len(ladder.schedule) == math.comb(hosts, 4) + 7 * len(GUESTS)  # every four-bot table, then the guests'
     assert ladder.hands == len(ladder.schedule) * ladder.deals * 4
     for r in ladder.ratings:
-        assert r.hands == math.comb(len(ENTRANTS) - 1, 3) * ladder.deals * 4
+        tables = 7 if r.name in GUESTS else math.comb(hosts - 1, 3) + 3 * len(GUESTS)
+        assert r.hands == tables * ladder.deals * 4
         assert 0 < r.sigma < 25 / 3 and r.low == pytest.approx(r.mu - Z95 * r.sigma) and r.low < r.mu < r.high
     mus = [r.mu for r in ladder.ratings]
     assert mus == sorted(mus, reverse=True)  # strongest first
@@ -87,12 +90,39 @@ def test_reading_the_ratings_never_imports_openskill() -> None:
 
 # -- the schedule and a small run -----------------------------------------------------------------------------------
 def test_the_schedule_seats_every_table_once_and_depends_on_the_seed() -> None:
-    tables = schedule(ENTRANTS, seed=1)
-    assert len(tables) == 35 and len({frozenset(t) for t in tables}) == 35
+    tables = schedule(ENTRANTS, seed=1, guests=GUESTS)
+    assert len(tables) == 42 and len({frozenset(t) for t in tables}) == 42
     assert all(len(set(t)) == 4 for t in tables)
-    assert schedule(ENTRANTS, seed=1) == tables and schedule(ENTRANTS, seed=2) != tables
+    assert schedule(ENTRANTS, seed=1, guests=GUESTS) == tables and schedule(ENTRANTS, seed=2, guests=GUESTS) != tables
+    assert len(schedule(ENTRANTS, seed=1)) == math.comb(8, 4)  # without guests: every table of four
     with pytest.raises(ValueError, match="a table needs 4 entrants; the ladder has 3"):
         schedule(SMALL[:3], seed=1)
+    with pytest.raises(ValueError, match="the guest 'nobody' is not an entrant"):
+        schedule(ENTRANTS, seed=1, guests=["nobody"])
+    with pytest.raises(ValueError, match="guests play four-player tables with seven other entrants"):
+        schedule(SMALL, seed=1, guests=["rules"])
+
+
+def test_a_guest_meets_every_other_entrant_three_times_and_every_pair_once() -> None:
+    """The guest's seven tables are the Fano plane's lines over the seven other entrants."""
+    tables = schedule(ENTRANTS, seed=2026, guests=GUESTS)
+    hosts = [e.name for e in ENTRANTS if e.name not in GUESTS]
+    assert tables[:35] == schedule([e for e in ENTRANTS if e.name not in GUESTS], seed=2026)  # the old tables kept
+    guest_tables = [set(t) - set(GUESTS) for t in tables[35:]]
+    assert all(GUESTS[0] in t for t in tables[35:]) and all(len(t) == 3 for t in guest_tables)
+    assert all(sum(h in t for t in guest_tables) == 3 for h in hosts)
+    for a, b in itertools.combinations(hosts, 2):
+        assert sum({a, b} <= t for t in guest_tables) == 1
+
+
+def test_extending_a_ladder_keeps_its_hands_and_plays_only_the_new_tables() -> None:
+    five = (*SMALL, Entrant("shooter", "shooter"))
+    whole = run_ladder(deals=1, seed=3, entrants=five)
+    part = {**whole, "schedule": whole["schedule"][:2], "results": [r for r in whole["results"] if r[1] < 2]}
+    extended = run_ladder(deals=1, seed=3, entrants=five, kept=part)
+    assert extended["results"] == whole["results"] and extended["ratings"] == whole["ratings"]
+    with pytest.raises(ValueError, match="is not the start of this ladder"):
+        run_ladder(deals=1, seed=4, entrants=five, kept=part)
 
 
 def test_a_small_run_is_reproducible_and_valid(small_run: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hearts_lessons.bots.features import bits
-from hearts_lessons.bots.sampling import known_holdings, sample_hands
+from hearts_lessons.bots.sampling import Worlds, known_holdings, sample_hands
 from hearts_lessons.playout import random_pass
 from hearts_lessons.rules import HoleCards, PassDirection, Rules
 from hearts_lessons.state import HandState, Phase
@@ -265,3 +265,52 @@ def test_the_chains_draw_a_card_as_random_choice_does(seed: int, cards: list[int
     assert rng.random() == same.random()
     with pytest.raises(IndexError):
         _choice(rng, [])
+
+
+def _after_tricks(kind: str, seed: int, tricks: int) -> HandState:
+    """A hand of four ``kind`` bots after their pass and ``tricks`` tricks."""
+    from hearts_lessons.bots import make_bot
+    from hearts_lessons.bots.base import bot_step
+
+    s = HandState.deal(seed=seed, hand_number=1)
+    bots = {seat: make_bot(kind) for seat in range(4)}
+    rng = random.Random(seed)
+    for seat in range(4):
+        s.pass_cards(seat, bots[seat].choose_pass(s.view(seat), rng))
+    while s.trick_number < tricks:
+        bot_step(s, bots, rng)
+    return s
+
+
+def test_seat_surprises_add_up_to_the_worlds_surprises() -> None:
+    from hearts_lessons.bots.sampling import Replay
+
+    s = _after_tricks("beginner", 3, 4)
+    v = s.view(s.to_play)
+    replay = Replay(v)
+    for d in range(20):
+        hands = sample_hands(v, random.Random(d))
+        terms = replay.seat_surprises(hands)
+        total = replay.surprises(hands)
+        if terms is None:
+            assert total == len(replay.history) + 1  # a world that cannot explain the play
+        else:
+            assert sum(terms) == total and terms[v.seat] == 0
+
+
+def test_fit_reads_who_plays_like_the_rule_based_bot() -> None:
+    """With ``fit``, rule-based players are never read as misfits (the true deal explains all their cards), and
+    players who choose at random are, in most positions."""
+    for seed in range(6):
+        s = _after_tricks("rules", seed, 4)
+        worlds = Worlds(s.view(s.to_play), random.Random(1), fit=True)
+        worlds.take(8)
+        assert worlds.misfits == ()
+    read = 0
+    for seed in range(6):
+        s = _after_tricks("random", seed, 4)
+        worlds = Worlds(s.view(s.to_play), random.Random(1), fit=True)
+        worlds.take(8)
+        read += len(worlds.misfits)
+        assert s.to_play not in worlds.misfits
+    assert read >= 12  # of 18 random players
