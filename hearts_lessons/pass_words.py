@@ -49,7 +49,8 @@ FORMS: dict[str, tuple[str, dict[PassDirection, str]]] = {
     "new hand": ("", {
         _LEFT: N_("Hand {number}: pass left."), _RIGHT: N_("Hand {number}: pass right."),
         _ACROSS: N_("Hand {number}: pass across."), _HOLD: N_("Hand {number}: no passing (a hold hand)."),
-        _SPLIT: N_("Hand {number}: pass one card to each other player."), _CHOICE: N_("Hand {number}: the dealer chooses the pass."),
+        _SPLIT: N_("Hand {number}: pass one card to each other player."),
+        _CHOICE: N_("Hand {number}: the dealer chooses the pass."),
     }),
 }  # fmt: skip
 """Each form's context and its English words for every direction (marked: :func:`pass_words` words them)."""

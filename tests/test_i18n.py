@@ -1,6 +1,7 @@
 """The locale layer (hearts_lessons.i18n), the catalogues (scripts/i18n.py) and the Japanese words (terms.yml)."""
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from pathlib import Path
@@ -213,7 +214,7 @@ def soft_breaks(text: str) -> list[str]:
     found = []
     fence = False
     lines = text.split("\n")
-    for a, b in zip(lines, lines[1:], strict=False):
+    for a, b in itertools.pairwise(lines):
         if a.strip().startswith("```"):
             fence = not fence
         if fence or b.strip().startswith("```") or not a.strip() or _BLOCK.match(b):
