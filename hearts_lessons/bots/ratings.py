@@ -113,8 +113,8 @@ ENTRANTS: tuple[Entrant, ...] = (
 two fifths as many per pass decision (100 and 40 is the strongest), each looking one decision ahead in its
 rollouts: the coach's defaults in plain Python, as in the browser. The last entrant, ``coach (full strength)``, is
 the coach as it plays and gives hints where the engine is compiled (a desktop): 150 worlds a card, 60 a pass,
-looking ahead at every decision; it takes about twenty times as long a decision, so it plays only some tables
-(:data:`GUESTS`)."""
+looking ahead at every decision. Each of its decisions costs far more than the others' (more worlds, each played
+out with a look-ahead at every one of its own later decisions), so it plays only some tables (:data:`GUESTS`)."""
 
 GUESTS: tuple[str, ...] = ("coach (full strength)",)
 """Entrants too slow for every table: each plays one table with each of seven sets of three other entrants, chosen
