@@ -256,3 +256,21 @@ def test_openspiels_resampling_after_a_pass_is_what_the_bridge_works_around() ->
     assert total > 0 and total_hold > 0
     assert bad_hold == 0  # without a pass every resampled world deals the right number of cards
     assert bad > 0  # after a pass some do not (OpenSpiel 2.0.2): if this fails, the workaround may go
+
+
+def test_the_coaches_a_run_compares() -> None:
+    """Each ``--coaches`` name makes a coach of that name and those options; the rules-pass coach passes as the
+    rule-based bot does; an unknown name is refused with the choices."""
+    import random
+
+    from hearts_lessons.bots import RuleBasedBot
+    from hearts_lessons.state import HandState
+
+    for name, options in gauntlet.COACH_OPTIONS.items():
+        coach = gauntlet.make_coach(name)
+        assert coach.name == name and all(getattr(coach, k) == v for k, v in options.items())
+    view = HandState.deal(seed=11, hand_number=0).view(0)
+    rules = RuleBasedBot().choose_pass(view, random.Random(1))
+    assert gauntlet.make_coach("coach-rules-pass").choose_pass(view, random.Random(2)) == rules
+    with pytest.raises(ValueError, match="unknown coach 'coach-x'"):
+        gauntlet.make_coach("coach-x")
