@@ -10,13 +10,14 @@ from hearts_lessons.simulate import plot_summary, simulate_hands, summary
 
 
 def test_every_bot_and_entrant_has_its_name_in_english_and_japanese() -> None:
-    assert set(BOT_WORDS) == set(BOTS)
+    assert set(BOT_WORDS) == set(BOTS) | {"coach (full strength)"}  # the ladder's entrant not named by its worlds
     for name in [*BOTS, *(e.name for e in ENTRANTS)]:
         assert bot_name(name) == name  # English: the key itself
         with language("ja"):
             assert latin_words(bot_name(name)) == [], name
     with language("ja"):
         assert bot_name("coach (100 worlds)") == "コーチ（100ワールド）"
+        assert bot_name("coach (full strength)") == "コーチ（フルパワー）"
         assert bot_name("coach (worlds=20)") == "coach (worlds=20)"  # a name it does not know, as it is
 
 

@@ -200,11 +200,11 @@ def damaged(change: str) -> str:
     ("sigma", "sigma must be positive, not -1.0"),
     ("mu", "'mu' has the wrong type (str)"),
     ("hands", "hands, but the schedule gives it"),
-    ("strength", "coach (100 worlds) (with their options): rerun the ladder"),
+    ("strength", "coach (full strength) (with their options): rerun the ladder"),
     ("schedule", "table 1 of the schedule seats 'grandmaster', who is not an entrant"),
     ("twice", "must rate every entrant exactly once"),
     ("library", "was made with trueskill BradleyTerryFull, not openskill's BradleyTerryFull"),
-    ("results", "the results must hold each of the 1680 hands once, not 1679 rows"),
+    ("results", "the results must hold each of the 2016 hands once, not 2015 rows"),
     ("a result", "hand 3 of the results is not [deal, table, rotation, 4 points]"),
 ])  # fmt: skip
 def test_a_damaged_file_is_refused_with_its_reason(change: str, reason: str) -> None:
