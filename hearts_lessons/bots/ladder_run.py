@@ -4,8 +4,9 @@ This is the only module that imports *openskill* (a development tool pinned in `
 to the live site); the lessons and the play table read its output through :mod:`hearts_lessons.bots.ratings`.
 
 **The schedule** (:func:`schedule`): every table of ``players`` distinct entrants of
-:data:`~hearts_lessons.bots.ratings.ENTRANTS` (all 35 four-bot tables of the seven entrants), each seated in an
-order shuffled by ``random.Random(seed)``. **The play**: every table plays the same ``deals`` deals of Standard
+:data:`~hearts_lessons.bots.ratings.ENTRANTS` but its guests (all 35 four-bot tables of the seven entrants), then
+each guest's seven tables (:data:`~hearts_lessons.bots.ratings.GUESTS`: the coach at full strength), each seated in
+an order shuffled by ``random.Random(seed)``. **The play**: every table plays the same ``deals`` deals of Standard
 Hearts (deal ``i`` from :func:`~hearts_lessons.simulate.deal_seed` ``(seed, i)``, hand number ``i``, so the pass
 cycles left, right, across, hold), each once per seat rotation (``duplicate=True`` of
 :func:`~hearts_lessons.simulate.simulate_hands`): every entrant plays every seat of every deal of its tables.
@@ -25,8 +26,8 @@ as a draw between the two players, and a worse place never rates higher (tests/b
 
 Every hand's points are kept in the file (``results``), so ``--rerate`` can rate them again without playing.
 
-Run it (one process; about 11 processor-minutes with 12 deals per table on the machine it was sized on, the
-engine compiled)::
+Run it (one process; about 28 processor-minutes with 12 deals per table on the machine it was sized on, the
+engine compiled; ``--extend`` plays only the tables after those the file already has)::
 
     nice -n 10 python -m hearts_lessons.bots.ladder_run --deals 12 --seed 2026
 
