@@ -23,7 +23,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .i18n import N_, get_language, tr, tr_text
+from .i18n import N_, get_language, join_words, tr, tr_text
 from .stats import average
 
 if TYPE_CHECKING:
@@ -295,8 +295,13 @@ class Table:
                 cells.append(f"<{tag}{lang} style='{style}'>{html.escape(self.cell(row, c))}</{tag}>")
             body.append("<tr>" + "".join(cells) + "</tr>")
         caption = f"<caption style='text-align:left'>{html.escape(self.caption)}</caption>" if self.caption else ""
-        return (f"<table class='hl-table-data' style='border-collapse:collapse;font:14px sans-serif'>{caption}"
-                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")  # fmt: skip
+        # a table wider than a phone scrolls sideways in its own box (focusable, named: a keyboard can scroll it too)
+        label = html.escape(self.caption or tr("Table: {columns}", columns=join_words(
+            self.header(c) for c in self.columns)), quote=True)  # fmt: skip
+        return (f"<div class='hl-table-scroll' role='region' tabindex='0' aria-label='{label}' "
+                "style='overflow-x:auto;max-width:100%'>"
+                f"<table class='hl-table-data' style='border-collapse:collapse;font:14px sans-serif'>{caption}"
+                f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table></div>")  # fmt: skip
 
     def __repr__(self) -> str:
         shown = self.rows if len(self.rows) <= 40 else self.rows[:20] + self.rows[-20:]
