@@ -29,7 +29,12 @@ standard rules (``spiel_bridge.spiel_params``).
 **Thinking time.** CPU seconds per decision of the coach (at ``CoachBot()``'s defaults in this build: the
 first lines say which) and of each search player, for decisions with a choice (a forced card is not asked).
 
+**Coaches compared.** ``--coaches coach,coach-fit,...`` (:data:`COACH_OPTIONS`) plays each coach in each seat of
+each deal beside one baseline; the rows keep every coach's points, and the report adds each other coach's saving
+over the first on the same deals (``paired_lines``). ``--directions left,right,across`` keeps only those deals.
+
     python bench/gauntlet.py [--deals 20] [--sims 1000,5000] [--tables ismcts1000,rules,...] [--seed 2026]
+                             [--coaches coach,coach-fit] [--directions left,right,across,hold]
                              [--processes 2] [--minutes 60] [--out results.jsonl] [--summarize results.jsonl]
 """
 

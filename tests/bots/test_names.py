@@ -17,7 +17,7 @@ def test_every_bot_and_entrant_has_its_name_in_english_and_japanese() -> None:
             assert latin_words(bot_name(name)) == [], name
     with language("ja"):
         assert bot_name("coach (100 worlds)") == "コーチ（100ワールド）"
-        assert bot_name("coach (full strength)") == "コーチ（フルパワー）"
+        assert bot_name("coach (full strength)") == "コーチ（フルの強さ）"
         assert bot_name("coach (worlds=20)") == "coach (worlds=20)"  # a name it does not know, as it is
 
 
