@@ -268,7 +268,9 @@ TABLES_AT_375 = """() => [...document.querySelectorAll('table.hl-table-data')].m
     let e = box, right = Infinity, scroll = 0;
     while (e && e !== document.body) {
         const r = e.getBoundingClientRect(), x = getComputedStyle(e).overflowX;
-        if ((x === 'auto' || x === 'scroll') && r.right <= window.innerWidth + 1) { right = r.right; scroll = e.scrollWidth; break; }
+        if ((x === 'auto' || x === 'scroll') && r.right <= window.innerWidth + 1) {
+            right = r.right; scroll = e.scrollWidth; break;
+        }
         e = e.parentElement;
     }
     return {caption: (t.caption ? t.caption.textContent : '').slice(0, 50), table: t.getBoundingClientRect().width,
