@@ -254,26 +254,11 @@ class Replay:
         """:func:`surprises` of the world ``hands``."""
         if not self.replayable:
             return 0
-        history = self.history
-        k = self.k
-        start = list(hands)
-        for seat, cid in history:
-            start[seat] |= 1 << cid
-        held = 0
-        for mask in start:
-            held |= mask
-        lean = self.template.lean_copy()
-        lean._hands = start
-        lean._hole = k.deck & ~held
-        lean._in_play = k.deck & ~lean._hole if lean.rules.hole_cards is HoleCards.SET_ASIDE else k.deck
-        lean._start_play()
-        impossible = len(history) + 1 if stop is None else stop  # the play so far could not have happened
+        lean = self._start(hands)
+        impossible = len(self.history) + 1 if stop is None else stop  # the play so far could not have happened
         if lean._hole or (stop is not None and stop < 1):
             return self._replay(lean, impossible, stop)
-        key = (lean.leader, lean.opening_card)
-        plan = self._plans.get(key)
-        if plan is None:
-            plan = self._plans[key] = self._plan(lean)
+        plan = self._plan_for(lean)
         if not plan.ok:
             return impossible
         count = 0
@@ -291,24 +276,10 @@ class Replay:
         over (a hole: the replay is then not seat by seat), or the view does not start at the first trick."""
         if not self.replayable:
             return None
-        k = self.k
-        start = list(hands)
-        for seat, cid in self.history:
-            start[seat] |= 1 << cid
-        held = 0
-        for mask in start:
-            held |= mask
-        if k.deck & ~held:
+        lean = self._start(hands)
+        if lean._hole:
             return None
-        lean = self.template.lean_copy()
-        lean._hands = start
-        lean._hole = 0
-        lean._in_play = k.deck
-        lean._start_play()
-        key = (lean.leader, lean.opening_card)
-        plan = self._plans.get(key)
-        if plan is None:
-            plan = self._plans[key] = self._plan(lean)
+        plan = self._plan_for(lean)
         if not plan.ok:
             return None
         out = [0] * len(hands)
@@ -319,6 +290,31 @@ class Replay:
                     return None
                 out[seat] = term
         return out
+
+    def _start(self, hands: Sequence[int]) -> Lean:
+        """The hand before its first card in the world ``hands``: each seat's cards now plus the cards it has
+        played, the rest left over (the hole)."""
+        k = self.k
+        start = list(hands)
+        for seat, cid in self.history:
+            start[seat] |= 1 << cid
+        held = 0
+        for mask in start:
+            held |= mask
+        lean = self.template.lean_copy()
+        lean._hands = start
+        lean._hole = k.deck & ~held
+        lean._in_play = k.deck & ~lean._hole if lean.rules.hole_cards is HoleCards.SET_ASIDE else k.deck
+        lean._start_play()
+        return lean
+
+    def _plan_for(self, lean: Lean) -> _Plan:
+        """The history played from ``lean``'s start (one plan per leader and opening card, kept)."""
+        key = (lean.leader, lean.opening_card)
+        plan = self._plans.get(key)
+        if plan is None:
+            plan = self._plans[key] = self._plan(lean)
+        return plan
 
     def _plan(self, lean: Lean) -> _Plan:
         """Play the history on (a copy of) ``lean``, keeping the spot before each card."""
