@@ -1034,11 +1034,15 @@ class CoachBot:
         if view.phase is Phase.PASSING:
             return tr("How the coach sees the others: every deal of the hidden cards is as likely, and in each the "
                       "others pass and play like the book's rule-based bot (the Medium level).")
-        if not self.infer and self.moon:
+        # what the sampler will really do here: nothing to read (no card played and no pass read, or a position
+        # that starts mid-hand) leaves every deal as likely; a moon only where the rules have one
+        plain = not self.infer or Worlds(view, random.Random(0), read_pass=self.read_pass).plain
+        moon = self.moon and view.rules.moon is not Moon.NONE
+        if plain and moon:
             return tr("How the coach sees the others: every deal of the hidden cards that fits what you have seen is "
                       "as likely, and in each the others play like the book's rule-based bot (the Medium level), one "
                       "who looks like shooting the moon playing to shoot.")
-        if not self.infer:
+        if plain:
             return tr("How the coach sees the others: every deal of the hidden cards that fits what you have seen is "
                       "as likely, and in each the others play like the book's rule-based bot (the Medium level).")
         if self.read_pass and pass_reading(view) is not None:
@@ -1053,7 +1057,7 @@ class CoachBot:
         if self.fit:
             more.append(tr("A player whose cards no such deal explains counts as a different player: its unexpected "
                            "cards count for much less."))
-        if self.moon:
+        if moon:
             more.append(tr("One who looks like shooting the moon plays to shoot."))
         return join_sentences([first, *more])
 

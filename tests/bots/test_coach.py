@@ -152,6 +152,8 @@ def test_the_advice_says_how_the_coach_models_the_others() -> None:
     assert "the pass you received" in received.assumes
     assert "One who looks like shooting the moon plays to shoot." in received.assumes
     hold = HandState.deal(seed=5, hand_number=3)  # no pass: nothing received to read
+    while hold.trick_number < 2:  # cards played: something to read
+        hold.play_id(hold.legal_mask(hold.to_play).bit_length() - 1)
     quiet = CoachBot(worlds=12, moon=False).assumes(hold.view(hold.to_play))
     assert "pass" not in quiet and "moon" not in quiet
     assert "different player" in CoachBot(fit=True).assumes(hold.view(hold.to_play))
@@ -159,3 +161,23 @@ def test_the_advice_says_how_the_coach_models_the_others() -> None:
     with language("ja"):
         said = coach.advise(hold.view(hold.to_play), random.Random(1)).assumes
     assert said.startswith("コーチはほかのプレイヤーをこう見ています") and "ルールベースのボット" in said
+
+
+def test_the_stated_model_is_what_the_sampler_does_here() -> None:
+    """Nothing to read yet (a hold hand's first lead, a pass not read before any card, a puzzle from mid-hand)
+    means every deal is as likely, and the sentence says so; no moon clause where the rules have no moon."""
+    from hearts_lessons.rules import Moon, Rules
+
+    hold = HandState.deal(seed=5, hand_number=3)  # no card played, nothing passed
+    assert "fits what you have seen is as likely" in CoachBot().assumes(hold.view(hold.to_play))
+    passed = HandState.deal(seed=5, hand_number=1)
+    for seat in range(4):
+        passed.pass_cards(seat, passed.hand(seat)[:3])
+    first = passed.view(passed.to_play)
+    assert "the pass you received" in CoachBot().assumes(first)
+    assert "fits what you have seen is as likely" in CoachBot(read_pass=False).assumes(first)
+    bare = HandState.deal(Rules(moon=Moon.NONE), seed=5, hand_number=3)
+    while bare.trick_number < 3:
+        bare.play_id(bare.legal_mask(bare.to_play).bit_length() - 1)
+    said = CoachBot().assumes(bare.view(bare.to_play))
+    assert "more likely when their cards so far" in said and "moon" not in said
