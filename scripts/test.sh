@@ -116,12 +116,29 @@ run_pytest() {
 
 # Both editions (hl_build_books in _setup.sh: the English and the Japanese book side by side), each with its live
 # site copied into it when the live step built the English one (the Japanese live site is built here).
+# Its output is also kept in _build/book-step.log: if the step fails, the summary ends with the lines that say why.
+BOOK_LOG="$HL_ROOT/_build/book-step.log"
 build_book() {
-  local live=0
+  local live=0 rc=0
   if [ "$live_state" = ok ]; then
     live=1
   fi
-  hl_build_books "$live"
+  mkdir -p "$HL_ROOT/_build"
+  hl_build_books "$live" > >(tee "$BOOK_LOG") 2>&1 || rc=$?
+  wait # for tee
+  return "$rc"
+}
+
+# Why the book step failed, at the end of the run (where a CI log's tail shows it): the log's error lines and the
+# last lines of the Japanese edition's own log.
+book_failure_digest() {
+  printf '\n==> why the book step failed (from _build/book-step.log; whole log there)\n'
+  grep -n -E 'Error|error:|Exception|Traceback|FAILED|WARNING|warning:|Killed|died|exit [1-9]' "$BOOK_LOG" \
+    | grep -v -E '^[0-9]+:\s*$' | tail -n 40 || true
+  if [ -f "$HL_ROOT/_build/ja-build.log" ]; then
+    printf -- '--- the last lines of _build/ja-build.log:\n'
+    tail -n 15 "$HL_ROOT/_build/ja-build.log"
+  fi
 }
 
 # The catalogues' check, the locale layer's and the Japanese build's tests, and the doctests of the scripts and the
@@ -232,6 +249,9 @@ if [ "$compiled_kept" = true ]; then
 fi
 
 # Summary -----------------------------------------------------------------------------------------------
+if [ "$book_state" = FAILED ] && [ -f "$BOOK_LOG" ]; then
+  book_failure_digest | cut -c1-400
+fi
 failed_steps=()
 printf '\n==================================== summary ====================================\n'
 for i in "${!step_names[@]}"; do

@@ -210,3 +210,27 @@ def test_the_japanese_live_site_takes_the_japanese_sources(tmp_path: Path) -> No
     assert "data-lang" not in build_lite.kernel_note_tag("notebooks")
     note = (ROOT / "lite" / build_lite.KERNEL_NOTE).read_text(encoding="utf-8")
     assert 'dataset.lang === "ja"' in note and "Pythonの準備ができました。" in note
+
+
+def test_cached_wheels_are_not_fetched_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second build (the Japanese live site's, after the English one's) asks no registry: with every wheel in the
+    cache, pip is not run; with one missing, it is."""
+    monkeypatch.setattr(build_lite, "CACHE", tmp_path)
+    wheels = tmp_path / "wheels"
+    wheels.mkdir()
+    for name in ("six-1.17.0-py2.py3-none-any.whl", "tqdm-4.67.3-py3-none-any.whl"):
+        (wheels / name).write_bytes(b"")
+    calls: list[list[str]] = []
+    monkeypatch.setattr(build_lite, "run", lambda cmd, **_: calls.append(cmd) or "")
+    found = build_lite.pip_download(["six==1.17.0", "tqdm==4.67.3"], "3.14")
+    assert calls == [] and sorted(found) == ["six", "tqdm"]
+    with pytest.raises(build_lite.BuildError, match="wcwidth"):
+        build_lite.pip_download(["six==1.17.0", "wcwidth==0.6.0"], "3.14")
+    assert len(calls) == 1 and "download" in calls[0] and "wcwidth==0.6.0" in calls[0]
+
+
+def test_the_engine_wheel_builds_without_a_download_when_setuptools_is_here() -> None:
+    """pyproject's build backend (setuptools) is in the environment (the venv's, with wheel), so pip builds the
+    engine's wheel with it instead of fetching one into an isolated build environment."""
+    have = importlib.metadata.version("setuptools")
+    assert build_lite.build_isolation() == ["--no-build-isolation"], have
