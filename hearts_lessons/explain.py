@@ -16,6 +16,7 @@ from collections.abc import Callable
 
 from .cards import Card, Suit
 from .i18n import get_language, join_words, tr
+from .rules import Points
 from .scoring import format_points
 from .state import Trick
 from .table import seat_name
@@ -24,12 +25,13 @@ __all__ = ["explain_trick"]
 
 
 def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str] = seat_name,
-                  you: int | None = None) -> str:  # fmt: skip
+                  you: int | None = None, last: bool = False) -> str:  # fmt: skip
     """Why the trick went where it went, in two or three sentences.
 
     ``name(seat, players)`` names the seats: pass the names the card table beside the explanation shows.
     ``you`` is the seat the table calls "You" (its reader): that seat is spoken to, not named ("You led the
-    4♦", "your 10♦", "you take 1 point"), so the words agree with the table.
+    4♦", "your 10♦", "you take 1 point"), so the words agree with the table. ``last``: the hand's last trick,
+    after which nobody leads again (the sentence says it ended the hand).
 
     >>> from hearts_lessons.state import HandState
     >>> s = HandState.from_cards("TD 9C; QH 2S; 4D 3S; 6D 5S", hold=True, leader=2, trick_number=11,
@@ -85,7 +87,9 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
         best = tr("{name}'s {card}", name=name(winner, players), card=winner_card.symbol)
     points = format_points(trick.points)
     facts = {"suit": lead.one, "best": best, "name": who(winner), "points": points}
-    if spoken and not trick.points:
+    if last:
+        parts.append(_last_trick_sentence(spoken, trick.points, facts))
+    elif spoken and not trick.points:
         parts.append(tr("The highest {suit}, {best}, wins: you take no points and lead the next trick.", **facts))
     elif spoken and trick.points == 1:
         parts.append(tr("The highest {suit}, {best}, wins: you take {points} point and lead the next trick.", **facts))
@@ -102,6 +106,26 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
         parts.append(tr("The highest {suit}, {best}, wins: {name} takes {points} points and leads the next trick.",
                         **facts))  # fmt: skip
     return _join_sentences(parts)
+
+
+def _last_trick_sentence(spoken: bool, points: Points, facts: dict[str, str]) -> str:
+    """Who won the hand's last trick and what it took: nobody leads again."""
+    if spoken and not points:
+        return tr("The highest {suit}, {best}, wins the last trick: you take no points, and the hand is over.", **facts)
+    if spoken and points == 1:
+        return tr("The highest {suit}, {best}, wins the last trick: you take {points} point, and the hand is over.",
+                  **facts)  # fmt: skip
+    if spoken:
+        return tr("The highest {suit}, {best}, wins the last trick: you take {points} points, and the hand is over.",
+                  **facts)  # fmt: skip
+    if not points:
+        return tr("The highest {suit}, {best}, wins the last trick: {name} takes no points, and the hand is over.",
+                  **facts)  # fmt: skip
+    if points == 1:
+        return tr("The highest {suit}, {best}, wins the last trick: {name} takes {points} point, and the hand is "
+                  "over.", **facts)  # fmt: skip
+    return tr("The highest {suit}, {best}, wins the last trick: {name} takes {points} points, and the hand is over.",
+              **facts)  # fmt: skip
 
 
 def _join_sentences(parts: list[str]) -> str:

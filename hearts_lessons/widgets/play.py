@@ -515,7 +515,8 @@ class PlayTable(W.VBox):
         self._run_bots()
         tricks = self.hand.tricks
         if len(tricks) > before:
-            self.message.show(explain_trick(tricks[before], state.players, you=HUMAN), "info")
+            last = len(tricks) == before + 1 and self.hand.phase is not Phase.PLAYING  # nobody leads again
+            self.message.show(explain_trick(tricks[before], state.players, you=HUMAN, last=last), "info")
 
     def _typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()

@@ -38,3 +38,21 @@ def test_undo_after_a_hand_takes_it_back_out_of_the_totals() -> None:
     table.undo_button.click()
     assert not table.game.hand_scored and table.game.totals == [0, 0, 0, 0]
     assert table.hand.phase is Phase.PLAYING and table.hand.to_play == 0
+
+
+def test_the_last_tricks_message_says_the_hand_is_over_not_who_leads_next() -> None:
+    """After every trick but the last the message says who leads the next trick; after the last, that the hand is
+    over (nobody leads again), whoever took it."""
+    for seed in (4, 11, 23):
+        table = PlayTable(seed=seed, pace=0)
+        if table.hand.phase is Phase.PASSING:
+            for card in table.hand.hand(0)[-table.hand.cards_to_pass :]:
+                table.cards.click(card.code)
+            table.cards.press("pass")
+        said = []
+        while table.hand.phase is Phase.PLAYING:
+            table.cards.click(table.hand.legal_plays(0)[0].code)
+            said.append(table.message.text)
+        assert all("next trick" in text for text in said[:-1]), said
+        assert "next trick" not in said[-1] and "wins the last trick" in said[-1], said[-1]
+        assert said[-1].endswith("and the hand is over."), said[-1]

@@ -157,3 +157,15 @@ def test_the_header_and_the_middle_say_who_is_to_play_in_the_same_words() -> Non
         pg.click(turn, pg.state.legal_plays()[0])
         if pg.view["actions"][0]["enabled"]:  # a trick is complete: on to the next one
             pg.cards.press("next")
+
+
+def test_the_playgrounds_last_trick_ends_the_deal_instead_of_naming_a_next_leader() -> None:
+    pg = TrickPlayground(seed=5, cards_each=5)
+    stories = []
+    while pg.state.phase is Phase.PLAYING:
+        for _ in range(4):
+            pg.cards.click(pg.state.legal_plays()[0].code, pg.state.to_play)
+        stories.append(html.unescape(re.sub(r"<[^>]+>", "", pg.story.value)))
+        pg.cards.press("next")
+    assert len(stories) == 5 and all("leads the next trick." in s for s in stories[:4]), stories
+    assert stories[-1].endswith("and the hand is over.") and "next trick" not in stories[-1], stories[-1]
