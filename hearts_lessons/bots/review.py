@@ -65,6 +65,9 @@ def review_verdict(yours: Candidate, best: Candidate) -> str:
     if min(len(yours.values), len(best.values)) >= 2:
         if within_noise(yours, best):
             return "equal"
+        diff = paired(yours, best)[0]  # the difference the notes show: in the worlds both moves were tried in
+        if diff < 0:
+            return "best"  # better than the coach's move in those worlds, beyond its uncertainty
     elif diff <= math.hypot(yours.half_width, best.half_width):
         return "equal"
     return "good" if diff <= TOLERANCE else "costly"
@@ -102,10 +105,17 @@ class ReviewRow:
     facts: tuple[Fact, ...] = ()
     """The checked facts the coach's sentence says (:attr:`~hearts_lessons.bots.coach.Advice.facts`): the review
     says what the coach said at that decision, from the same facts."""
+    paired_diff: float | None = None
+    """How many points the seat's move took more than the coach's in the worlds both were tried in (the paired
+    difference whose interval ``paired_half`` is), when the coach measured it."""
 
     @property
     def difference(self) -> float:
-        """Expected points the seat's move took more than the coach's (0 or more), measured or not."""
+        """Expected points the seat's move took more than the coach's (0 or more), measured or not: the paired
+        difference when the coach measured it (the one its verdict and uncertainty are about), else the difference
+        of the two averages."""
+        if self.paired_diff is not None:
+            return max(0.0, self.paired_diff)
         return max(0.0, self.your_points - self.coach_points)
 
     @property
@@ -216,8 +226,9 @@ def _row_html(row: ReviewRow, seat: int, players: int, four_colour: bool) -> str
         verdict = f"{mark} " + tr("{verdict} (a difference of {points}, ± {uncertainty})", verdict=words,
                                   points=_pts(row.difference), uncertainty=_pts(row.uncertainty))
     else:
-        verdict = f"{mark} " + tr("{verdict}: about {points} more than the coach's", verdict=words,
-                                  points=_pts(row.difference))
+        verdict = f"{mark} " + tr("{verdict}: about {points} more than the coach's, beyond its uncertainty "
+                                  "(± {uncertainty})", verdict=words, points=_pts(row.difference),
+                                  uncertainty=_pts(row.uncertainty))  # fmt: skip
     parts = [
         f"<li class='hl-review-item is-{row.verdict}' style='background:{back};border-left:5px solid {ink};"
         "border-radius:8px;margin:6px 0;padding:6px 10px;overflow-wrap:anywhere'>",
@@ -257,7 +268,10 @@ def _row_html(row: ReviewRow, seat: int, players: int, four_colour: bool) -> str
                "<span>" + tr("The coach: {cards} {numbers}", cards=coach, numbers=theirs) + "</span>")
             + "</div>"
         )  # fmt: skip
-        parts.append(f"<div style='font-size:13px;color:#333'>{html.escape(row.sentence)}</div>")
+        note = html.escape(row.sentence)
+        if not same:  # the coach's sentence is about its own choice: say so beside a move that was not it
+            note = html.escape(tr("Why the coach chose {cards}: {sentence}", cards=row.coach, sentence=row.sentence))
+        parts.append(f"<div style='font-size:13px;color:#333'>{note}</div>")
     parts.append("</li>")
     return "".join(parts)
 
@@ -289,14 +303,14 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
                 sentence = advice.sentence
                 facts = advice.facts
                 shared = min(len(yours.values), len(best.values)) >= 2 and yours is not best
-                paired_half = paired(yours, best)[1] if shared else None
+                paired_diff, paired_half = paired(yours, best) if shared else (None, None)
             else:
                 coach_cards = mine
                 your_points = coach_points = your_half = coach_half = 0.0
                 verdict = "best"
                 sentence = tr("Your only legal card.")
                 facts = ()
-                paired_half = None
+                paired_diff = paired_half = None
             done = len(replay.tricks)
             replay.apply(action)
             taken_by = ""
@@ -321,7 +335,7 @@ def review_hand(hand: HandState, seat: int, *, coach: CoachBot | None = None, se
             rows.append(ReviewRow(action.kind, trick_number, " ".join(c.symbol for c in mine),
                                   " ".join(c.symbol for c in coach_cards), your_points, coach_points, verdict,
                                   taken_by, sentence, mine, coach_cards, your_half, coach_half, plays, winner,
-                                  only_choice, paired_half, facts))  # fmt: skip
+                                  only_choice, paired_half, facts, paired_diff))  # fmt: skip
             continue
         replay.apply(action)
     score = hand.score

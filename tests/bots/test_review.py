@@ -3,6 +3,7 @@ too close to tell apart, never costly), the cards drawn, the cost in points in w
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -10,7 +11,7 @@ import pytest
 
 from hearts_lessons.bots import CoachBot, make_bot, play_hand
 from hearts_lessons.bots.coach import Candidate
-from hearts_lessons.bots.review import VERDICT_WORDS, HandReview, review_hand, review_verdict
+from hearts_lessons.bots.review import VERDICT_WORDS, HandReview, _pts, review_hand, review_verdict
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.state import HandState
 
@@ -73,3 +74,31 @@ def test_the_verdict_uses_the_paired_difference_when_the_worlds_are_known() -> N
     best, steady = tried("QS", 0.0), tried("2D", 1.0)
     assert review_verdict(steady, best) == "costly"
     assert review_verdict(_candidate("2D", best.mean + 1.0, 4.0), _candidate("QS", best.mean, 4.0)) == "equal"
+
+
+def test_a_worse_move_is_shown_with_the_uncertainty_its_verdict_is_about(review: HandReview) -> None:
+    """A reader's finding: a row marked costly said "about 0.8 points more" beside averages of ± 1.0 and a note
+    about another card "within the coach's uncertainty". The heading of a move graded a little worse or costly
+    gives the difference and the uncertainty it is beyond (the paired one, over the same worlds, when measured),
+    and a note beside a move that was not the coach's says it explains the coach's choice."""
+    text = html.unescape(review.html())
+    for row in review.rows:
+        if row.verdict in ("good", "costly"):
+            assert row.difference > row.uncertainty
+            assert (f"about {_pts(row.difference)} more than the coach's, beyond its uncertainty "
+                    f"(± {_pts(row.uncertainty)})") in text
+        if not row.only_choice and set(row.your_cards) != set(row.coach_cards):
+            assert f"Why the coach chose {row.coach}: " in text
+    assert any(r.verdict in ("good", "costly") for r in review.rows) and any(
+        not r.only_choice and set(r.your_cards) != set(r.coach_cards) for r in review.rows)
+
+
+def test_the_paired_difference_decides_between_a_little_worse_and_costly() -> None:
+    """With the worlds known, the tolerance applies to the difference in the same worlds, the one the note shows:
+    a steady 0.4 points more in every world is a little worse, even where the two averages differ by more."""
+    worlds = [2.0, 9.0, 4.0, 13.0, 6.0, 1.0]
+    best_values = tuple(worlds)
+    yours_values = tuple(v + 0.4 for v in worlds)
+    best = Candidate(tuple(parse_cards("QS")), 5.0, 4.0, 0.0, 0.0, 0.0, 6, values=best_values)
+    yours = Candidate(tuple(parse_cards("2D")), 5.9, 4.0, 0.0, 0.0, 0.0, 6, values=yours_values)  # averages: 0.9
+    assert review_verdict(yours, best) == "good"
