@@ -147,6 +147,7 @@ class PlayTable(W.VBox):
             choices = list(bots) if bots is not None else [DEFAULT_BOT]
         self.bot_specs = [_spec(c) for c in choices]
         self._syncing = False  # the level box is setting the bot box (not the reader)
+        self._seated: list[str] = []  # the opponents' bots by name, seat by seat (set with the bots)
         for name, options in self.bot_specs:
             make_bot(name, **options)  # an unknown bot or option is refused here, not in the middle of a game
         self.cards = CardTable(large=large, pace=max(pace, 0.3), label=tr("Card table: your game of Hearts"),
@@ -393,6 +394,16 @@ class PlayTable(W.VBox):
                              name=rules_name(self.rules), seat=seat_name(HUMAN, self.rules.players)), "info")
         self._run_bots()
 
+    def _unlike_note(self) -> str:
+        """Under the coach's advice, when some opponent at this table is not the rule-based bot: who they are, and
+        that the coach models them as that bot all the same (its sentence above says how)."""
+        seated = list(dict.fromkeys(self._seated))
+        if seated == ["rules"]:
+            return ""
+        note = tr("At this table the others are: {bots}. The coach models them as the rule-based bot all the same.",
+                  bots=join_words([bot_name(name) for name in seated]))  # fmt: skip
+        return f"<p class='hl-unlike' style='font:12px sans-serif;margin:2px 0 0'>{html.escape(note)}</p>"
+
     @property
     def bot_names(self) -> list[str]:
         """The opponents' bots by name, in the order they repeat around the table."""
@@ -401,6 +412,9 @@ class PlayTable(W.VBox):
     def _opponents(self, players: int) -> dict[int, Policy]:
         """A new bot for every seat but the reader's, the chosen bots repeating around the table."""
         specs = self.bot_specs
+        # the bots' names, seat by seat (a coach by its worlds, as the ladder names it)
+        self._seated = [f"coach ({kw['worlds']} worlds)" if name == "coach" and "worlds" in kw else name
+                        for name, kw in (specs[(s - 1) % len(specs)] for s in range(1, players))]  # fmt: skip
         return {s: make_bot(specs[(s - 1) % len(specs)][0], **specs[(s - 1) % len(specs)][1])
                 for s in range(1, players)}  # fmt: skip
 
@@ -555,7 +569,7 @@ class PlayTable(W.VBox):
         advice = self.coach.advise(state.view(HUMAN), random.Random(self._coach_seed() + len(state.actions)))
         said = tr("<b>Coach:</b> {advice}", advice=html.escape(advice.sentence))
         self.coach_box.value = (f"<div class='hl-coach' style='font:14px sans-serif'>{said}</div>"
-                                f"{advice.table_html(limit=6)}")  # fmt: skip
+                                f"{advice.table_html(limit=6)}{self._unlike_note()}")  # fmt: skip
         if advice.kind == "pass":
             self.chosen = list(advice.choice)
             self._render()

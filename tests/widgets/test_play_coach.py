@@ -55,3 +55,20 @@ def test_hints_and_reviews_out_of_turn_are_refused_with_a_reason() -> None:
     _finish_hand(table)
     table.hint()
     assert "when it is your turn" in table.message.text
+
+
+def test_the_coach_says_when_the_others_are_not_the_bot_it_models() -> None:
+    """A reader who picked Easy opponents got advice that models them as the Medium (rule-based) bot, with
+    nothing to flag it: under the advice, the table now names who the others are when they are not that bot."""
+    from hearts_lessons.widgets.play import PlayTable
+
+    medium = PlayTable(seed=5, pace=0, level="Medium")
+    medium.hint()
+    assert "hl-unlike" not in medium.coach_box.value
+    easy = PlayTable(seed=5, pace=0, level="Easy")
+    easy.hint()
+    assert ("At this table the others are: beginner. The coach models them as the rule-based bot all the same."
+            in easy.coach_box.value)
+    hard = PlayTable(seed=5, pace=0, level="Hard")
+    hard.hint()
+    assert "the others are: coach (10 worlds)." in hard.coach_box.value
