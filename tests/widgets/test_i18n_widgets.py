@@ -309,6 +309,15 @@ def test_learn_the_rules_opens_the_lesson_in_the_apps_language_or_says_which(tmp
         Path(__file__).resolve().parents[2] / "scripts" / "app.sh").read_text(encoding="utf-8")
 
 
+def test_the_japanese_welcome_names_your_seat_naturally() -> None:
+    """「あなたはテーブルの下側、南の席です。」 (not the stiff 「テーブルの下側の南です」)."""
+    set_language("ja")
+    table = GameApp(seed=6, pace=0).table
+    assert isinstance(table, PlayTable)
+    welcome = "標準ハーツの新しいゲームです。あなたはテーブルの下側、南の席です。がんばってください！"
+    assert table.message.text == welcome
+
+
 def test_hl_lang_sets_the_first_language_of_the_choice() -> None:
     set_language("ja")
     app = GameApp(seed=2, pace=0)
