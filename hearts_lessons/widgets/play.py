@@ -123,6 +123,11 @@ def level_word(name: str) -> str:
     return tr_text(name, context="level")
 
 
+def _played_words(seat: int, card: str, players: int) -> Callable[[], str]:
+    """How to say that ``seat`` played ``card`` (its symbol), in the book's language when it is said."""
+    return lambda: tr("{seat} played the {card}.", seat=seat_name(seat, players), card=card)
+
+
 class PlayTable(W.VBox):
     """A game of Hearts: the reader (South) against bots."""
 
@@ -446,7 +451,8 @@ class PlayTable(W.VBox):
             if said is None:
                 break
             if self.pace and self.hand.actions and self.hand.actions[-1].kind == "play":
-                self.message.show(said, "info")
+                action = self.hand.actions[-1]  # said in the book's language (bot_step's sentence is English)
+                self._say(_played_words(action.seat, action.cards[0].symbol, self.hand.players), "info")
                 self._render()
         self._settle()
         self._render()

@@ -309,6 +309,20 @@ def test_learn_the_rules_opens_the_lesson_in_the_apps_language_or_says_which(tmp
         Path(__file__).resolve().parents[2] / "scripts" / "app.sh").read_text(encoding="utf-8")
 
 
+def test_the_bots_cards_are_said_in_the_books_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a visible pace each bot's card is said at the table: in Japanese, in Japanese (not "西 played the 5♦.")."""
+    set_language("ja")
+    table = PlayTable(seed=6, pace=0.001)
+    said: list[str] = []
+    show = table.cards.show
+    monkeypatch.setattr(table.cards, "show", lambda text, kind="info": (said.append(text), show(text, kind)))
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
+    bots = [text for text in said if "を出しました" in text and not text.startswith(tuple("0123456789AJQK"))]
+    assert bots and all(latin_words(text) == [] for text in said), said
+
+
 def test_the_japanese_welcome_names_your_seat_naturally() -> None:
     """「あなたはテーブルの下側、南の席です。」 (not the stiff 「テーブルの下側の南です」)."""
     set_language("ja")
