@@ -197,7 +197,7 @@ def test_a_wrong_answer_shows_its_reason_and_never_a_traceback(stem: str) -> Non
                     q.check.click()
                     assert q.correct is False and q.feedback.text.startswith(f"Not quite: {q.why[option]}")
         elif isinstance(q, NumberQuestion):
-            q.entry.value = q.answer + q.tolerance + 1
+            q.entry.value = f"{q.answer + q.tolerance + 1:g}"
             q.check.click()
             assert q.correct is False and q.feedback.text.startswith(f"Not quite: {q.why}")
         elif isinstance(q, CardsQuestion):

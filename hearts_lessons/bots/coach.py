@@ -170,6 +170,9 @@ WORD_BITS = 62
 """The most bits a deck's mask may have for its masks to stay machine integers in the compiled engine."""
 MIN_WORLDS = 10
 """The fewest worlds the bound leaves a decision (:func:`bound_search`)."""
+NOTED_WIDENING = 1.1
+"""How much wider than usual the coach's 95% intervals must be, for fewer deals to be worth a caveat
+(:attr:`Search.fewer_worlds`): 10% wider, that is fewer than about 83% of the usual deals."""
 CHAINS = 4
 """The chains of :class:`~hearts_lessons.bots.sampling.Worlds` (its default)."""
 
@@ -223,11 +226,38 @@ class Search:
     @property
     def cut(self) -> bool:
         """Whether the bound cut the search (fewer worlds, or fewer of the seat's own decisions looked ahead)."""
+        return self.worlds < self.usual_worlds or self.shallower
+
+    @property
+    def shallower(self) -> bool:
+        """Whether the bound looked ahead fewer of the seat's own decisions than the coach usually does."""
         reach = max(self.cards - 1, 0)
-        return self.worlds < self.usual_worlds or min(self.lookahead, reach) < min(self.usual_lookahead, reach)
+        return min(self.lookahead, reach) < min(self.usual_lookahead, reach)
+
+    @property
+    def fewer_worlds(self) -> bool:
+        """Whether the coach looked at clearly fewer deals than usual: so few that its 95% intervals are at least
+        :data:`NOTED_WIDENING` times as wide as usual (an interval's width grows as ``sqrt(usual / worlds)``), that
+        is fewer than about 83% of its usual deals. 96 deals instead of 100 widen them by 2%, not worth a caveat.
+
+        >>> Search(96, 1, 100, 1, 6, 17).fewer_worlds, Search(83, 1, 100, 1, 6, 17).fewer_worlds
+        (False, False)
+        >>> Search(82, 1, 100, 1, 6, 17).fewer_worlds, Search(40, 1, 150, 1, 6, 17).fewer_worlds
+        (True, True)
+        """
+        return self.worlds < self.usual_worlds and (
+            math.sqrt(self.usual_worlds / max(self.worlds, 1)) >= NOTED_WIDENING - 1e-9)
+
+    @property
+    def noted(self) -> bool:
+        """Whether the cut is worth a caveat (:meth:`note`): clearly fewer deals (:attr:`fewer_worlds`), or fewer of
+        the seat's own decisions looked ahead (:attr:`shallower`)."""
+        return self.fewer_worlds or self.shallower
 
     def note(self) -> str:
-        """What the cut means, in a sentence ('' when the search was not cut).
+        """What the cut means, in a sentence ('' when the search was not cut, or cut too little to matter: only a
+        few deals fewer than usual, see :attr:`fewer_worlds`). It is shown once, at the end of the advice's
+        sentence (:attr:`Advice.sentence`), not again in its table.
 
         >>> Search(40, 1, 150, EVERY_DECISION, 6, 17).note()
         'To answer quickly at this big table (6 players, 17 cards each) the coach looked at 40 sampled deals \
@@ -235,15 +265,20 @@ instead of its usual 150, and looked ahead 1 of its own next plays instead of ev
 sure.'
         >>> Search(150, EVERY_DECISION, 150, EVERY_DECISION, 4, 13).note()
         ''
+        >>> Search(96, EVERY_DECISION, 100, EVERY_DECISION, 6, 17).note()
+        ''
+        >>> Search(96, 1, 100, EVERY_DECISION, 6, 17).note()
+        'To answer quickly at this big table (6 players, 17 cards each) the coach looked ahead 1 of its own next \
+plays instead of every one, so close calls are less sure.'
         """
-        if not self.cut:
+        if not self.noted:
             return ""
         parts = []
-        if self.worlds < self.usual_worlds:
+        if self.fewer_worlds:
             parts.append(tr("looked at {worlds} sampled deals instead of its usual {usual}", worlds=self.worlds,
                             usual=self.usual_worlds))
         reach = max(self.cards - 1, 0)
-        if min(self.lookahead, reach) < min(self.usual_lookahead, reach):
+        if self.shallower:
             if self.usual_lookahead >= reach:
                 parts.append(tr("looked ahead {ahead} instead of every one", ahead=_ahead_words(self.lookahead)))
             else:
@@ -377,6 +412,8 @@ class Advice:
     choice: list[Card]
     candidates: tuple[Candidate, ...]
     sentence: str
+    """What the coach says; it ends with the caveat of a clearly cut search (:meth:`Search.note`), said here only
+    (:meth:`table_html` does not repeat it)."""
     worlds: int
     stakes: GameStakes | None = None
     """Near the end of a game, the utility the averages measure (points, plus a lost game): :func:`game_stakes`."""
@@ -438,16 +475,9 @@ class Advice:
                    if self.assumes else "")  # fmt: skip
         return (
             "<table class='hl-advice' style='border-collapse:collapse;font:13px sans-serif'>"
-            f"<caption style='text-align:left'>{self._caption()}{self._cut()}</caption><thead><tr>{head}</tr></thead>"
+            f"<caption style='text-align:left'>{self._caption()}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>{assumes}"
         )
-
-    def _cut(self) -> str:
-        """When the bound cut the search: how, in the caption."""
-        search = self.search
-        if search is None or not search.cut:
-            return ""
-        return tr(". {note}", context="after a caption", note=html.escape(search.note()))
 
     def _caption(self) -> str:
         if self.stakes is None:
@@ -1126,7 +1156,8 @@ class CoachBot:
 
 
 def _noted(sentence: str, search: Search) -> str:
-    """The advice's sentence, followed by :meth:`Search.note` when the bound cut the search."""
+    """The advice's sentence, followed by :meth:`Search.note` when the bound cut the search clearly enough to say
+    so (:attr:`Search.noted`)."""
     note = search.note()
     return tr("{first} {second}", context="two sentences", first=sentence, second=note) if note else sentence
 

@@ -28,7 +28,7 @@ import ipywidgets as W
 from ..cards import Card
 from ..errors import IllegalActionError
 from ..i18n import tr, tr_text
-from ..widgets.common import CardPicker, MessageLine, card_button, safe
+from ..widgets.common import CardPicker, MessageLine, card_button, number_box, number_refusal, read_number, safe
 from ..widgets.quiz import answer_block
 from .drills import PARTS, Attempt, Drill, Feedback, Picture, Stage, stage, stages
 from .glicko2 import Rating
@@ -154,7 +154,7 @@ class _Answer(W.VBox):
         self.check_button.on_click(lambda _: self.submit(self.response()))
         self.buttons: dict[str, W.Button] = {}
         self.picker: CardPicker | None = None
-        self.entry: W.FloatText | None = None
+        self.entry: W.Text | None = None
         self.chosen_line = W.HTML()
         if kind == "play":
             if on_table:
@@ -183,7 +183,7 @@ class _Answer(W.VBox):
                 self.buttons[option] = button
             self.children = [W.HBox(list(self.buttons.values()), layout=W.Layout(flex_flow="row wrap"))]
         else:
-            self.entry = W.FloatText(value=None, description=tr("Answer:"), layout=W.Layout(width="220px"))
+            self.entry = number_box()  # empty until the reader types: no number looks given
             self.children = [W.HBox([self.entry, self.check_button], layout=W.Layout(align_items="center"))]
 
     def _chosen(self, cards: list[Card]) -> None:
@@ -406,6 +406,12 @@ class StageDrills(_TableVoice, W.VBox):
         if response is None or (isinstance(response, list) and not response and self.drill.kind == "pass"):
             self._say(tr("Choose an answer first."), "info")
             return
+        if self.drill.kind == "number":  # an empty box or words are refused, not counted as a try
+            refusal = number_refusal(response)
+            if refusal:
+                self._say(refusal, "info")
+                return
+            response = read_number(response)
         was_solved = self.attempt.solved
         if self.drill.kind == "pass":  # the coach plays both passes in up to 2,000 deals: about a second
             self._say(tr("Playing your pass and the coach's in the same deals…"), "info")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import html
+import math
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
@@ -22,8 +23,8 @@ from ..render import card_words, suit_colour
 from ..sources import source_words
 from ..variants import Choice, Option
 
-__all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "choice_source", "choice_words", "option_name",
-           "safe", "sentences", "style_card_button"]
+__all__ = ["CardPicker", "MessageLine", "card_button", "card_label", "choice_source", "choice_words", "number_box",
+           "number_refusal", "option_name", "read_number", "safe", "sentences", "style_card_button"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,6 +87,52 @@ class MessageLine(W.HTML):
         import re
 
         return html.unescape(re.sub(r"<[^>]+>", "", self.value))
+
+
+def number_box() -> W.Text:
+    """The box a reader types a number answer in: empty at first (a grey placeholder says what to type), so no
+    number looks given; :func:`read_number` reads it and :func:`number_refusal` says why it cannot."""
+    box = W.Text(value="", placeholder=tr("a number"), description=tr("Answer:"), layout=W.Layout(width="220px"))
+    box.add_class("hl-number")
+    return box
+
+
+def read_number(text: object) -> float | None:
+    """The number typed in a :func:`number_box` (spaces around it ignored; full-width digits read too), or ``None``
+    when the box is empty or holds no finite number.
+
+    >>> read_number(" 14 "), read_number("-2.5"), read_number("１４"), read_number(7)
+    (14.0, -2.5, 14.0, 7.0)
+    >>> read_number(""), read_number("fourteen"), read_number("nan"), read_number(None)
+    (None, None, None, None)
+    """
+    if isinstance(text, bool) or text is None:
+        return None
+    if isinstance(text, int | float):
+        value = float(text)
+    else:
+        try:
+            value = float(str(text).strip())
+        except ValueError:
+            return None
+    return value if math.isfinite(value) else None
+
+
+def number_refusal(text: object) -> str:
+    """Why what was typed in a :func:`number_box` is not an answer yet (``""`` when it is a number): empty, or not
+    a number. The words are in the book's language.
+
+    >>> number_refusal("14"), number_refusal("")
+    ('', 'Type a number first.')
+    >>> number_refusal("abc")
+    '“abc” is not a number: type the answer in digits, such as 14.'
+    """
+    if read_number(text) is not None:
+        return ""
+    typed = "" if text is None else str(text).strip()
+    if not typed:
+        return tr("Type a number first.")
+    return tr("“{typed}” is not a number: type the answer in digits, such as 14.", typed=typed)
 
 
 def safe(message: Callable[[Any], MessageLine]) -> Callable[[F], F]:

@@ -32,6 +32,7 @@ import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -56,7 +57,8 @@ from ..variants import PRESETS, Preset, rules_name
 from .common import choice_source, option_name, safe, sentences
 from .play import PlayTable, covered_fields, level_word, listed, rule_switches, switch_sources
 
-__all__ = ["GAMES", "HAGGIS_OPPONENTS", "LEARN_URL", "LIVE_LEARN_URL", "GameApp", "default_learn_url", "first_seed"]
+__all__ = ["GAMES", "HAGGIS_OPPONENTS", "JA_LEARN_URL", "LEARN_URL", "LIVE_LEARN_URL", "GameApp", "default_learn_url",
+           "first_seed", "learn_link"]
 
 HAGGIS = "haggis"
 GAMES: dict[str, str] = {**{f"hearts:{key}": preset.name for key, preset in PRESETS.items()}, HAGGIS: N_("Haggis")}
@@ -77,6 +79,15 @@ project's folder, so every lesson opens as an app too)."""
 
 LIVE_LEARN_URL = "../../notebooks/01_tricks.html"
 """Where it leads in the live site (``live/notebooks/index.html?path=game.ipynb``): the book's first lesson page."""
+
+JA_LEARN_URL = "../_build/ja-app/notebooks/01_tricks.ipynb"
+"""Lesson 1 in Japanese from ``app/game.ipynb`` served in English by Voilà (which serves the project's folder):
+where ``HL_LANG=ja bash scripts/app.sh`` writes the Japanese lessons (``scripts/i18n_build.py``; there only once
+the Japanese app has been started)."""
+
+LIVE_OTHER_EDITION = {"en": "../../ja/notebooks/01_tricks.html", "ja": "../../../notebooks/01_tricks.html"}
+"""The book's first lesson page in the other edition, from the live site of the English book (``live/``) and of the
+Japanese one (``ja/live/``): the Japanese book is ``ja/`` inside the English site (``book/_ext/lang_switch.py``)."""
 
 
 def first_seed(environ: Mapping[str, str] | None = None) -> int:
@@ -179,6 +190,29 @@ def default_learn_url() -> str:
     """*Learn the rules*' link where this kernel runs: the book's page in the live site, the lesson in Voilà."""
     return LIVE_LEARN_URL if in_browser() else LEARN_URL
 
+
+def learn_link(lang: str, edition: str, *, browser: bool, here: Path) -> tuple[str, str]:
+    """*Learn the rules*' link, and the language of the lesson it opens, for an app speaking ``lang`` that was opened
+    in the ``edition`` of the book (its notebook and lessons: ``en``, or ``ja`` where ``scripts/app.sh`` serves
+    ``_build/ja-app`` or in the Japanese live site). The lesson in ``lang`` when it can be reached from ``here``
+    (the folder the app's notebook runs in), else the edition's own lesson: Voilà serving the Japanese lessons cannot
+    reach the English ones, nor the English app the Japanese ones until the Japanese app has written them.
+
+    >>> learn_link("en", "en", browser=False, here=Path("app"))
+    ('../notebooks/01_tricks.ipynb', 'en')
+    >>> learn_link("ja", "en", browser=True, here=Path("app"))
+    ('../../ja/notebooks/01_tricks.html', 'ja')
+    >>> learn_link("en", "ja", browser=False, here=Path("app"))
+    ('../notebooks/01_tricks.ipynb', 'ja')
+    """
+    if lang == edition:
+        return (LIVE_LEARN_URL if browser else LEARN_URL), edition
+    if browser and lang in LIVE_OTHER_EDITION and edition in LIVE_OTHER_EDITION:
+        return LIVE_OTHER_EDITION[edition], lang
+    if not browser and edition == "en" and lang == "ja" and (here / JA_LEARN_URL).is_file():
+        return JA_LEARN_URL, "ja"
+    return (LIVE_LEARN_URL if browser else LEARN_URL), edition
+
 HAGGIS_OPPONENTS: dict[str, tuple[str, Callable[[], HaggisBot]]] = {
     "Easy": (N_("plays a random legal combination, or passes"), RandomBot),
     "Medium": (N_("plays the lowest combination that beats the one on the table"), GreedyBot),
@@ -280,7 +314,7 @@ class GameApp(W.VBox):
 
     def __init__(self, *, seed: int | None = None, pace: float = 0.35, large: bool = False,
                  learn_url: str | None = None, game: str = "hearts:standard", players: int | None = None,
-                 level_name: str = "Medium") -> None:  # fmt: skip
+                 level_name: str = "Medium", here: Path | None = None) -> None:  # fmt: skip
         super().__init__()
         self.add_class("hl-app")
         self.seed = seed if seed is not None else first_seed()
@@ -318,6 +352,11 @@ class GameApp(W.VBox):
         self.language_box.observe(lambda change: self.set_language(str(change["new"])), names="value")
         self.learn = _html("")
         self.learn_url = learn_url if learn_url is not None else default_learn_url()
+        self._learn_given = learn_url is not None  # a link given is kept in every language
+        self.edition = _shown_language()
+        """The book's edition the app was opened in (its lessons' language: :func:`learn_link`)."""
+        self.here = here if here is not None else Path.cwd()
+        """The folder the app's notebook runs in (Voilà: ``app/``), from which the lessons are linked."""
         self.bar = W.Box([self.new_button, self.rules_button, self.opponents_button, self.coach_button,
                           self.undo_button, self.settings_button, self.learn])  # fmt: skip
         self.bar.add_class("hl-app-bar")
@@ -356,7 +395,9 @@ class GameApp(W.VBox):
         self._label_bar()
         table = self.table
         if isinstance(table, PlayTable):
-            table.relabel()
+            table.relabel()  # its message too: said again in the new language
+        elif table.message.text:  # the Haggis table's message cannot be said again: cleared
+            table.message.show("", "info")
         self._show_table()
 
     # -- games -----------------------------------------------------------------------------------------------------
@@ -430,11 +471,22 @@ class GameApp(W.VBox):
 
     def _show_table(self) -> None:
         self.overlay_closed = False
-        label = html.escape(tr("Learn the rules (the book, in a new tab)"), quote=True)
+        lang = _shown_language()
+        opens = lang
+        if not self._learn_given:
+            self.learn_url, opens = learn_link(lang, self.edition, browser=in_browser(), here=self.here)
+        if opens == lang:
+            label, words = tr("Learn the rules (the book, in a new tab)"), tr("Learn the rules")
+        elif opens == "ja":  # the lesson in the app's language is out of reach: the link says where it goes
+            label = tr("Learn the rules (the book in Japanese, in a new tab)")
+            words = tr("Learn the rules (in Japanese)")
+        else:
+            label = tr("Learn the rules (the book in English, in a new tab)")
+            words = tr("Learn the rules (in English)")
         self.learn.value = (f'<a class="hl-app-learn" href="{html.escape(self.learn_url)}" target="_blank" '
-                            f'rel="noopener" aria-label="{label}">'
+                            f'rel="noopener" aria-label="{html.escape(label, quote=True)}" hreflang="{opens}">'
                             '<i class="fa fa-graduation-cap" aria-hidden="true"></i>'
-                            f'<span class="hl-app-learn-words"> {tr("Learn the rules")}</span></a>')  # fmt: skip
+                            f'<span class="hl-app-learn-words"> {words}</span></a>')  # fmt: skip
         self._update()
 
     # -- the bar ---------------------------------------------------------------------------------------------------

@@ -123,6 +123,11 @@ def level_word(name: str) -> str:
     return tr_text(name, context="level")
 
 
+def _played_words(seat: int, card: str, players: int) -> Callable[[], str]:
+    """How to say that ``seat`` played ``card`` (its symbol), in the book's language when it is said."""
+    return lambda: tr("{seat} played the {card}.", seat=seat_name(seat, players), card=card)
+
+
 class PlayTable(W.VBox):
     """A game of Hearts: the reader (South) against bots."""
 
@@ -153,6 +158,7 @@ class PlayTable(W.VBox):
         self.cards = CardTable(large=large, pace=max(pace, 0.3), label=tr("Card table: your game of Hearts"),
                                optimistic=True)  # fmt: skip
         self.message = self.cards  # the table's own message line, beside the hand (screen readers hear it)
+        self._saying: tuple[Callable[[], str], str, str] | None = None  # how to say the message again (_say)
         self.chosen: list[Card] = []  # the cards the reader has chosen to pass so far
         self.cards.on_card(self._card_clicked)
         self.cards.on_action(self._action)
@@ -223,7 +229,25 @@ class PlayTable(W.VBox):
         if isinstance(self.setup, W.Accordion):
             self.setup = self._setup_panel()
             self.children = (self.setup, *self.children[1:])
+        self._resay()
         self._render()
+
+    def _say(self, words: Callable[[], str], kind: str = "info") -> None:
+        """Say ``words()`` on the table's message line, and keep how, so that :meth:`relabel` says it again in
+        another language (a message said only once, such as a refusal, is cleared instead)."""
+        text = words()
+        self._saying = (words, kind, text)
+        self.message.show(text, kind)
+
+    def _resay(self) -> None:
+        """The message showing, said again in the book's language now: re-worded when :meth:`_say` said it, else
+        cleared (no sentence of the former language stays beside the table's new words)."""
+        saying = self._saying
+        if saying is not None and saying[2] == self.message.text:
+            self._say(saying[0], saying[1])
+        elif self.message.text:
+            self._saying = None
+            self.message.show("", "info")
 
     # -- set-up --------------------------------------------------------------------------------------------
     def _setup_panel(self) -> W.Widget:
@@ -390,8 +414,9 @@ class PlayTable(W.VBox):
         self.bots: dict[int, Policy] = self._opponents(self.rules.players)
         self.rng = random.Random(self.seed)
         self.coach_box.value = ""
-        self.message.show(tr("New game of {name}: you are {seat}, at the bottom of the table. Good luck!",
-                             name=rules_name(self.rules), seat=seat_name(HUMAN, self.rules.players)), "info")
+        rules = self.rules
+        self._say(lambda: tr("New game of {name}: you are {seat}, at the bottom of the table. Good luck!",
+                             name=rules_name(rules), seat=seat_name(HUMAN, rules.players)), "info")
         self._run_bots()
 
     def _unlike_note(self) -> str:
@@ -440,7 +465,8 @@ class PlayTable(W.VBox):
             if said is None:
                 break
             if self.pace and self.hand.actions and self.hand.actions[-1].kind == "play":
-                self.message.show(said, "info")
+                action = self.hand.actions[-1]  # said in the book's language (bot_step's sentence is English)
+                self._say(_played_words(action.seat, action.cards[0].symbol, self.hand.players), "info")
                 self._render()
         self._settle()
         self._render()
@@ -473,8 +499,9 @@ class PlayTable(W.VBox):
         need = state.cards_to_pass
         if c in self.chosen:
             self.chosen.remove(c)
-            self.message.show(tr("The {card} is back in your hand: {chosen} of {need} chosen.", card=c.symbol,
-                                 chosen=len(self.chosen), need=need), "info")  # fmt: skip
+            chosen = len(self.chosen)
+            self._say(lambda: tr("The {card} is back in your hand: {chosen} of {need} chosen.", card=c.symbol,
+                                 chosen=chosen, need=need), "info")  # fmt: skip
         elif len(self.chosen) >= need:
             raise IllegalActionError(tr_n("you pass {n} card — click a chosen card to put it back",
                                           "you pass {n} cards — click a chosen card to put it back", need))
@@ -482,16 +509,16 @@ class PlayTable(W.VBox):
             self.chosen.append(c)
             left = need - len(self.chosen)
             if left:
-                self.message.show(tr("The {card} is chosen: choose {left} more.", card=c.symbol, left=left), "info")
+                self._say(lambda: tr("The {card} is chosen: choose {left} more.", card=c.symbol, left=left), "info")
             else:
-                self.message.show(tr("The {card} is chosen: press Pass.", card=c.symbol), "info")
+                self._say(lambda: tr("The {card} is chosen: press Pass.", card=c.symbol), "info")
         self._render()
 
     def _clear(self) -> None:
         """Escape at the table: put back the cards chosen for the pass."""
         if self.chosen:
             self.chosen = []
-            self.message.show(tr("Your choice is cleared: choose again."), "info")
+            self._say(lambda: tr("Your choice is cleared: choose again."), "info")
             self._render()
 
     def _action(self, action: str) -> None:
@@ -509,11 +536,11 @@ class PlayTable(W.VBox):
         self.hand.pass_cards(HUMAN, cards)
         self.chosen = []
         self.coach_box.value = ""
-        self.message.show(tr("You passed {cards}.", cards=listed(c.symbol for c in cards)), "ok")
+        self._say(lambda: tr("You passed {cards}.", cards=listed(c.symbol for c in cards)), "ok")
         self._run_bots()
         if self.hand.phase is Phase.PLAYING:
             got = self.hand.received(HUMAN)
-            self.message.show(tr("You received {cards}.", cards=listed(c.symbol for c in got)), "ok")
+            self._say(lambda: tr("You received {cards}.", cards=listed(c.symbol for c in got)), "ok")
             self._render()
 
     @safe(lambda self: self.message)
@@ -525,12 +552,14 @@ class PlayTable(W.VBox):
         before = len(state.tricks)
         state.play(_card(card) if isinstance(card, str) and "#" in card else card, HUMAN)
         self.coach_box.value = ""
-        self.message.show(tr("You played the {card}.", card=state.actions[-1].cards[0].symbol), "info")
+        played = state.actions[-1].cards[0].symbol
+        self._say(lambda: tr("You played the {card}.", card=played), "info")
         self._run_bots()
         tricks = self.hand.tricks
         if len(tricks) > before:
+            trick, players = tricks[before], state.players
             last = len(tricks) == before + 1 and self.hand.phase is not Phase.PLAYING  # nobody leads again
-            self.message.show(explain_trick(tricks[before], state.players, you=HUMAN, last=last), "info")
+            self._say(lambda: explain_trick(trick, players, you=HUMAN, last=last), "info")
 
     def _typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
@@ -555,7 +584,8 @@ class PlayTable(W.VBox):
         self.game.next_hand()
         self.chosen = []
         self.cards.show_last = False
-        self.message.show(pass_words(self.hand.direction, "new hand", hand=self.hand.hand_number + 1), "info")
+        direction, number = self.hand.direction, self.hand.hand_number + 1
+        self._say(lambda: pass_words(direction, "new hand", hand=number), "info")
         self._run_bots()
 
     @safe(lambda self: self.message)
@@ -570,18 +600,21 @@ class PlayTable(W.VBox):
         said = tr("<b>Coach:</b> {advice}", advice=html.escape(advice.sentence))
         self.coach_box.value = (f"<div class='hl-coach' style='font:14px sans-serif'>{said}</div>"
                                 f"{advice.table_html(limit=6)}{self._unlike_note()}")  # fmt: skip
-        if advice.kind == "pass":
+        lifted, panel = advice.kind == "pass", self.advice_where == "panel"
+        if lifted:
             self.chosen = list(advice.choice)
             self._render()
-            if self.advice_where == "panel":
-                said = tr("The coach has chosen its pass for you (lifted): see why in the Coach panel.")
-            else:
-                said = tr("The coach has chosen its pass for you (lifted): see why below the table.")
-        elif self.advice_where == "panel":
-            said = tr("The coach has an idea: see in the Coach panel.")
-        else:
-            said = tr("The coach has an idea: see below the table.")
-        self.message.show(said, "info")
+
+        def where() -> str:
+            if lifted and panel:
+                return tr("The coach has chosen its pass for you (lifted): see why in the Coach panel.")
+            if lifted:
+                return tr("The coach has chosen its pass for you (lifted): see why below the table.")
+            if panel:
+                return tr("The coach has an idea: see in the Coach panel.")
+            return tr("The coach has an idea: see below the table.")
+
+        self._say(where, "info")
 
     def _coach_seed(self, hand_number: int | None = None) -> int:
         """The coach's sampling seed for a hand of this game (default: the hand in play): hints and the review of
@@ -598,12 +631,14 @@ class PlayTable(W.VBox):
         review = review_hand(self.hand, HUMAN, coach=self.coach, seed_base=self._coach_seed())
         self.coach_box.value = review.html()
         loss = review.total_loss
-        if round(loss, 1) == 1:
-            said = tr("Review ready: your choices cost 1 expected point more than the coach's.")
-        else:
-            said = tr("Review ready: your choices cost {loss} expected points more than the coach's.",
+
+        def said() -> str:
+            if round(loss, 1) == 1:
+                return tr("Review ready: your choices cost 1 expected point more than the coach's.")
+            return tr("Review ready: your choices cost {loss} expected points more than the coach's.",
                       loss=f"{loss:.1f}")
-        self.message.show(said, "info")
+
+        self._say(said, "info")
 
     @safe(lambda self: self.message)
     def _undo(self) -> None:
@@ -621,13 +656,13 @@ class PlayTable(W.VBox):
                     game.current.phase is Phase.PASSING and HUMAN in game.current.to_pass):  # fmt: skip
                 break
         self.chosen = []
-        self.message.show(tr("Taken back."), "info")
+        self._say(lambda: tr("Taken back."), "info")
         self._render()
 
     def _save(self) -> str:
         """The game as the saved file holds it (what *Save game* downloads)."""
-        self.message.show(tr("Your game is saved as {file} (see your browser's downloads).", file="hearts-game.json"),
-                          "ok")
+        self._say(lambda: tr("Your game is saved as {file} (see your browser's downloads).", file="hearts-game.json"),
+                  "ok")
         return self.game.to_json()
 
     def load_text(self, text: str | bytes) -> None:
@@ -647,7 +682,7 @@ class PlayTable(W.VBox):
                 value = getattr(game.rules, field)
                 if value in [v for _, v in box.options]:
                     box.value = value
-        self.message.show(tr("Game loaded."), "ok")
+        self._say(lambda: tr("Game loaded."), "ok")
         self._run_bots()
 
     # -- view ----------------------------------------------------------------------------------------------

@@ -20,13 +20,12 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import ipywidgets as W
 
 from ..cards import Card
 from ..i18n import N_, full_stop, join_sentences, tr, tr_text
-from .common import CardPicker, MessageLine
+from .common import CardPicker, MessageLine, number_box, number_refusal, read_number
 
 __all__ = ["CardsQuestion", "ChoiceQuestion", "NumberQuestion", "Quiz", "answer_block"]
 
@@ -77,7 +76,16 @@ class _Question(W.VBox):
         """Why the current (wrong) answer is wrong, or ``""`` when the question has no reason for it."""
         return ""
 
+    def _refusal(self) -> str:
+        """Why the answer given cannot be checked (``""`` when it can), beyond nothing chosen yet: a number box
+        says what it needs."""
+        return ""
+
     def _check(self) -> None:
+        refusal = self._refusal()
+        if refusal:  # not a try: nothing is counted
+            self.feedback.show(refusal, "info")
+            return
         verdict = self._is_right()
         if verdict is None:
             self.feedback.show(tr("Choose an answer first."), "info")
@@ -174,18 +182,22 @@ class NumberQuestion(_Question):
         self.tolerance = tolerance
         self.why = why
         super().__init__(prompt, explanation, hint)
-        self.entry = W.FloatText(value=None, description=tr("Answer:"), layout=W.Layout(width="220px"))
+        self.entry = number_box()
+        """Empty until the reader types (no number looks given); an empty box or words are refused, not counted."""
         self.children = (self.prompt, self.entry, self.check, self.feedback, self.reveal)
 
     @property
     def answer_text(self) -> str:
         return f"{self.answer:g}"
 
+    def _refusal(self) -> str:
+        return number_refusal(self.entry.value)
+
     def _is_right(self) -> bool | None:
-        value: Any = self.entry.value
+        value = read_number(self.entry.value)
         if value is None:
             return None
-        return abs(float(value) - self.answer) <= self.tolerance
+        return abs(value - self.answer) <= self.tolerance
 
     def _why_wrong(self) -> str:
         return self.why

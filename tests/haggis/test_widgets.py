@@ -288,10 +288,10 @@ def test_scoring_quiz_widget() -> None:
     quiz = scoring_quiz_widget()
     assert len(quiz.questions) == 3
     bets = quiz.questions[0]
-    bets.entry.value = 0
+    bets.entry.value = "0"
     bets.check.click()
     assert bets.correct is False
-    bets.entry.value = 15
+    bets.entry.value = "15"
     bets.check.click()
     assert bets.correct and quiz.score == 1
 

@@ -107,9 +107,24 @@ def test_choice_drills_answer_by_buttons_marked_after_answering(path: Path) -> N
 
 def test_number_drills(path: Path) -> None:
     n = StageDrills("points", path=path, start=0)
-    n.controls.entry.value = float(n.drill.answer[0])  # type: ignore[union-attr]
+    n.controls.entry.value = str(n.drill.answer[0])  # type: ignore[union-attr]
     n.check_button.click()
     assert n.attempt.stars == 3
+
+
+def test_a_number_drill_starts_empty_and_refuses_what_is_not_a_number(path: Path) -> None:
+    """The box is empty at first (no number looks given); an empty box or words are refused, not counted."""
+    n = StageDrills("points", path=path, start=0)
+    entry = n.controls.entry
+    assert entry is not None and entry.value == "" and entry.placeholder == "a number"
+    n.check_button.click()
+    assert n.message.text == "Type a number first." and n.attempt.tries == 0
+    entry.value = "many"
+    n.check_button.click()
+    assert n.message.text == "“many” is not a number: type the answer in digits, such as 14." and n.attempt.tries == 0
+    entry.value = f" {n.drill.answer[0]} "
+    n.check_button.click()
+    assert n.attempt.solved and n.attempt.stars == 3
 
 
 def test_a_damaged_progress_file_is_said_and_the_stage_still_works(path: Path) -> None:

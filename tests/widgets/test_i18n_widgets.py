@@ -20,6 +20,7 @@ from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.bots.ratings import LEVELS
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.charts import bars, boxes, plane, points
+from hearts_lessons.explain import explain_trick
 from hearts_lessons.history import TIMELINE
 from hearts_lessons.i18n import get_language, language, latin_words, missing, set_language, tr_text
 from hearts_lessons.practice.app import PracticeApp
@@ -33,7 +34,7 @@ from hearts_lessons.widgets import cardtable
 from hearts_lessons.widgets.cardtable import CardTable, table_words
 from hearts_lessons.widgets.common import MessageLine, safe
 from hearts_lessons.widgets.files import FileButtons
-from hearts_lessons.widgets.game_app import GAMES, GameApp, game_name
+from hearts_lessons.widgets.game_app import GAMES, JA_LEARN_URL, LEARN_URL, GameApp, game_name
 from hearts_lessons.widgets.history import Timeline
 from hearts_lessons.widgets.play import _SOURCE_WORDS, SWITCH_SOURCES, PlayTable, switch_sources
 from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, Quiz
@@ -244,6 +245,91 @@ def test_the_language_choice_switches_the_words_both_ways_and_keeps_the_game() -
     assert [b.description for b in app.bar.children if isinstance(b, W.Button)][:2] == ["New game", "Rules"]
     assert table.cards.words["last_trick"] == "Last trick"
     assert table.keyboard.description == "Play:" and app.table is table and len(table.hand.actions) == played
+
+
+def test_the_language_choice_rewords_the_message_showing() -> None:
+    """The last trick's words beside the table are said again in the new language (a reviewer saw "You led the 5♦,
+    …" stay English next to 次のハンド); a message that cannot be said again (a refusal) is cleared."""
+    set_language("en")
+    app = GameApp(seed=6, pace=0)
+    table = app.table
+    assert isinstance(table, PlayTable)
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
+    before = len(table.hand.tricks)
+    table.play(table.hand.legal_plays(0)[0])
+    trick = table.hand.tricks[before]
+    english = explain_trick(trick, table.hand.players)
+    assert table.message.text == explain_trick(trick, table.hand.players, you=0) and "led the" in table.message.text
+    app.language_box.value = "ja"
+    with language("ja"):
+        japanese = explain_trick(trick, table.hand.players, you=0)
+    assert table.message.text == japanese and latin_words(japanese) == [] and japanese != english
+    app.set_language("en")
+    assert table.message.text == explain_trick(trick, table.hand.players, you=0)
+    illegal = next(c for c in table.hand.hand(0) if c not in table.hand.legal_plays(0)) if table.hand.to_play == 0 \
+        else table.hand.hand(0)[0]  # fmt: skip
+    table.play(illegal)  # refused: said once, in English
+    assert table.message.kind == "error" and table.message.text
+    app.set_language("ja")
+    assert table.message.text == ""  # not left in English beside the Japanese table
+    app.set_language("en")
+
+
+def test_learn_the_rules_opens_the_lesson_in_the_apps_language_or_says_which(tmp_path: Path) -> None:
+    """*Learn the rules* opens lesson 1 in the app's language where it can be reached (the Japanese lessons that
+    ``HL_LANG=ja bash scripts/app.sh`` writes), else says in which language the lesson opens."""
+    here = tmp_path / "app"
+    here.mkdir()
+    set_language("en")
+    app = GameApp(seed=6, pace=0, here=here)
+    assert f'href="{LEARN_URL}"' in app.learn.value and 'hreflang="en"' in app.learn.value
+    app.set_language("ja")  # no Japanese lessons written yet: the English lesson, said so
+    assert f'href="{LEARN_URL}"' in app.learn.value and "ルールを学ぶ（英語）" in app.learn.value
+    assert "英語の本を新しいタブで開きます" in app.learn.value and 'hreflang="en"' in app.learn.value
+    lesson = here / JA_LEARN_URL
+    lesson.parent.mkdir(parents=True)
+    lesson.write_text("{}", encoding="utf-8")
+    app.set_language("en")
+    app.set_language("ja")  # now written: the Japanese lesson
+    assert f'href="{JA_LEARN_URL}"' in app.learn.value and 'hreflang="ja"' in app.learn.value
+    assert "> ルールを学ぶ</span>" in app.learn.value
+    set_language("ja")
+    japanese = GameApp(seed=6, pace=0, here=here)  # the app served in Japanese (_build/ja-app)
+    japanese.set_language("en")  # its lessons are the Japanese ones: said so
+    assert f'href="{LEARN_URL}"' in japanese.learn.value and "Learn the rules (in Japanese)" in japanese.learn.value
+    set_language("en")
+    given = GameApp(seed=6, pace=0, learn_url="https://example.org/rules", here=here)
+    given.set_language("ja")
+    assert 'href="https://example.org/rules"' in given.learn.value
+    set_language("en")
+    # the folder the Japanese app is written to, as scripts/app.sh writes it
+    assert JA_LEARN_URL.startswith("../_build/ja-app/") and '--out "$HL_ROOT/_build/ja-app"' in (
+        Path(__file__).resolve().parents[2] / "scripts" / "app.sh").read_text(encoding="utf-8")
+
+
+def test_the_bots_cards_are_said_in_the_books_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At a visible pace each bot's card is said at the table: in Japanese, in Japanese (not "西 played the 5♦.")."""
+    set_language("ja")
+    table = PlayTable(seed=6, pace=0.001)
+    said: list[str] = []
+    show = table.cards.show
+    monkeypatch.setattr(table.cards, "show", lambda text, kind="info": (said.append(text), show(text, kind)))
+    for card in table.hand.hand(0)[:3]:
+        table.cards.click(card.code)
+    table.cards.press("pass")
+    bots = [text for text in said if "を出しました" in text and not text.startswith(tuple("0123456789AJQK"))]
+    assert bots and all(latin_words(text) == [] for text in said), said
+
+
+def test_the_japanese_welcome_names_your_seat_naturally() -> None:
+    """「あなたはテーブルの下側、南の席です。」 (not the stiff 「テーブルの下側の南です」)."""
+    set_language("ja")
+    table = GameApp(seed=6, pace=0).table
+    assert isinstance(table, PlayTable)
+    welcome = "標準ハーツの新しいゲームです。あなたはテーブルの下側、南の席です。がんばってください！"
+    assert table.message.text == welcome
 
 
 def test_hl_lang_sets_the_first_language_of_the_choice() -> None:

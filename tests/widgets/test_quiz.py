@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hearts_lessons.cards import Card, parse_cards
+from hearts_lessons.i18n import language
 from hearts_lessons.state import HandState
 from hearts_lessons.widgets.quiz import CardsQuestion, ChoiceQuestion, NumberQuestion, Quiz
 
@@ -63,10 +64,10 @@ def test_cards_question_names_the_engine_reason_for_a_wrong_card() -> None:
 
 def test_number_question_and_quiz_tally() -> None:
     n = NumberQuestion("How many points?", answer=14, explanation="13 + 1.", why="the Q♠ is 13", hint="add them")
-    n.entry.value = 13
+    n.entry.value = "13"
     n.check.click()
     assert n.feedback.text == "Not quite: the Q♠ is 13. Hint: add them."
-    n.entry.value = 14
+    n.entry.value = "14"
     n.check.click()
     assert n.correct and n.stars == 2
     c = ChoiceQuestion("?", ["x", "y"], answer="x")
@@ -75,3 +76,30 @@ def test_number_question_and_quiz_tally() -> None:
     c.choices.value = "x"
     c.check.click()
     assert quiz.score == 2 and quiz.stars == 5 and "2 of 2" in quiz.tally.value
+
+
+def test_a_number_box_starts_empty_and_refuses_what_is_not_a_number() -> None:
+    """No number looks given: the box is empty (a placeholder says what to type); an empty box or words are refused
+    with a clear message, in the book's language, and are not counted as tries."""
+    n = NumberQuestion("How many points?", answer=14, why="the Q♠ is 13")
+    assert n.entry.value == "" and n.entry.placeholder == "a number" and n.entry.description == "Answer:"
+    n.check.click()
+    assert n.feedback.text == "Type a number first." and n.tries == 0 and n.correct is None
+    n.entry.value = "fourteen"
+    n.check.click()
+    assert n.feedback.text == "“fourteen” is not a number: type the answer in digits, such as 14."
+    assert n.tries == 0 and "Traceback" not in n.feedback.text
+    n.entry.value = " 14 "
+    n.check.click()
+    assert n.correct and n.stars == 3
+    with language("ja"):
+        j = NumberQuestion("?", answer=14)
+        assert j.entry.value == "" and j.entry.placeholder == "数字" and j.entry.description == "答え："
+        j.check.click()
+        assert j.feedback.text == "先に数字を入力してください。"
+        j.entry.value = "abc"
+        j.check.click()
+        assert j.feedback.text == "「abc」は数字ではありません。14のように数字で入力してください。"
+        j.entry.value = "１４"
+        j.check.click()
+        assert j.correct
