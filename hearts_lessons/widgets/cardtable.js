@@ -688,6 +688,16 @@ function render({ model, el }) {
       if (over(probe)) line.classList.add("is-stacked");
       probe.remove();
     }
+    // a separator left at the end of a line says nothing: hidden, its room kept (so that nothing moves back up)
+    const ends = [];
+    for (const plate of list) {
+      for (const sep of plate._info ? plate._info.querySelectorAll(".hl-ct-sep") : []) {
+        const before = sep.previousElementSibling;
+        const after = sep.nextElementSibling;
+        if (before && after && after.offsetTop > before.offsetTop + 2) ends.push(sep);
+      }
+    }
+    for (const sep of ends) sep.style.visibility = "hidden";
     for (let round = 0; round < 3; round++) {
       const long = list.filter((plate) => over(plate._head)); // reads first, then writes
       if (!long.length) return;
