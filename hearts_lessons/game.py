@@ -13,8 +13,9 @@
 
 from __future__ import annotations
 
+import html
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -270,10 +271,15 @@ class GameState:
             rows.append(row)
         return rows
 
-    def score_sheet_html(self) -> str:
+    def score_sheet_html(self, names: Sequence[str] | None = None) -> str:
+        """The score sheet as an HTML table, a column per seat headed by its seat name or by ``names`` (a table
+        that calls its reader "You" names that seat so here too)."""
         n = self.players
+        if names is not None and len(names) != n:
+            raise ValueError(f"score_sheet_html needs {n} names, got {len(names)}")
         pad = "style='padding:2px 10px;text-align:right'"
-        head = "".join(f"<th {pad}>{seat_name(s, n)}</th>" for s in range(n))
+        heads = list(names) if names is not None else [seat_name(s, n) for s in range(n)]
+        head = "".join(f"<th {pad}>{html.escape(name)}</th>" for name in heads)
         body = "".join(
             "<tr>" + "".join(f"<td {pad}>{cell}</td>" for cell in row) + "</tr>" for row in self.score_sheet()
         )

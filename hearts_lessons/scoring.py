@@ -103,6 +103,12 @@ class HandScore:
         """The reasons, in words (in the book's language; worded when asked for, not while scoring)."""
         return tuple(_note_words(note) for note in self._notes)
 
+    def notes_for(self, you: int) -> tuple[str, ...]:
+        """The reasons in words for a reader who sits at seat ``you`` and is called "You" at the table: that
+        seat's notes say "You" (``You took every penalty card: …``), the others name their seats as
+        :attr:`notes` does."""
+        return tuple(_note_words(note, you) for note in self._notes)
+
     def _fields(self) -> tuple[object, ...]:
         return (self._card_points, self._points, self._shooter, self._sun, self._moon_choice, self._reset_shooter,
                 self._notes)  # fmt: skip
@@ -215,9 +221,11 @@ def _seat_words(name: Callable[[int], str] | None, seat: int) -> int | str:
     return seat if name is None else name(seat)
 
 
-def _note_words(note: Note) -> str:
-    """One note of a score in the book's language."""
+def _note_words(note: Note, you: int | None = None) -> str:
+    """One note of a score in the book's language; the note of seat ``you`` (the reader) says "You"."""
     kind, who_, players, value = note
+    if you is not None and isinstance(who_, int) and who_ == you:
+        return _your_note_words(kind, value)
     who = (seat_name(who_, players) if who_ >= 0 else "") if isinstance(who_, int) else who_
     if kind == "ten":
         return tr("{name} took the 10♣: card points × {factor}.", name=who, factor=value)
@@ -240,6 +248,23 @@ def _note_words(note: Note) -> str:
     if kind == "no_trick":
         return tr("{name} took no trick: −{bonus}.", name=who, bonus=value)
     raise ValueError(f"unknown kind of score note {kind!r}")
+
+
+def _your_note_words(kind: str, value: str) -> str:
+    """A note about the reader's own seat, addressed to the reader (a note about every seat has no owner)."""
+    if kind == "ten":
+        return tr("You took the 10♣: card points × {factor}.", factor=value)
+    if kind == "sun":
+        return tr("You took every trick: shot the sun (M = {m}).", m=value)
+    if kind == "moon":
+        return tr("You took every penalty card: shot the moon (M = {m}).", m=value)
+    if kind == "reset":
+        return tr("Your running total goes back to 0.")
+    if kind == "subtracts":
+        return tr("You score −{m}.", m=value)
+    if kind == "no_trick":
+        return tr("You took no trick: −{bonus}.", bonus=value)
+    raise ValueError(f"unknown kind of score note about one seat {kind!r}")
 
 
 _NO_MOON: Final = Moon.NONE

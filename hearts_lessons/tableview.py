@@ -15,11 +15,14 @@ Schema (``kind`` is ``table``, ``hand`` or ``trick``)::
 
     {"kind", "players", "viewer", "title", "status", "hearts_broken", "turn", "dealer" (None: nobody dealt),
      "lead" (words for the middle while a trick waits for its lead: "Your lead", "West leads"; else None),
-     "seats": [{"seat", "name", "you", "x", "y", "angle", "count", "tricks", "points", "total", "dealer",
-                "turn", "voids", "label", "cards" (face-up cards of an open deal, else None),
+     "seats": [{"seat", "name", "you", "x", "y", "angle", "count", "tricks", "points", "scored", "total",
+                "dealer", "turn", "voids", "label", "cards" (face-up cards of an open deal, else None),
                 "taken" (the cards the seat took, as piles by suit: see :func:`taken_entry`; else None),
-                optional "facts": [{"text", "keep"}] (another game's facts for the plate's facts line; the
-                front end drops those of highest ``keep`` first where the line does not fit)}],
+                optional "facts": [{"text", "keep"}] (another game's facts for the plate's facts line, after
+                the Hearts facts; ``keep`` is no longer read: every fact is shown, the line wraps between
+                them)}],
+     ("points": the card points taken so far, in words; "scored": once the hand is scored, what it scores
+     (``scored 0`` for a moon shooter who took 26), which the plate shows instead; else None)
      "hand": {"seat", "mode" ("play" | "pass" | "choose" | "view"), "label", "cards": [card]},
      "trick": {"number", "complete", "winner", "label", "plays": [{"seat", "winner", "card": card}]} | None,
      "last_trick": (as "trick") | None, "pass": {"count", "to", "arrow", "words", "chosen"} | None,
@@ -114,19 +117,23 @@ def card_entry(code: str, *, svg: str, name: str, short: str, playable: bool = F
 
 
 def seat_entry(seat: int, players: int, *, viewer: int = 0, name: str | None = None, count: int = 0,
-               tricks: int | None = None, points: str | None = None, total: str | None = None,
-               dealer: bool = False, turn: bool = False, voids: Sequence[str] = (),
+               tricks: int | None = None, points: str | None = None, scored: str | None = None,
+               total: str | None = None, dealer: bool = False, turn: bool = False, voids: Sequence[str] = (),
                cards: list[dict[str, Any]] | None = None,
                taken: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
     """One seat of the model, placed by :func:`positions`, with the words a screen reader says for it
-    (``taken``: the cards it took, from :func:`taken_entry`)."""
+    (``taken``: the cards it took, from :func:`taken_entry`; ``points``: the card points taken, in words;
+    ``scored``: once the hand is scored, what it scores (a formatted number), which the plate shows instead of
+    ``points``)."""
     x, y, angle = positions(players, viewer)[seat]
     you = seat == viewer
     shown = name if name is not None else (tr("You", context="player") if you else seat_name(seat, players))
     bits = [shown, tr_n("{n} card", "{n} cards", count)]
     if tricks is not None:
         bits.append(tr_n("{n} trick", "{n} tricks", tricks))
-    if points is not None:
+    if scored is not None:
+        bits.append(tr("scores {points} this hand", points=scored))
+    elif points is not None:
         bits.append(tr("{points} this hand", points=points))
     if total is not None:
         bits.append(tr("total {total}", total=total))
@@ -139,7 +146,9 @@ def seat_entry(seat: int, players: int, *, viewer: int = 0, name: str | None = N
     if taken is not None:
         bits.append(taken["label"])
     return {"seat": seat, "name": shown, "you": you, "x": x, "y": y, "angle": angle, "count": count,
-            "tricks": tricks, "points": points, "total": total, "dealer": dealer, "turn": turn,
+            "tricks": tricks, "points": points,
+            "scored": tr("scored {points}", context="seat plate", points=scored) if scored is not None else None,
+            "total": total, "dealer": dealer, "turn": turn,
             "voids": list(voids), "label": ", ".join(bits), "cards": cards, "taken": taken}  # fmt: skip
 
 
@@ -358,6 +367,7 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
     turn = state.to_play if playing else None
     chosen = set(selected)
     seats = []
+    score = state.score  # once the hand is over: the plates say what each seat scores, as the result does
     for s in range(n):
         name = names[s] if names else (tr("You", context="player") if s == seat and not open_hands else seat_name(s, n))
         face_up = None
@@ -366,6 +376,7 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
         seats.append(seat_entry(
             s, n, viewer=seat, name=name, count=state.hand_mask(s).bit_count(), tricks=state.tricks_won(s),
             points=points_words(state.points_taken(s)),
+            scored=format_points(score.points[s]) if score is not None else None,
             total=format_points(totals[s]) if totals is not None else None,
             dealer=dealer and s == state.dealer, turn=s == turn,
             voids=[v.symbol for v in state.voids(s)], cards=face_up,

@@ -243,4 +243,9 @@ def test_score_sheet() -> None:
     assert game.score_sheet() == [["1", "0 → 0", "-5 → -5", "1 → 1", "-5 → -5"]]
     html = game.score_sheet_html()
     assert "<table" in html and "South" in html and "-5 → -5" in html
+    # a table that calls its reader "You" heads that column so; the wrong number of names is refused
+    named = game.score_sheet_html(["You", "West", "North", "East"])
+    assert ">You</th>" in named and "South" not in named and named.replace(">You<", ">South<") == html
+    with pytest.raises(ValueError, match="needs 4 names"):
+        game.score_sheet_html(["You"])
     assert "totals 0, -5, 1, -5" in repr(game)

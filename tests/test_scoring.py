@@ -291,3 +291,17 @@ def test_the_layout_gives_each_card_id_its_suit() -> None:
             else:
                 assert k.suit_of[cid] == -1
         assert len(k.suit_of) == k.deck.bit_length()
+
+
+def test_notes_for_the_reader_say_you_where_the_seat_is_theirs() -> None:
+    s = score(Rules(moon=Moon.RESET_TO_ZERO), ["QS " + HEARTS, "", "", ""], [5, 3, 0, 5])
+    assert s.notes[0] == "South took every penalty card: shot the moon (M = 26)."
+    assert s.notes_for(0) == ("You took every penalty card: shot the moon (M = 26).", "Every other player scores 26.",
+                              "Your running total goes back to 0.")  # fmt: skip
+    assert s.notes_for(1) == s.notes  # the reader sits elsewhere: the shooter is named by seat
+    ten = score(Rules(ten_of_clubs_multiplier=2, no_tricks_bonus=5), ["TC 2H", "", "QS", ""], [1, 0, 5, 7])
+    assert [n for n in ten.notes_for(0) if n.startswith("You")] == ["You took the 10♣: card points × 2."]
+    assert "You took no trick: −5." in ten.notes_for(1)
+    sun = score_hand(layout_for(Rules(shoot_the_sun=True, moon=Moon.SHOOTER_SUBTRACTS)),
+                     [layout_for(STANDARD).deck, 0, 0, 0], [13, 0, 0, 0], layout_for(STANDARD).deck)  # fmt: skip
+    assert sun.notes_for(0) == ("You took every trick: shot the sun (M = 52).", "You score −52.")

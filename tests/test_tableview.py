@@ -202,3 +202,19 @@ def test_the_middle_names_who_leads_and_nothing_while_a_trick_is_on() -> None:
     assert table_view(state, seat=0)["lead"] is None  # the trick is on: its cards are in the middle
     passing = HandState.deal(STANDARD, seed=1)
     assert passing.phase is Phase.PASSING and table_view(passing)["lead"] is None
+
+
+def test_once_the_hand_is_scored_the_plates_say_what_each_seat_scored() -> None:
+    """During play a plate says the points a seat has taken; after a moon those would contradict the score (the
+    shooter took 26 and scores 0), so a finished hand's plates say the score, as the result does."""
+    state = HandState.from_cards(MOON_DEAL, STANDARD, hold=True)
+    while state.phase is Phase.PLAYING:
+        state.play(max(state.legal_plays(), key=lambda c: c.id) if state.to_play == 0 else state.legal_plays()[0])
+    score = state.score
+    assert score is not None and score.shooter == 0
+    seats = table_view(state, totals=score.points)["seats"]
+    assert [s["points"] for s in seats] == ["26 points", "0 points", "0 points", "0 points"]  # what each took
+    assert [s["scored"] for s in seats] == ["scored 0", "scored 26", "scored 26", "scored 26"]
+    assert "scores 0 this hand" in seats[0]["label"] and "26 points" not in seats[0]["label"]
+    playing = HandState.from_cards(MOON_DEAL, STANDARD, hold=True)  # a hand in play has no score yet
+    assert all(s["scored"] is None for s in table_view(playing)["seats"])

@@ -6,9 +6,10 @@ Pure functions over :class:`~.state.HaggisHand` (no widget imports), built from 
 Hearts table's schema (``kind`` ``table``) with these Haggis additions, all optional for the front end:
 
 - each seat: ``backs`` (how many card backs to draw: the hidden number cards), ``shown`` (face-up cards beside
-  the backs: the seat's wilds, which lie face up), ``facts`` (``[{"text", "keep"}]`` on the plate's one facts line:
-  cards and points captured, the bet, going out, the hand's score; the front end drops the highest ``keep``
-  first on a narrow plate, and every fact stays in the seat's label);
+  the backs: the seat's wilds, which lie face up), ``facts`` (``[{"text", "keep"}]`` on the plate's facts line:
+  cards and points captured, the bet, going out, the hand's score; the front end shows every one, in this order,
+  the line breaking between facts on a narrow plate; ``keep`` is no longer read; every fact is in the seat's
+  label too);
 - ``combo``: the combination on the table, drawn in the middle with a caption — ``{"seat", "who", "name",
   "caption", "bomb", "label", "cards": [card], "history": [str], "note"}`` (``cards`` empty: a caption only,
   e.g. "Your lead");

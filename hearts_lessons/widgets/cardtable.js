@@ -634,44 +634,77 @@ function render({ model, el }) {
 
   // -- the seats ------------------------------------------------------------------------------------------
   function seatFacts(seat) {
-    // what a plate says after the name, in reading order; `keep`: the lower, the longer it stays on a narrow plate
+    // what a plate says after the name, always the same facts in the same order (none is ever dropped): the
+    // hand's facts (tricks, then points taken, or once the hand is scored its score) on the facts line, each
+    // kept whole, then the seat's voids and another game's facts; the running total on a line of its own
     const facts = [];
     const tricks = finite(seat.tricks, null);
-    if (tricks !== null) facts.push({ words: say(tricks === 1 ? "tricks_one" : "tricks_many", { n: tricks }), keep: 3 });
-    if (text(seat.points)) facts.push({ words: text(seat.points), keep: 1 });
-    if (text(seat.total)) facts.push({ words: say("total", { total: text(seat.total) }), keep: 2 });
+    if (tricks !== null) facts.push({ words: say(tricks === 1 ? "tricks_one" : "tricks_many", { n: tricks }), hand: true });
+    const points = text(seat.scored) || text(seat.points);
+    if (points) facts.push({ words: points, hand: true });
     const voids = Array.isArray(seat.voids) ? seat.voids.map(text).filter(Boolean) : [];
-    if (voids.length) facts.push({ words: say("void", { suits: voids.join("") }), keep: 4 });
-    // other games' facts for the same line: [{text, keep}] (keep: 1 stays longest; a fact dropped from a narrow
-    // plate stays in its title and its accessible name)
+    if (voids.length) facts.push({ words: say("void", { suits: voids.join("") }) });
     for (const fact of Array.isArray(seat.facts) ? seat.facts : []) {
-      if (fact && typeof fact === "object" && text(fact.text)) facts.push({ words: text(fact.text), keep: finite(fact.keep, 2) });
+      if (fact && typeof fact === "object" && text(fact.text)) facts.push({ words: text(fact.text) });
     }
     return facts;
   }
 
+  function factsLine(facts) {
+    // the facts line: each fact whole (it never breaks inside), the line breaking only between them
+    const line = h("div", "hl-ct-seat-info hl-ct-seat-facts");
+    facts.forEach((fact, i) => {
+      if (i) {
+        const sep = h("span", "hl-ct-sep", { "aria-hidden": "true" });
+        sep.textContent = " · ";
+        line.append(sep);
+      }
+      const piece = h("span", `hl-ct-fact${fact.hand ? " is-hand" : ""}`);
+      piece.textContent = fact.words;
+      line.append(piece);
+    });
+    return line;
+  }
+
+  function widest(words) {
+    // the same words with every number as wide as a hand's numbers get (two wide digits), so that whether the
+    // hand's facts share a line depends on the plate's width, never on the numbers of the moment
+    return words.replace(/\d+/g, "88") + "s";
+  }
+
   function trimPlates(list) {
-    // a plate's name line and its facts line stay one line each: on a narrow plate the turn pill goes first (the
-    // gold border still shows whose turn it is), then the facts least needed (all of them stay in the plate's
-    // title and its accessible name); what still does not fit wraps rather than being cut
+    // a plate's name line stays one line: on a narrow plate the turn pill goes first (the gold border still
+    // shows whose turn it is), then the name wraps. The hand's facts (tricks, points) share a line where they
+    // would fit with the largest numbers, else each takes a line of its own: the same layout whatever the
+    // numbers; nothing is dropped
     const over = (line) => line && line.scrollWidth > line.clientWidth + 1;
-    for (let round = 0; round < 6; round++) {
-      const long = list.filter((plate) => over(plate._head) || over(plate._info)); // reads first, then writes
+    for (const plate of list) {
+      const line = plate._info;
+      const hand = line ? [...line.querySelectorAll(".hl-ct-fact.is-hand")] : [];
+      if (hand.length < 2) continue;
+      const probe = h("div", "hl-ct-seat-info hl-ct-seat-facts hl-ct-probe");
+      probe.textContent = hand.map((piece) => widest(piece.textContent)).join(" · ");
+      line.after(probe);
+      if (over(probe)) line.classList.add("is-stacked");
+      probe.remove();
+    }
+    // a separator left at the end of a line says nothing: hidden, its room kept (so that nothing moves back up)
+    const ends = [];
+    for (const plate of list) {
+      for (const sep of plate._info ? plate._info.querySelectorAll(".hl-ct-sep") : []) {
+        const before = sep.previousElementSibling;
+        const after = sep.nextElementSibling;
+        if (before && after && after.offsetTop > before.offsetTop + 2) ends.push(sep);
+      }
+    }
+    for (const sep of ends) sep.style.visibility = "hidden";
+    for (let round = 0; round < 3; round++) {
+      const long = list.filter((plate) => over(plate._head)); // reads first, then writes
       if (!long.length) return;
       for (const plate of long) {
-        if (over(plate._head)) {
-          const turn = plate._head.querySelector(".hl-ct-turn");
-          if (turn) turn.remove();
-          else plate._head.classList.add("is-wrapped");
-        }
-        if (over(plate._info)) {
-          if (plate._facts.length > 1) {
-            const drop = plate._facts.reduce((a, b) => (b.keep >= a.keep ? b : a)); // of two alike, the later
-            plate._facts = plate._facts.filter((f) => f !== drop);
-            plate._info.textContent = plate._facts.map((f) => f.words).join(" · ");
-            plate.title = plate._all;
-          } else plate._info.classList.add("is-wrapped");
-        }
+        const turn = plate._head.querySelector(".hl-ct-turn");
+        if (turn) turn.remove();
+        else plate._head.classList.add("is-wrapped");
       }
     }
   }
@@ -779,12 +812,15 @@ function render({ model, el }) {
       if (Array.isArray(seat.cards) && seat.cards.length) openCards(plate, seat, sz);
       const facts = seatFacts(seat);
       if (facts.length) {
-        const info = h("div", "hl-ct-seat-info hl-ct-seat-facts");
-        info.textContent = facts.map((f) => f.words).join(" · ");
+        const info = factsLine(facts);
         plate.append(info);
         plate._info = info;
-        plate._facts = facts;
-        plate._all = [name, ...facts.map((f) => f.words)].join(" · ");
+      }
+      if (text(seat.total)) {
+        // the game's running total, the fact that matters most: its own line, always shown
+        const total = h("div", "hl-ct-seat-info hl-ct-seat-total");
+        total.textContent = say("total", { total: text(seat.total) });
+        plate.append(total);
       }
       for (const note of Array.isArray(seat.notes) ? seat.notes.map(text).filter(Boolean) : []) {
         // a note breaks between its parts ("captured 4 cards · 12 points"), never inside one

@@ -51,11 +51,10 @@ from ..rules import Rules
 from ..runtime import in_browser
 from ..scoring import format_points
 from ..state import Phase
-from ..table import seat_name
 from ..tableview import taken_entry
 from ..variants import PRESETS, Preset, rules_name
 from .common import choice_source, option_name, safe, sentences
-from .play import PlayTable, covered_fields, level_word, listed, rule_switches, switch_sources
+from .play import HUMAN, PlayTable, covered_fields, level_word, listed, rule_switches, switch_sources
 
 __all__ = ["GAMES", "HAGGIS_OPPONENTS", "JA_LEARN_URL", "LEARN_URL", "LIVE_LEARN_URL", "GameApp", "default_learn_url",
            "first_seed", "learn_link"]
@@ -676,14 +675,15 @@ class GameApp(W.VBox):
             return []
         parts: list[W.Widget] = []
         game = table.game
-        n = game.players
+        names = table.seat_names()
         for index, hand in enumerate(game.hands):
             score = hand.score
-            points = listed(f"{seat_name(s, n)} {format_points(p)}" for s, p in enumerate(score.points)) \
+            points = listed(f"{names[s]} {format_points(p)}" for s, p in enumerate(score.points)) \
                 if score is not None else ""
             tricks = "".join(
-                f"<li>{' '.join(c.symbol for c in t.cards)} → {seat_name(t.winner, n) if t.winner is not None else '—'}"
-                "</li>" for t in hand.tricks)  # fmt: skip
+                f"<li>{' '.join(c.symbol for c in t.cards)} → "
+                f"{html.escape(names[t.winner]) if t.winner is not None else '—'}</li>"
+                for t in hand.tricks)  # fmt: skip
             out = W.HTML()
             button = W.Button(description=tr("Coach's review of hand {number}", number=index + 1),
                               layout=W.Layout(width="auto"))
@@ -722,9 +722,8 @@ class GameApp(W.VBox):
         score = state.score
         if state.phase is not Phase.DONE or score is None:
             return []
-        n = game.players
         over = game.is_over
-        names = [tr("You", context="player") if s == 0 else seat_name(s, n) for s in range(n)]
+        names = table.seat_names()
         if over:
             winners = game.winners
             who = names[winners[0]]
@@ -756,8 +755,8 @@ class GameApp(W.VBox):
             f"<tr{' class=hl-app-you' if s == 0 else ''}><td>{html.escape(names[s])}</td>"
             f"<td>{format_points(score.points[s])}</td><td>{format_points(game.totals[s])}</td>"
             f"<td>{html.escape(point_cards_words(state.taken(s), state.rules))}</td></tr>"
-            for s in range(n))  # fmt: skip
-        notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
+            for s in range(game.players))  # fmt: skip
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes_for(HUMAN))
         moon = ""
         if score.shooter is not None:
             if score.shooter == 0:

@@ -429,6 +429,12 @@ class PlayTable(W.VBox):
                   bots=join_words([bot_name(name) for name in seated]))  # fmt: skip
         return f"<p class='hl-unlike' style='font:12px sans-serif;margin:2px 0 0'>{html.escape(note)}</p>"
 
+    def seat_names(self) -> list[str]:
+        """The players as the table names them: "You" for the reader (South), the others by seat; the hand's
+        result, the score sheet and the review say the same names."""
+        n = self.rules.players
+        return [tr("You", context="player") if s == HUMAN else seat_name(s, n) for s in range(n)]
+
     @property
     def bot_names(self) -> list[str]:
         """The opponents' bots by name, in the order they repeat around the table."""
@@ -724,7 +730,7 @@ class PlayTable(W.VBox):
         my_decision = (state.phase is Phase.PASSING and HUMAN in state.to_pass) or my_turn
         self.hint_button.disabled = not my_decision
         self.count_view.value = self._counting_html() if self.counting.value else ""
-        self.sheet.value = self.game.score_sheet_html() if self.game.results else ""
+        self.sheet.value = self.game.score_sheet_html(self.seat_names()) if self.game.results else ""
         self.review.value = self._review_html() if state.phase is Phase.DONE else ""
         for hook in list(self.render_hooks):
             hook()
@@ -733,12 +739,12 @@ class PlayTable(W.VBox):
         score = self.hand.score
         if score is None:
             return ""
-        n = self.hand.players
-        rows = "".join(f"<li>{seat_name(s, n)}: {format_points(p)}</li>" for s, p in enumerate(score.points))
-        notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes)
+        names = self.seat_names()
+        rows = "".join(f"<li>{html.escape(names[s])}: {format_points(p)}</li>" for s, p in enumerate(score.points))
+        notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes_for(HUMAN))
         over = ""
         if self.game.is_over:
-            winners = listed(seat_name(s, n) for s in self.game.winners)
+            winners = listed(names[s] for s in self.game.winners)
             over = f"<p><b>{tr('Game over. Lowest total wins: {winners}.', winners=winners)}</b></p>"
         return (f"<div style='font:14px sans-serif'><b>{tr('Hand over.')}</b><ul>{rows}</ul><ul>{notes}</ul>{over}"
                 "</div>")
@@ -760,10 +766,10 @@ class PlayTable(W.VBox):
 
     def _review_html(self) -> str:
         state = self.hand
-        n = state.players
+        names = self.seat_names()
         items = []
         for trick in state.tricks:
-            where = seat_name(trick.winner, n) if trick.winner is not None else tr("nobody")
+            where = names[trick.winner] if trick.winner is not None else tr("nobody")
             cards = " ".join(c.symbol for c in trick.cards)
             mark = " ⚠" if trick.winner == HUMAN and trick.points else ""
             line = tr("Trick {number}: {cards} → {winner}, {points}", number=trick.number + 1, cards=cards,

@@ -6,8 +6,9 @@ table as the app has, resized to each size: 1280×800 and 1920×1080 with normal
 middle, a pass with cards chosen, a counting view of the cards each seat took, the trick playground (every hand
 open), a Haggis hand. For each: the table's box lies inside the viewport and the page does not scroll; no text of
 the table is clipped or leaves it (test_cardtable's LAYOUT check); no card hides another's corner rank and suit;
-the hand is one row; a seat plate's words take at most two lines; nothing reads "undefined", "NaN", "null" or
-"[object". Without ``fit`` (a lesson page) the hand is one row and plates two lines too.
+the hand is one row; a seat plate's words take at most five lines (its name; the hand's facts, one line or one
+each; a line of voids; the running total); nothing reads "undefined", "NaN", "null" or "[object". Without ``fit``
+(a lesson page) the hand is one row and plates five lines at most too.
 
 Screenshots go to ``_build/e2e-app/fit/`` (CI keeps ``_build/e2e-app``), as JPEG (PNG took ten times as long).
 """
@@ -49,7 +50,8 @@ SIZES = [
     ("375x740", 375, 740, False),
     ("375x740-large", 375, 740, True),
 ]
-PHONE = 480  # px: at most this wide, the hand is one row and a plate's words two lines
+PHONE = 480  # px: at most this wide, the hand is one row and a plate's words PLATE_LINES lines at most
+PLATE_LINES = 5  # name, tricks, points (or score), voids, total: every fact shown, none dropped to save a line
 
 PAGE = """async ([esm, css, bar, traits]) => {
     document.body.style.margin = '0';
@@ -99,7 +101,8 @@ FIT = """() => {
     const rows = new Set(cards.map(c => c.style.top)).size;
     const lines = [...root.querySelectorAll('.hl-ct-seat')].map(plate => {
         let n = 0;
-        for (const el of plate.querySelectorAll('.hl-ct-seat-name, .hl-ct-seat-facts, .hl-ct-seat-note')) {
+        for (const el of plate.querySelectorAll('.hl-ct-seat-name, .hl-ct-seat-facts, .hl-ct-seat-total, '
+                                                + '.hl-ct-seat-note')) {
             const lh = parseFloat(getComputedStyle(el).lineHeight);
             n += Math.round(el.getBoundingClientRect().height / lh);
         }
@@ -266,7 +269,7 @@ def test_the_table_fits_the_window_at_every_size(fit_page: Page, key: str) -> No
         if width <= PHONE:
             if measured["rows"] > 1:
                 problems.append(f"{key}-{size}: the hand is {measured['rows']} rows")
-            if max(measured["lines"], default=0) > 2:
+            if max(measured["lines"], default=0) > PLATE_LINES:
                 problems.append(f"{key}-{size}: a plate takes {max(measured['lines'])} lines: {measured['lines']}")
         if key == "counting":
             assert measured["piles"] >= 4, "the taken cards are drawn as piles"
@@ -299,7 +302,7 @@ def test_the_table_fills_the_room_and_keeps_the_reserve_free(fit_page: Page) -> 
     assert page.evaluate(FIT)["rows"] == 1
 
 
-def test_without_fit_a_lesson_table_is_one_row_with_two_line_plates(fit_page: Page) -> None:
+def test_without_fit_a_lesson_table_is_one_row_with_short_plates(fit_page: Page) -> None:
     page = fit_page
     problems: list[str] = []
     for key, make in LESSON_VIEWS.items():
@@ -311,7 +314,7 @@ def test_without_fit_a_lesson_table_is_one_row_with_two_line_plates(fit_page: Pa
             problems += [p for p in found if "leaves the" not in p and "page scrolls" not in p]
             if measured["rows"] > 1:
                 problems.append(f"{name}: the hand is {measured['rows']} rows")
-            if width <= PHONE and max(measured["lines"], default=0) > 2:
+            if width <= PHONE and max(measured["lines"], default=0) > PLATE_LINES:
                 problems.append(f"{name}: a plate takes {max(measured['lines'])} lines")
     assert not problems, "\n".join(problems)
 
@@ -353,21 +356,32 @@ def test_the_last_trick_opens_over_the_felt_and_the_table_still_fits(fit_page: P
     assert not problems, "\n".join(problems)
 
 
-def test_a_narrow_plate_keeps_the_facts_most_needed_on_one_line(fit_page: Page) -> None:
+def test_a_plate_shows_every_fact_in_the_same_place_whatever_the_numbers(fit_page: Page) -> None:
+    """No fact is dropped to keep a line short (the trick count came and went as the numbers changed, and a
+    phone lost the running total): the hand's facts share a line only where they would with the largest numbers,
+    the total has a line of its own, the voids and another game's facts follow the hand's facts."""
     page = fit_page
-    view = mid_hand(4)
-    west = view["seats"][1]
-    west["voids"] = ["♣", "♦"]
-    west["facts"] = [{"text": "bet little (15)", "keep": 1}, {"text": "captured 4 cards", "keep": 5}]
-    show(page, view, 375, 740, fit=True)
-    plate = page.locator(".hl-ct-seat").nth(1)
-    facts = plate.locator(".hl-ct-seat-facts").inner_text()
-    assert facts.startswith("0 points")  # the most needed stays
-    assert "captured" not in facts and "void" not in facts and "trick" not in facts  # the least needed go first
-    title = plate.get_attribute("title") or ""
-    assert all(words in title for words in ("1 trick", "void ♣♦", "bet little (15)", "captured 4 cards", "total 10"))
-    assert page.evaluate(FIT)["lines"][1] == 2
-    show(page, view, 1920, 1080, large=True, fit=True)  # a wide plate shows more of them, still on one line
-    wide = page.locator(".hl-ct-seat").nth(1).locator(".hl-ct-seat-facts").inner_text()
-    assert wide.count(" · ") > facts.count(" · ")
-    assert page.evaluate(FIT)["lines"][1] == 2
+    where = """(i) => { const plate = document.querySelectorAll('.hl-ct-seat')[i];
+        const top = el => Math.round(el.getBoundingClientRect().top - plate.getBoundingClientRect().top);
+        return {facts: [...plate.querySelectorAll('.hl-ct-fact')].map(f => [f.textContent, top(f)]),
+                total: [plate.querySelector('.hl-ct-seat-total').textContent,
+                        top(plate.querySelector('.hl-ct-seat-total'))]}; }"""
+    for width, large, stacked in ((375, False, True), (375, True, True), (1280, False, False)):
+        layouts = []
+        for tricks, points, total in ((1, "0 points", "10"), (2, "1 point", "10"), (13, "26 points", "100")):
+            view = mid_hand(4)
+            west = view["seats"][1]
+            west.update(tricks=tricks, points=points, total=total, voids=["♣", "♦"])
+            west["facts"] = [{"text": "bet little (15)", "keep": 1}, {"text": "captured 4 cards", "keep": 5}]
+            show(page, view, width, 740, large=large, fit=True)
+            found = page.evaluate(where, 1)
+            words = [w for w, _ in found["facts"]]
+            trick_words = f"{tricks} trick" if tricks == 1 else f"{tricks} tricks"
+            assert words == [trick_words, points, "void ♣♦", "bet little (15)", "captured 4 cards"], (width, words)
+            assert found["total"][0] == f"total {total}"  # the game's total, always shown
+            tops = [t for _, t in found["facts"]]
+            assert (tops[1] > tops[0]) is stacked, (width, found)  # the same layout for small and large numbers
+            assert found["total"][1] > max(tops)  # the total below every other fact
+            layouts.append([tops[:2], found["total"][1] - max(tops)])
+            assert page.evaluate(LAYOUT) == [], (width, tricks)
+        assert all(layout[0] == layouts[0][0] for layout in layouts), (width, layouts)  # the hand's facts stay put

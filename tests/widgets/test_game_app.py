@@ -175,6 +175,11 @@ def test_a_moon_is_said_at_the_end_of_the_hand() -> None:
     score = table.hand.score
     assert score is not None and score.shooter == 0
     assert "You shot the moon!" in text(app.overlay)
+    # the result names the reader as the table does ("You"), never "South" beside "You shot the moon!"
+    assert "You took every penalty card: shot the moon (M = 26)." in text(app.overlay)
+    assert "South" not in text(app.overlay) and "South" not in table.sheet.value
+    app.toggle("review")
+    assert "You 0" in text(app.drawer) and "South" not in text(app.drawer)
 
 
 def test_the_coach_answers_in_its_panel_and_reviews_a_finished_hand() -> None:

@@ -170,14 +170,17 @@ def test_play_a_full_hand_by_clicking_to_its_score() -> None:
     score = table.hand.score
     assert score is not None and sum(score.points) == 26
     assert "Hand over." in table.story.value
+    names = ["You", "West", "North", "East"]  # the reader as the table calls them, never "South"
     for seat, points in enumerate(score.points):
-        assert f"<li>{seat_name(seat, 4)}: {format_points(points)}</li>" in table.story.value
+        assert f"<li>{names[seat]}: {format_points(points)}</li>" in table.story.value
+    assert "South" not in table.story.value and "South" not in table.review.value
     assert "Review this hand trick by trick" in table.review.value and table.review.value.count("<li>") == 13
     assert table.cards.action("next") == {"id": "next", "label": "Next hand", "kind": "primary", "enabled": True}
     # the finished hand counts in the totals at once, so the score sheet and the seats show it before "Next hand"
     assert table.game.totals == list(score.points)
     assert [s["total"] for s in table.cards.view["seats"]] == [format_points(p) for p in score.points]
     assert 'class="hl-scores"' in table.sheet.value and ">1</td>" in table.sheet.value
+    assert ">You</th>" in table.sheet.value and "South" not in table.sheet.value
     table.cards.press("next")
     assert table.game.totals == list(score.points)
     assert table.hand.hand_number == 1 and table.phase_name == "passing"
@@ -337,7 +340,13 @@ def test_moon_choice_buttons_when_the_reader_shoots(choice: str, south: int) -> 
     assert table.phase_name == "done" and score is not None
     assert score.points[0] == south and (south == -26 or score.points[1:] == (26, 26, 26))
     assert [b["id"] for b in table.cards.view["actions"]] == ["next"]
-    assert f"<li>South: {format_points(south)}</li>" in table.story.value
+    assert f"<li>You: {format_points(south)}</li>" in table.story.value
+    assert "<li>You took every penalty card: shot the moon (M = 26).</li>" in table.story.value
+    assert "South" not in table.story.value
+    # the plates say what each seat scored, as the result does, not the 26 points the shooter took
+    plates = table.cards.view["seats"]
+    assert plates[0]["scored"] == f"scored {format_points(south)}" and plates[0]["points"] == "26 points"
+    assert all(p["scored"] == f"scored {format_points(score.points[p['seat']])}" for p in plates)
 
 
 def test_four_colour_and_large_cards_redraw_the_hand() -> None:

@@ -23,7 +23,7 @@ def test_the_reader_sees_the_end_of_the_game_and_can_start_another() -> None:
             break
         table.cards.press("next")
     assert table.game.is_over and max(table.game.totals) >= 100
-    winners = ", ".join(["South", "West", "North", "East"][s] for s in table.game.winners)
+    winners = ", ".join(["You", "West", "North", "East"][s] for s in table.game.winners)  # as the table says
     assert f"Game over. Lowest total wins: {winners}." in table.story.value
     assert table.cards.action("next")["label"] == "New game" and table.undo_button.disabled  # type: ignore[index]
     finished = table.game
