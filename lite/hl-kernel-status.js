@@ -37,12 +37,12 @@
     failed: "The app stopped with an error. Reload the page to try again.",
   };
   // The Japanese edition's live site (scripts/build_lite.py gives this script data-lang="ja"): the same notes in
-  // Japanese. JupyterLite's own menus stay in English ("Run").
+  // Japanese, as JupyterLite's own menus are there (scripts/build_lite.py sets the locale ja_JP: 実行).
   if (document.currentScript && document.currentScript.dataset.lang === "ja") {
     WORDS = {
       starting:
         "ブラウザーの中でPythonを起動しています（初回は最大1分ほどかかります）。" +
-        "Runはもう押せます。セルは準備ができるまで待ってから実行されます。",
+        "メニューの「実行」はもう使えます。セルは準備ができるまで待ってから実行されます。",
       ready: "Pythonの準備ができました。",
       restarting: "ブラウザーの中でPythonを再起動しています…",
       stopped: "Pythonが停止しました。ページを再読み込みすると、もう一度起動します。",

@@ -473,7 +473,9 @@ def jupyter_lite_build(stage: Path, out: Path, log_to: Path = LOG) -> None:
             "contents": [str(stage / "files")],
             "apps": list(APPS),
             "federated_extensions": [str(d) for d in lab_extension_dirs()],
-            "ignore_sys_prefix": True,
+            # nothing from this environment but JupyterLab's language packs (the translation addon): its other
+            # extensions (Voilà's, JupyterLab's own) are not the live site's
+            "ignore_sys_prefix": ["federated_extensions", "icons"],
             "no_sourcemaps": True,
             "no_unused_shared_packages": True,
         }
@@ -556,6 +558,10 @@ def check_site(site: Path, notebooks: list[Path], lock: dict[str, Any], apps: Se
         page = site / app / "index.html"
         if page.exists() and kernel_note_tag(app, lang) not in page.read_text(encoding="utf-8"):
             problems.append(f"{app}/index.html does not load {KERNEL_NOTE}")
+    locale = LOCALES[lang]
+    if locale != "en" and not (site / "api" / "translations" / f"{locale}.json").exists():
+        problems.append(f"api/translations/{locale}.json is missing: JupyterLite's menus would be English "
+                        "(pip install the requirements: jupyterlab-language-pack-ja-JP)")  # fmt: skip
     if problems:
         raise BuildError("the live site is incomplete:\n  " + "\n  ".join(problems))
 
@@ -574,6 +580,24 @@ def notebook_language(notebook: Path) -> str:
     return found.group(1) if found else "en"
 
 
+# JupyterLab's locale for a site's language: the Japanese live site opens with JupyterLite's own menus and messages in
+# Japanese (the language pack jupyterlab-language-pack-ja-JP, a requirement, gives the site its api/translations).
+LOCALES = {"en": "en", "ja": "ja_JP"}
+
+
+def lite_overrides(lang: str) -> dict[str, Any]:
+    """The site's default settings (``lite/overrides.json``), with JupyterLab's locale set to the site's language.
+
+    >>> lite_overrides("ja")["@jupyterlab/translation-extension:plugin"]
+    {'locale': 'ja_JP'}
+    >>> lite_overrides("en")["@jupyterlab/translation-extension:plugin"]
+    {'locale': 'en'}
+    """
+    settings: dict[str, Any] = json.loads((LITE_CONFIG / "overrides.json").read_text(encoding="utf-8"))
+    settings["@jupyterlab/translation-extension:plugin"] = {"locale": LOCALES[lang]}
+    return settings
+
+
 def build(toc_path: Path, source: Path = ROOT, work: Path = WORK) -> None:
     start = time.monotonic()
     check_versions()
@@ -586,14 +610,14 @@ def build(toc_path: Path, source: Path = ROOT, work: Path = WORK) -> None:
         raise BuildError(f"app notebooks named like lessons: {clash} (both go to the live site's files/)")
     shutil.rmtree(work, ignore_errors=True)  # always clean: an incremental build once went back to the CDN
     (stage / "files").mkdir(parents=True)
-    for name in ("jupyter-lite.json", "overrides.json"):
-        shutil.copy2(LITE_CONFIG / name, stage / name)
+    lang = notebook_language(notebooks[0])
+    shutil.copy2(LITE_CONFIG / "jupyter-lite.json", stage / "jupyter-lite.json")
+    (stage / "overrides.json").write_text(json.dumps(lite_overrides(lang), indent=2) + "\n", encoding="utf-8")
     for nb in [*notebooks, *apps]:
         shutil.copy2(nb, stage / "files" / nb.name)  # unchanged: the lessons and apps run as they are
     lock, pyodide_modules = assemble_pyodide(stage)
     log(f"jupyter lite build (log: {where}/build.log)")
     jupyter_lite_build(stage, site, work / "build.log")
-    lang = notebook_language(notebooks[0])
     add_kernel_note(site, lang)
     add_app_pages(site, apps, lang)
     check_site(site, notebooks, lock, apps, lang)

@@ -234,3 +234,38 @@ def test_the_engine_wheel_builds_without_a_download_when_setuptools_is_here() ->
     engine's wheel with it instead of fetching one into an isolated build environment."""
     have = importlib.metadata.version("setuptools")
     assert build_lite.build_isolation() == ["--no-build-isolation"], have
+
+
+def test_the_japanese_live_site_opens_with_jupyterlabs_japanese(tmp_path: Path) -> None:
+    """JupyterLite's own menus and messages speak the edition's language: the Japanese site's settings set JupyterLab's
+    locale to ja_JP, the build reads the installed language packs (and nothing else of this environment), the
+    language pack is installed, and a Japanese site without its translations is refused; the book's live box and the
+    kernel note name the menus as the reader sees them."""
+    assert build_lite.lite_overrides("ja")["@jupyterlab/translation-extension:plugin"] == {"locale": "ja_JP"}
+    english = build_lite.lite_overrides("en")
+    assert english["@jupyterlab/translation-extension:plugin"] == {"locale": "en"}
+    assert english["@jupyterlab/notebook-extension:tracker"] == {"autoStartDefaultKernel": True}  # lite/overrides.json
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    calls: list[list[str]] = []
+    original = build_lite.run
+    try:
+        build_lite.run = lambda cmd, **_: calls.append(cmd) or ""  # type: ignore[assignment]
+        build_lite.jupyter_lite_build(stage, tmp_path / "out", tmp_path / "log")
+    finally:
+        build_lite.run = original  # type: ignore[assignment]
+    config = json.loads((stage / "jupyter_lite_config.json").read_text(encoding="utf-8"))["LiteBuildConfig"]
+    assert config["ignore_sys_prefix"] == ["federated_extensions", "icons"]  # the translation addon reads the packs
+    assert importlib.metadata.version("jupyterlab-language-pack-ja-JP")
+    from jupyterlab_server.translation_utils import get_language_packs
+
+    assert "ja_JP" in get_language_packs()[0]
+    site = tmp_path / "site"
+    (site / "api" / "translations").mkdir(parents=True)
+    (site / "jupyter-lite.json").write_text('{"jupyter-config-data": {}}', encoding="utf-8")
+    with pytest.raises(build_lite.BuildError, match=r"ja_JP\.json is missing"):
+        build_lite.check_site(site, [], {"packages": {}}, (), "ja")
+    box = live_link.box_html("notebooks/01_tricks", [], "ja")
+    assert "<b>実行 → すべてのセルを実行</b>" in box and "Run All Cells" not in box
+    note = (ROOT / "lite" / build_lite.KERNEL_NOTE).read_text(encoding="utf-8")
+    assert "メニューの「実行」" in note and "Runは" not in note

@@ -42,8 +42,8 @@ def missing_modules(app: Sphinx, docname: str) -> list[str]:
 
 # The box's words in each edition's language (``language`` in the book's Sphinx configuration; the Japanese
 # edition is written by scripts/i18n_build.py). {url}: the live lesson; {how_to}: the "How to use" page; {names}:
-# the modules the live site lacks. JupyterLite's menus are in English in both editions ("Run → Run All Cells"): marked
-# lang="en" in the Japanese box.
+# the modules the live site lacks. JupyterLite's menus speak each edition's language (the Japanese live site has
+# JupyterLab's Japanese language pack: 実行 → すべてのセルを実行).
 WORDS = {
     "en": {
         "title": "Run this lesson live",
@@ -67,7 +67,7 @@ WORDS = {
         '<a class="hl-live-link-button" href="{url}" target="_blank" rel="noopener"><b>▶ ライブで実行</b></a>'
         "を押すと、このレッスンがブラウザーの中で開き、ページの中でPythonが動きます（インストールは不要です。"
         "初回は約26 MBをダウンロードし、起動まで10〜25秒かかります）。開いたらメニューの"
-        '<b lang="en">Run → Run All Cells</b>を選ぶと、どのボタンも本当に応答します。'
+        "<b>実行 → すべてのセルを実行</b>を選ぶと、どのボタンも本当に応答します。"
         "自分のコンピューターのJupyterLabで動かすこともできます：<code>bash scripts/lab.sh</code>"
         '（<a href="{how_to}">この本の使い方</a>を参照）。</p>',
         "file": "<b>このページはファイルとして開かれています。</b>ライブのレッスンはファイルからは起動できません。"

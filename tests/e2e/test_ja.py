@@ -122,8 +122,10 @@ def test_a_japanese_lesson_runs_live_and_speaks_japanese(watch: Watch, ja_site: 
     page.wait_for_function(KERNEL_READY, timeout=KERNEL_READY_MS, polling=100)
     assert page.evaluate(KERNEL_INFO)["implementation"] == "pyodide"
     start = time.monotonic()
-    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
-    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^Run All Cells$")).click()
+    # JupyterLite's own menus speak Japanese too (JupyterLab's Japanese language pack, locale ja_JP)
+    expect(page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^ファイル$"))).to_be_visible()
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^実行$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(r"^すべてのセルを実行$")).click()
     page.wait_for_function(RUN_ALL_DONE, timeout=RUN_ALL_MS, polling=100)
     assert page.evaluate(CELL_ERRORS) == []
     outputs = page.locator(".jp-OutputArea-output")
