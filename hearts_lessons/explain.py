@@ -76,6 +76,12 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
     if trick.winner is None:
         parts.append(tr("No card of the suit led is left standing: the cards stay on the table for the next trick."))
         return _join_sentences(parts)
+    standing = [card for _, card in trick.plays
+                if (Suit.HEARTS if card.is_joker else card.suit) == lead and len(codes[(card.rank, card.suit)]) == 1]
+    if not standing:  # every card of the suit led cancelled: the last trick goes to its leader (lean.py)
+        parts.append(_leader_takes_last(trick.winner == you, trick.points, {
+            "name": who(trick.winner), "points": format_points(trick.points)}))  # fmt: skip
+        return _join_sentences(parts)
     winner = trick.winner
     winner_card = next(card for seat, card in trick.plays if seat == winner)
     spoken = winner == you
@@ -109,23 +115,40 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
 
 
 def _last_trick_sentence(spoken: bool, points: Points, facts: dict[str, str]) -> str:
-    """Who won the hand's last trick and what it took: nobody leads again."""
+    """Who won the hand's last trick and what it took: nobody leads again (a moon's choice may still follow, so
+    the sentence says the play is over, not the hand)."""
     if spoken and not points:
-        return tr("The highest {suit}, {best}, wins the last trick: you take no points, and the hand is over.", **facts)
-    if spoken and points == 1:
-        return tr("The highest {suit}, {best}, wins the last trick: you take {points} point, and the hand is over.",
-                  **facts)  # fmt: skip
-    if spoken:
-        return tr("The highest {suit}, {best}, wins the last trick: you take {points} points, and the hand is over.",
-                  **facts)  # fmt: skip
-    if not points:
-        return tr("The highest {suit}, {best}, wins the last trick: {name} takes no points, and the hand is over.",
-                  **facts)  # fmt: skip
-    if points == 1:
-        return tr("The highest {suit}, {best}, wins the last trick: {name} takes {points} point, and the hand is "
+        return tr("The highest {suit}, {best}, wins the last trick: you take no points, and the play of the hand is "
                   "over.", **facts)  # fmt: skip
-    return tr("The highest {suit}, {best}, wins the last trick: {name} takes {points} points, and the hand is over.",
-              **facts)  # fmt: skip
+    if spoken and points == 1:
+        return tr("The highest {suit}, {best}, wins the last trick: you take {points} point, and the play of the hand "
+                  "is over.", **facts)  # fmt: skip
+    if spoken:
+        return tr("The highest {suit}, {best}, wins the last trick: you take {points} points, and the play of the "
+                  "hand is over.", **facts)  # fmt: skip
+    if not points:
+        return tr("The highest {suit}, {best}, wins the last trick: {name} takes no points, and the play of the hand "
+                  "is over.", **facts)  # fmt: skip
+    if points == 1:
+        return tr("The highest {suit}, {best}, wins the last trick: {name} takes {points} point, and the play of the "
+                  "hand is over.", **facts)  # fmt: skip
+    return tr("The highest {suit}, {best}, wins the last trick: {name} takes {points} points, and the play of the "
+              "hand is over.", **facts)  # fmt: skip
+
+
+def _leader_takes_last(spoken: bool, points: Points, facts: dict[str, str]) -> str:
+    """The last trick when every card of the suit led cancelled: it goes to its leader (nothing is left to carry)."""
+    if spoken and points == 1:
+        return tr("No card of the suit led is left standing: the last trick goes to you, its leader, and you take "
+                  "{points} point; the play of the hand is over.", **facts)  # fmt: skip
+    if spoken:
+        return tr("No card of the suit led is left standing: the last trick goes to you, its leader, and you take "
+                  "{points} points; the play of the hand is over.", **facts)  # fmt: skip
+    if points == 1:
+        return tr("No card of the suit led is left standing: the last trick goes to its leader, {name}, who takes "
+                  "{points} point; the play of the hand is over.", **facts)  # fmt: skip
+    return tr("No card of the suit led is left standing: the last trick goes to its leader, {name}, who takes "
+              "{points} points; the play of the hand is over.", **facts)  # fmt: skip
 
 
 def _join_sentences(parts: list[str]) -> str:

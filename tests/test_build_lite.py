@@ -229,11 +229,28 @@ def test_cached_wheels_are_not_fetched_again(tmp_path: Path, monkeypatch: pytest
     assert len(calls) == 1 and "download" in calls[0] and "wcwidth==0.6.0" in calls[0]
 
 
-def test_the_engine_wheel_builds_without_a_download_when_setuptools_is_here() -> None:
-    """pyproject's build backend (setuptools) is in the environment (the venv's, with wheel), so pip builds the
-    engine's wheel with it instead of fetching one into an isolated build environment."""
-    have = importlib.metadata.version("setuptools")
-    assert build_lite.build_isolation() == ["--no-build-isolation"], have
+@pytest.mark.parametrize(("setuptools", "wheel", "flag"), [
+    ("65.5.0", "0.48.0", True),  # Python 3.11's venv: setuptools with the wheel package
+    ("65.5.0", None, False),  # before 70.1 setuptools builds wheels with the wheel package: without it, isolate
+    ("75.0.0", None, True),  # from 70.1 setuptools builds wheels itself
+    ("60.0.0", "0.48.0", False),  # older than pyproject's setuptools>=64
+    (None, None, False),  # no setuptools (a Python 3.12 venv): pip fetches it into an isolated build
+])  # fmt: skip
+def test_the_engine_wheel_builds_without_a_download_when_setuptools_is_here(
+    monkeypatch: pytest.MonkeyPatch, setuptools: str | None, wheel: str | None, flag: bool
+) -> None:
+    """pip builds the engine's wheel with the environment's setuptools (no download) when it satisfies pyproject's
+    build requirement, and in an isolated build environment otherwise."""
+    installed = {"setuptools": setuptools, "wheel": wheel}
+
+    def version(name: str) -> str:
+        found = installed.get(name)
+        if found is None:
+            raise importlib.metadata.PackageNotFoundError(name)
+        return found
+
+    monkeypatch.setattr(build_lite.importlib.metadata, "version", version)
+    assert build_lite.build_isolation() == (["--no-build-isolation"] if flag else [])
 
 
 def test_the_japanese_live_site_opens_with_jupyterlabs_japanese(tmp_path: Path) -> None:

@@ -59,17 +59,21 @@ def review_verdict(yours: Candidate, best: Candidate) -> str:
     >>> review_verdict(b, a), review_verdict(b, Candidate(a.cards, 2.0, 0.1, 0, 0, 0, 40))
     ('equal', 'costly')
     """
-    if set(yours.cards) == set(best.cards) or yours.mean <= best.mean:
+    if set(yours.cards) == set(best.cards):
         return "best"
-    diff = yours.mean - best.mean
     if min(len(yours.values), len(best.values)) >= 2:
+        # both moves tried in the same worlds: the difference there decides (the one the notes show)
+        diff = paired(yours, best)[0]
+        if diff <= 0:
+            return "best"
         if within_noise(yours, best):
             return "equal"
-        diff = paired(yours, best)[0]  # the difference the notes show: in the worlds both moves were tried in
-        if diff < 0:
-            return "best"  # better than the coach's move in those worlds, beyond its uncertainty
-    elif diff <= math.hypot(yours.half_width, best.half_width):
-        return "equal"
+    else:
+        diff = yours.mean - best.mean
+        if diff <= 0:
+            return "best"
+        if diff <= math.hypot(yours.half_width, best.half_width):
+            return "equal"
     return "good" if diff <= TOLERANCE else "costly"
 
 
@@ -175,8 +179,9 @@ class HandReview:
             f"<p style='margin:4px 0'>{head} {html.escape(self.summary)}</p>"
             "<p style='margin:4px 0;color:#444;font-size:13px'>"
             + tr("Points are what each move takes on average over deals of the cards you could not see (lower is "
-                 "better), ± the coach's 95% uncertainty. A difference smaller than that uncertainty is shown as too "
-                 "close to tell apart.")
+                 "better), ± the coach's 95% uncertainty. The verdict compares the two moves on the same deals, where "
+                 "the luck of the deal cancels: a difference within the uncertainty of that comparison is shown as "
+                 "too close to tell apart.")
             + "</p><ol class='hl-review-list' style='list-style:none;margin:0;padding:0'>" + "".join(items)
             + "</ol></div>"
         )
@@ -200,6 +205,18 @@ def _pts(value: float) -> str:
     if rounded == int(rounded):
         return _points(int(rounded))
     return tr("{points} points", points=f"{rounded:.1f}")
+
+
+def _apart(difference: float, uncertainty: float) -> tuple[str, str]:
+    """A difference and the uncertainty it is beyond, in words, with enough decimals that the first reads larger
+    (rounded to 0.1 both could read "1 point").
+
+    >>> _apart(1.04, 0.96), _apart(0.8, 0.5)
+    (('1.04 points', '0.96 points'), ('0.8 points', '0.5 points'))
+    """
+    if round(difference, 1) > round(uncertainty, 1):
+        return _pts(difference), _pts(uncertainty)
+    return (tr("{points} points", points=f"{difference:.2f}"), tr("{points} points", points=f"{uncertainty:.2f}"))
 
 
 def _faces(cards: tuple[Card, ...], four_colour: bool, *, mark: str | None = None) -> str:
@@ -226,9 +243,10 @@ def _row_html(row: ReviewRow, seat: int, players: int, four_colour: bool) -> str
         verdict = f"{mark} " + tr("{verdict} (a difference of {points}, ± {uncertainty})", verdict=words,
                                   points=_pts(row.difference), uncertainty=_pts(row.uncertainty))
     else:
-        verdict = f"{mark} " + tr("{verdict}: about {points} more than the coach's, beyond its uncertainty "
-                                  "(± {uncertainty})", verdict=words, points=_pts(row.difference),
-                                  uncertainty=_pts(row.uncertainty))  # fmt: skip
+        points, uncertainty = _apart(row.difference, row.uncertainty)
+        verdict = f"{mark} " + tr("{verdict}: about {points} more than the coach's on the same deals, beyond the "
+                                  "uncertainty of that difference (± {uncertainty})", verdict=words, points=points,
+                                  uncertainty=uncertainty)  # fmt: skip
     parts = [
         f"<li class='hl-review-item is-{row.verdict}' style='background:{back};border-left:5px solid {ink};"
         "border-radius:8px;margin:6px 0;padding:6px 10px;overflow-wrap:anywhere'>",

@@ -11,7 +11,7 @@ import pytest
 
 from hearts_lessons.bots import CoachBot, make_bot, play_hand
 from hearts_lessons.bots.coach import Candidate
-from hearts_lessons.bots.review import VERDICT_WORDS, HandReview, _pts, review_hand, review_verdict
+from hearts_lessons.bots.review import VERDICT_WORDS, HandReview, _apart, review_hand, review_verdict
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.state import HandState
 
@@ -85,8 +85,9 @@ def test_a_worse_move_is_shown_with_the_uncertainty_its_verdict_is_about(review:
     for row in review.rows:
         if row.verdict in ("good", "costly"):
             assert row.difference > row.uncertainty
-            assert (f"about {_pts(row.difference)} more than the coach's, beyond its uncertainty "
-                    f"(± {_pts(row.uncertainty)})") in text
+            points, uncertainty = _apart(row.difference, row.uncertainty)
+            assert (f"about {points} more than the coach's on the same deals, beyond the uncertainty of that "
+                    f"difference (± {uncertainty})") in text
         if not row.only_choice and set(row.your_cards) != set(row.coach_cards):
             assert f"Why the coach chose {row.coach}: " in text
     assert any(r.verdict in ("good", "costly") for r in review.rows) and any(
@@ -102,3 +103,18 @@ def test_the_paired_difference_decides_between_a_little_worse_and_costly() -> No
     best = Candidate(tuple(parse_cards("QS")), 5.0, 4.0, 0.0, 0.0, 0.0, 6, values=best_values)
     yours = Candidate(tuple(parse_cards("2D")), 5.9, 4.0, 0.0, 0.0, 0.0, 6, values=yours_values)  # averages: 0.9
     assert review_verdict(yours, best) == "good"
+
+
+def test_with_the_worlds_known_the_paired_difference_decides_both_ways() -> None:
+    """A move whose own average is lower (over other worlds) but which costs more in the worlds both moves were
+    tried in, beyond the uncertainty, is not "as good as the coach's"; one whose average is higher but which costs
+    no more in those worlds is."""
+    worlds = [2.0, 9.0, 4.0, 13.0, 6.0, 1.0]
+
+    def tried(cards: str, mean: float, shift: float) -> Candidate:
+        return Candidate(tuple(parse_cards(cards)), mean, 4.0, 0.0, 0.0, 0.0, 6,
+                         values=tuple(v + shift for v in worlds))  # fmt: skip
+
+    coach = tried("QS", 5.8, 0.0)
+    assert review_verdict(tried("2D", 5.5, 1.0), coach) == "costly"  # lower average, 1 point more in every world
+    assert review_verdict(tried("3D", 6.5, 0.0), coach) == "best"  # higher average, the same in every world

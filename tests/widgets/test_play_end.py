@@ -55,4 +55,4 @@ def test_the_last_tricks_message_says_the_hand_is_over_not_who_leads_next() -> N
             said.append(table.message.text)
         assert all("next trick" in text for text in said[:-1]), said
         assert "next trick" not in said[-1] and "wins the last trick" in said[-1], said[-1]
-        assert said[-1].endswith("and the hand is over."), said[-1]
+        assert said[-1].endswith("and the play of the hand is over."), said[-1]

@@ -168,4 +168,32 @@ def test_the_playgrounds_last_trick_ends_the_deal_instead_of_naming_a_next_leade
         stories.append(html.unescape(re.sub(r"<[^>]+>", "", pg.story.value)))
         pg.cards.press("next")
     assert len(stories) == 5 and all("leads the next trick." in s for s in stories[:4]), stories
-    assert stories[-1].endswith("and the hand is over.") and "next trick" not in stories[-1], stories[-1]
+    assert stories[-1].endswith("and the play of the hand is over.") and "next trick" not in stories[-1], stories[-1]
+
+
+def test_a_last_trick_whose_cards_all_cancel_goes_to_its_leader_in_words() -> None:
+    """Cancellation Hearts: when every card of the suit led cancels in the last trick, the engine gives it to its
+    leader; the sentence says so instead of naming a cancelled card as the winner."""
+    from hearts_lessons.variants import cancellation
+
+    rules = cancellation(6, passing=False)
+    found = 0
+    for seed in range(300):
+        state = HandState.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        while state.phase is Phase.PLAYING:
+            state.play(rng.choice(state.legal_plays()))
+        last = state.tricks[-1]
+        lead = last.lead_suit
+        keys = [(c.rank, c.suit) for _, c in last.plays]  # the two decks' copies of a card are equal in play
+        if any(c.suit == lead and keys.count((c.rank, c.suit)) == 1 for _, c in last.plays):
+            continue
+        found += 1
+        text = explain_trick(last, rules.players, last=True)
+        leader = seat_name(last.leader, rules.players)
+        assert last.winner == last.leader and "wins" not in text, text
+        assert f"the last trick goes to its leader, {leader}, who takes" in text, text
+        assert text.endswith("the play of the hand is over."), text
+        if found == 3:
+            break
+    assert found, "no deal ended with a cancelled last trick"
