@@ -27,10 +27,10 @@ from __future__ import annotations
 import html
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from .i18n import tr
+from .i18n import full_stop, get_language, join_sentences, labelled, tr
 
 __all__ = ["PALETTE", "Chart", "bars", "box_summary", "boxes", "complex_text", "plane", "points", "stack", "ticks"]
 
@@ -91,6 +91,20 @@ class _Scale:
     def __call__(self, value: float) -> float:
         span = self.high - self.low or 1.0
         return self.start + (value - self.low) / span * (self.stop - self.start)
+
+
+def _clauses(parts: Iterable[str]) -> str:
+    """Parts of a description one after another: "a; b" in English, 「a；b」 in Japanese."""
+    return ("；" if get_language() == "ja" else "; ").join(parts)
+
+
+def _describe(title: str | None, parts: Sequence[str]) -> str:
+    """A chart's description for screen readers: its title, then its parts (:func:`_clauses`).
+
+    >>> _describe("Points", ["points by hand", "South 3"])
+    'Points: points by hand; South 3'
+    """
+    return labelled(title, _clauses(parts)) if title else _clauses(parts)
 
 
 def _svg(width: int, height: int, description: str, body: Sequence[str]) -> str:
@@ -186,8 +200,9 @@ def bars(labels: Sequence[object], values: Sequence[float], *, errors: Sequence[
     for i, (name, v, e) in enumerate(zip(names, vals, errs, strict=True)):
         cy = frame.centre(i)
         a, b = sorted((zero, x(v)))
+        tip = labelled(name, _num(v)) + (f" ± {_num(e)}" if e else "")
         body.append(f"<rect x='{a:.1f}' y='{cy - 8:.1f}' width='{max(b - a, 0.5):.1f}' height='16' fill='{colour}'>"
-                    f"<title>{html.escape(name)}: {_num(v)}{f' ± {_num(e)}' if e else ''}</title></rect>")  # fmt: skip
+                    f"<title>{html.escape(tip)}</title></rect>")  # fmt: skip
         if e:
             lo, hi = x(v - e), x(v + e)
             body.append(_line(lo, cy, hi, cy, width=1.4))
@@ -199,7 +214,7 @@ def bars(labels: Sequence[object], values: Sequence[float], *, errors: Sequence[
         described.append(f"{name} {_num(v)}" + (f" ± {_num(e)}" if e else ""))
     body.append(_line(zero, frame.top - 4, zero, frame.top + frame.plot_h + 2, colour="#555"))
     what = tr("bar chart of {what}", what=xlabel) if xlabel else tr("bar chart of values")
-    return frame.chart(f"{title + ': ' if title else ''}{what}; " + "; ".join(described))
+    return frame.chart(_describe(title, [what, *described]))
 
 
 def points(xs: Sequence[float], ys: Sequence[float], *, low: Sequence[float] | None = None,
@@ -251,14 +266,14 @@ def points(xs: Sequence[float], ys: Sequence[float], *, low: Sequence[float] | N
                     f"<title>{tr('{x}: {y} ({low} to {high})', x=_num(a), y=_num(b), low=_num(l_), high=_num(h_))}"
                     "</title></circle>")  # fmt: skip
         described.append(tr("{x}: {y} ({low} to {high})", x=_num(a), y=_num(b), low=_num(l_), high=_num(h_))
-                         if h_ > l_ else f"{_num(a)}: {_num(b)}")
+                         if h_ > l_ else labelled(_num(a), _num(b)))
     if xlabel:
         body.append(_text((left + width - right) / 2, height - 12, xlabel, anchor="middle"))
     if ylabel:
         body.append(f"<text transform='translate(14,{(top + height - bottom) / 2:.1f}) rotate(-90)' "
                     f"text-anchor='middle' font-size='12' {FONT} fill='#222'>{html.escape(ylabel)}</text>")  # fmt: skip
     what = tr("{y} by {x}", y=ylabel or tr("value"), x=xlabel or "x")
-    description = f"{title + ': ' if title else ''}{what}; " + "; ".join(described)
+    description = _describe(title, [what, *described])
     return Chart(_svg(width, height, description, body), description, width, height)
 
 
@@ -276,7 +291,7 @@ def stack(charts: Sequence[Chart], *, title: str = "") -> Chart:
         inner = chart.svg.replace("<svg ", f"<svg x='0' y='{y}' ", 1)
         parts.append(inner)
         y += chart.height
-    description = (title + ". " if title else "") + " ".join(c.description for c in charts)
+    description = join_sentences([full_stop(title), *(c.description for c in charts)])
     return Chart(_svg(width, y, description, parts), description, width, y)
 
 
@@ -344,12 +359,12 @@ def boxes(labels: Sequence[object], samples: Sequence[Sequence[float]], *, title
         body.append(_line(x(hi), cy - 5, x(hi), cy + 5, colour="#333", width=1.2))
         body.append(f"<rect x='{x(q1):.1f}' y='{cy - 9:.1f}' width='{max(x(q3) - x(q1), 0.5):.1f}' height='18' "
                     f"fill='{colour}' fill-opacity='0.25' stroke='{colour}' stroke-width='1.2'>"
-                    f"<title>{html.escape(name)}: {html.escape(summary)}</title></rect>")  # fmt: skip
+                    f"<title>{html.escape(labelled(name, summary))}</title></rect>")  # fmt: skip
         body.append(_line(x(median), cy - 9, x(median), cy + 9, colour=colour, width=2.5))
         frame.label(i, name)
         described.append(f"{name} {summary}")
     what = tr("box plot of {what}", what=xlabel) if xlabel else tr("box plot of values")
-    return frame.chart(f"{title + ': ' if title else ''}{what}; " + "; ".join(described))
+    return frame.chart(_describe(title, [what, *described]))
 
 
 def complex_text(value: complex) -> str:
@@ -469,7 +484,7 @@ def plane(series: Mapping[str, Sequence[complex]] | None = None, *, arrows: Sequ
     for a, b, text, colour, direction in notes:
         body.append(labels.text(a, b, text, direction, colour=colour, size=10, weight="bold"))
     if pairs:
-        described.append(tr("arrows {arrows}", arrows="; ".join(f"{number(a)} → {number(b)}" for a, b in pairs)))
+        described.append(tr("arrows {arrows}", arrows=_clauses(f"{number(a)} → {number(b)}" for a, b in pairs)))
     ly = top + size + 56
     entries = [(name, PALETTE[i % len(PALETTE)], "") for i, name in enumerate(paths)]
     if radius is not None:
@@ -480,7 +495,7 @@ def plane(series: Mapping[str, Sequence[complex]] | None = None, *, arrows: Sequ
             body.append(f"<circle cx='{left + 13}' cy='{ly:.1f}' r='2.6' fill='{colour}'/>")
         body.append(_text(left + 34, ly, name, size=12))
         ly += 18
-    description = (f"{title}: " if title else "") + "; ".join(described)
+    description = _describe(title, described)
     return Chart(_svg(width, height, description, body), description, width, height)
 
 

@@ -285,6 +285,16 @@ def full_stop(text: str) -> str:
     return text + ("。" if _language == "ja" else ".")
 
 
+def labelled(label: str, value: object) -> str:
+    """``value`` after its label, as the book's language writes it: "South: 3" in English, 「南：3」 in Japanese (a
+    full-width colon, no space).
+
+    >>> labelled("South", 3)
+    'South: 3'
+    """
+    return f"{label}：{value}" if _language == "ja" else f"{label}: {value}"
+
+
 def join_sentences(parts: Iterable[str]) -> str:
     """Sentences one after another: a space between them in English, none in Japanese."""
     return ("" if _language == "ja" else " ").join(p for p in parts if p)

@@ -30,7 +30,7 @@ from .bots.base import BOTS, Policy, make_bot, play_hand
 from .bots.driver import run_hand
 from .charts import PALETTE, Chart, bars, boxes, plane, stack
 from .game import GameState
-from .i18n import N_, tr, tr_text
+from .i18n import N_, labelled, tr, tr_text
 from .rules import Moon, Points, Rules
 from .scoring import format_points
 from .simulate import map_jobs
@@ -587,7 +587,7 @@ def plot_complex_game(game: GameState, *, radius: float | None = None, title: st
     series: dict[str, list[complex]] = {}
     for seat in range(game.players):
         totals = [complex(0)] + [complex(res.totals[seat]) for res in game.results]
-        series[f"{seat_name(seat, game.players)}: {format_points(totals[-1])}"] = totals
+        series[labelled(seat_name(seat, game.players), format_points(totals[-1]))] = totals
     return plane(series, radius=r, radius_label=f"|total| = {r:g}", end_notes=[str(len(game.results))] * len(series),
                  number=format_points, title=title or tr("{name}: totals after each hand", name=rules_name(game.rules)),
                  xlabel=tr("real part (hearts, J♦)"), ylabel=tr("imaginary part (Q♠, and 10♣ turns)"),

@@ -205,11 +205,9 @@ class PlayHandWidget(widgets.VBox):
             players = game.rules.players
         self.rules = game.rules if game is not None else TWO_PLAYERS if players == 2 else THREE_PLAYERS
         self.you = you
-        if names is None:
-            names = ((tr("you", context="seat"), tr("the bot")) if players == 2 else
-                     (tr("you", context="seat"), tr("bot {n}", n=1), tr("bot {n}", n=2)))  # fmt: skip
-        others = [n for n in names[1:]]
-        self.names = [names[0] if s == you else others.pop(0) for s in range(players)]
+        self._named = names is not None
+        """Names given (kept in every language), else the table's own (said again by :meth:`relabel`)."""
+        self.names = self._seat_names(names, players)
         self.rng = random.Random(seed)
         self.hand = game.current if game is not None else HaggisHand.deal(self.rules, seed=seed)
         self.chosen: list[HaggisCard] = []
@@ -233,6 +231,29 @@ class PlayHandWidget(widgets.VBox):
         super().__init__([self.cards, tools, self.story], **kwargs)
         self.add_class("hl-haggis-play")
         self._render(_sentences(self._bots_move()))
+
+    def _seat_names(self, names: Sequence[str] | None, players: int) -> list[str]:
+        """The seats' names, seat by seat: ``names`` (you first, then the others in seat order), or the table's own
+        in the book's language ("you", "the bot" or "bot 1", "bot 2")."""
+        if names is None:
+            names = ((tr("you", context="seat"), tr("the bot")) if players == 2 else
+                     (tr("you", context="seat"), tr("bot {n}", n=1), tr("bot {n}", n=2)))  # fmt: skip
+        others = list(names[1:])
+        return [names[0] if s == self.you else others.pop(0) for s in range(players)]
+
+    def relabel(self) -> None:
+        """Say the table's words again in the book's language (after :func:`~hearts_lessons.i18n.set_language`): the
+        seats' own names, the card table, the typing box, the check box, the scoring and the prompt. The hand is not
+        changed; what the last actions were is not said again (the table still shows them)."""
+        players = self.hand.players
+        if not self._named:
+            self.names = self._seat_names(None, players)
+        self.cards.label = tr("Card table: your hand of {n}-player Haggis", n=players)
+        self.cards.relabel()
+        self.keyboard.placeholder = tr("type cards, e.g. 7R 7G J0, and press Enter")
+        self.keyboard.description = tr("Select:")
+        self.large.description = tr("large cards", context="haggis")
+        self._render("")
 
     # --- selection ---------------------------------------------------------------------------------------
 

@@ -275,7 +275,7 @@ function render({ model, el }) {
         if (!you) continue;
         you.turn = false;
         you.count = Math.max(0, (you.count || 0) - 1);
-        const words = `${you.name}: ${entry.short}`;
+        const words = say("played_by", { who: you.name, card: entry.short });
         if (!view.trick || view.trick.complete) {
           const before = view.trick || view.last_trick;
           const number = before && typeof before.number === "number" ? before.number + 1 : 0;
@@ -730,7 +730,7 @@ function render({ model, el }) {
     }
     const named = Array.isArray(taken.named) ? taken.named.map(text).filter(Boolean) : [];
     for (const name of named) {
-      const chip = h("span", `hl-ct-pile is-named${/[♥♦]/.test(name) ? " is-red" : ""}`, { title: `${name}: counts on its own` });
+      const chip = h("span", `hl-ct-pile is-named${/[♥♦]/.test(name) ? " is-red" : ""}`, { title: say("counts_alone", { name }) });
       chip.textContent = name;
       row.append(chip);
     }

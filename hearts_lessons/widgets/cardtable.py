@@ -78,6 +78,7 @@ def table_words() -> dict[str, str]:
         "to_play": tr("to play"),
         "the_trick": tr("The trick"),
         "played_by": tr("{who}: {card}", who="{who}", card="{card}"),
+        "counts_alone": tr("{name}: counts on its own", name="{name}"),
         "winning": tr("{play}, winning", play="{play}"),
         "your_lead": tr("Your lead"),
         "pass_cards": tr("Pass cards"),

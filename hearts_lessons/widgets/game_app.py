@@ -392,11 +392,7 @@ class GameApp(W.VBox):
         if self.language_box.value != lang and lang in dict(LANGUAGE_CHOICES).values():
             self.language_box.value = lang  # the observer calls back here: the words are said once more, no harm
         self._label_bar()
-        table = self.table
-        if isinstance(table, PlayTable):
-            table.relabel()  # its message too: said again in the new language
-        elif table.message.text:  # the Haggis table's message cannot be said again: cleared
-            table.message.show("", "info")
+        self.table.relabel()  # its message too: said again in the new language (Haggis: its prompt)
         self._show_table()
 
     # -- games -----------------------------------------------------------------------------------------------------

@@ -40,7 +40,7 @@ from ..cards import Card, CardParseError, Suit, cards_of_mask
 from ..errors import IllegalActionError
 from ..explain import explain_trick
 from ..game import GameState
-from ..i18n import N_, join_words, tr, tr_n, tr_text
+from ..i18n import N_, get_language, join_words, labelled, tr, tr_n, tr_text
 from ..pass_words import pass_words
 from ..rules import STANDARD, Moon, Rules
 from ..scoring import format_points, points_words
@@ -740,7 +740,8 @@ class PlayTable(W.VBox):
         if score is None:
             return ""
         names = self.seat_names()
-        rows = "".join(f"<li>{html.escape(names[s])}: {format_points(p)}</li>" for s, p in enumerate(score.points))
+        rows = "".join(f"<li>{html.escape(labelled(names[s], format_points(p)))}</li>"
+                       for s, p in enumerate(score.points))  # fmt: skip
         notes = "".join(f"<li>{html.escape(note)}</li>" for note in score.notes_for(HUMAN))
         over = ""
         if self.game.is_over:
@@ -758,10 +759,11 @@ class PlayTable(W.VBox):
             out = cards_of_mask(unseen & state.k.suit_masks[suit])
             parts.append(tr("{suit} {n} out: {ranks}", suit=suit.symbol, n=len(out),
                             ranks=" ".join(c.rank.label for c in out) or "—"))
-        voids = [f"{seat_name(s, n)}: {' '.join(v.symbol for v in state.voids(s))}" for s in range(n)
+        voids = [labelled(seat_name(s, n), " ".join(v.symbol for v in state.voids(s))) for s in range(n)
                  if s != HUMAN and state.voids(s)]  # fmt: skip
+        between = "、" if get_language() == "ja" else "; "  # one seat's voids, then the next's
         return ("<div style='font:13px monospace'>" + tr("<b>Cards still out</b> (not yours, not played): ")
-                + " · ".join(parts) + (tr("<br><b>Voids shown</b>: ") + "; ".join(voids) if voids else "")
+                + " · ".join(parts) + (tr("<br><b>Voids shown</b>: ") + between.join(voids) if voids else "")
                 + "</div>")  # fmt: skip
 
     def _review_html(self) -> str:

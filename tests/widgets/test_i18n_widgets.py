@@ -15,7 +15,7 @@ import ipywidgets as W
 import pytest
 from play_helpers import finish_hand
 
-from hearts_lessons.bots.base import BOTS
+from hearts_lessons.bots.base import BOTS, make_bot
 from hearts_lessons.bots.puzzles import PUZZLES
 from hearts_lessons.bots.ratings import LEVELS
 from hearts_lessons.cards import parse_cards
@@ -28,7 +28,15 @@ from hearts_lessons.practice.drills import PARTS, stage
 from hearts_lessons.practice.ladder import ladder_puzzles
 from hearts_lessons.sources import HOWTO_WIKI, JA_WIKIPEDIA, KIZU_BLOG, source_words
 from hearts_lessons.state import Phase
-from hearts_lessons.variant_lab import plot_lab, sample_hand, simulate, stats_table, story_html
+from hearts_lessons.variant_lab import (
+    play_game_fast,
+    plot_complex_game,
+    plot_lab,
+    sample_hand,
+    simulate,
+    stats_table,
+    story_html,
+)
 from hearts_lessons.variants import PRESETS
 from hearts_lessons.widgets import cardtable
 from hearts_lessons.widgets.cardtable import CardTable, table_words
@@ -275,6 +283,49 @@ def test_the_language_choice_rewords_the_message_showing() -> None:
     app.set_language("ja")
     assert table.message.text == ""  # not left in English beside the Japanese table
     app.set_language("en")
+
+
+def test_a_japanese_label_is_followed_by_a_full_width_colon() -> None:
+    """Where the table writes "name: value" itself (the score sheet, the voids of the card-counting aid, the lab's
+    legend), Japanese gets 「あなた：0」, never an English colon and space after Japanese words."""
+    set_language("ja")
+    table = PlayTable(seed=3, pace=0)
+    table.counting.value = True
+    finish_hand(table)
+    texts = [table._score_html(), table._counting_html()]
+    game = play_game_fast(PRESETS["complex"].rules, [make_bot("rules") for _ in range(4)], seed=2)
+    texts.append(plot_complex_game(game).svg)
+    assert "<li>あなた：" in texts[0] and "判明したボイド" in texts[1] and "南：" in texts[2]
+    for text in texts:
+        assert not re.search(r"[\u3040-\u30ff\u4e00-\u9fff]: ", text), text
+    set_language("en")
+    assert "<li>You: " in table._score_html()
+
+
+def test_the_haggis_table_says_its_words_again_in_the_apps_new_language() -> None:
+    """The app's language switch re-words a Haggis game in play too: its seats' names, its title, its table's own
+    words, its typing box and its prompt (the bot's last play is not said again: the table shows it); the game goes
+    on untouched, and back in English every word is English again."""
+    set_language("en")
+    app = GameApp(seed=6, pace=0)
+    app.start("haggis", players=3)
+    table = app.table
+    assert not isinstance(table, PlayTable)
+    hand, english_prompt = table.hand, table._prompt()
+    actions = len(hand.actions)
+    english = (table.cards.view["title"], table.cards.label, table.keyboard.description, list(table.names))
+    assert table.message.text.endswith(english_prompt) and table.names == ["you", "bot 1", "bot 2"]
+    app.set_language("ja")
+    assert table.hand is hand and len(hand.actions) == actions  # the game goes on
+    japanese = (table.cards.view["title"], table.cards.label, table.keyboard.description, list(table.names))
+    for text in (*japanese[:3], *japanese[3], table.message.text, table.large.description):
+        assert latin_words(text) == [], text
+    assert table.cards.words == table_words() and table.message.text == table._prompt() != english_prompt
+    assert [plate["name"] for plate in table.cards.view["seats"]] == ["あなた", "ボット1", "ボット2"]
+    app.set_language("en")
+    assert (table.cards.view["title"], table.cards.label, table.keyboard.description, table.names) == \
+        (english[0], english[1], english[2], english[3])  # fmt: skip
+    assert table.message.text == english_prompt
 
 
 def test_learn_the_rules_opens_the_lesson_in_the_apps_language_or_says_which(tmp_path: Path) -> None:
