@@ -186,6 +186,34 @@ class Line:
     coach_points: float
     baseline_points: float
 
+    @property
+    def game(self) -> tuple[float, float] | None:
+        """The margin over a game's hands (:func:`game_mix` of the passing and hold margins), or ``None`` without
+        both."""
+        if self.passing is None or self.hold is None:
+            return None
+        if min(self.passing_deals, self.hold_deals) < FEWEST_FOR_AN_INTERVAL:
+            return None
+        return game_mix(self.passing, self.hold)
+
+
+HOLD_SHARE = 0.25
+"""The share of hold hands in a game of the standard rules (the passes go left, right, across, hold)."""
+
+
+def game_mix(passing: tuple[float, float], hold: tuple[float, float]) -> tuple[float, float]:
+    """The margin over a game's hands from the margins over passing and hold deals measured apart: three parts
+    passing to one part hold (:data:`HOLD_SHARE`), the two intervals' half widths combined as independent errors
+    (each deal is passing or hold, never both).
+
+    >>> mean, half = game_mix((2.0, 0.4), (1.0, 0.8))
+    >>> round(mean, 2), round(half, 3)
+    (1.75, 0.361)
+    """
+    (p, p_half), (h, h_half) = passing, hold
+    share = 1 - HOLD_SHARE
+    return share * p + HOLD_SHARE * h, math.hypot(share * p_half, HOLD_SHARE * h_half)
+
 
 def coach_rows(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows of :func:`run_deal` that compared several coaches (``--coaches``) as one row per coach: its table
@@ -274,17 +302,23 @@ def _figure(pair: tuple[float, float] | None, deals: int) -> str:
 def table_text(lines: Sequence[Line]) -> str:
     """The figures as a Markdown table.
 
+    The *game* column weighs passing and hold deals as a game of the standard rules does (:func:`game_mix`):
+    the *margin* column is over the deals played, whatever their mix.
+
     >>> print(table_text([Line("rules", 4, (2.0, 1.5), (2.5, 3.0), 3, (0.5, math.inf), 1, 5.0, 7.0)]))
-    | opponents | deals | margin (points a hand) | passing deals | hold deals | coach | baseline |
-    |---|---|---|---|---|---|---|
-    | rules | 4 | +2.00 ± 1.50 | +2.50 ± 3.00 (3) | +0.50 (too few deals for an interval) (1) | 5.00 | 7.00 |
+    ... # doctest: +NORMALIZE_WHITESPACE
+    | opponents | deals | margin (points a hand) | passing deals | hold deals | game (¾ passing, ¼ hold)
+      | coach | baseline |
+    |---|---|---|---|---|---|---|---|
+    | rules | 4 | +2.00 ± 1.50 | +2.50 ± 3.00 (3) | +0.50 (too few deals for an interval) (1) | - | 5.00 | 7.00 |
     """
-    out = ["| opponents | deals | margin (points a hand) | passing deals | hold deals | coach | baseline |",
-           "|---|---|---|---|---|---|---|"]  # fmt: skip
+    out = ["| opponents | deals | margin (points a hand) | passing deals | hold deals | game (¾ passing, ¼ hold) "
+           "| coach | baseline |", "|---|---|---|---|---|---|---|---|"]  # fmt: skip
     for line in lines:
         out.append(f"| {line.table} | {line.deals} | {_figure(line.margin, line.deals)} | "
                    f"{_figure(line.passing, line.passing_deals)} ({line.passing_deals}) | "
-                   f"{_figure(line.hold, line.hold_deals)} ({line.hold_deals}) | {line.coach_points:.2f} "
+                   f"{_figure(line.hold, line.hold_deals)} ({line.hold_deals}) | "
+                   f"{_figure(line.game, FEWEST_FOR_AN_INTERVAL)} | {line.coach_points:.2f} "
                    f"| {line.baseline_points:.2f} |")  # fmt: skip
     return "\n".join(out)
 

@@ -206,6 +206,12 @@ def test_the_summary_splits_passing_and_hold_deals() -> None:
     assert round(rules.passing[1], 3) == 12.706  # two deals, sd √2
     assert (rules.coach_points, rules.baseline_points) == (0.25, 1.75)
     assert (search.deals, search.hold, search.margin) == (1, None, (-3.25, math.inf))
+    assert rules.game is None and search.game is None  # two hold deals, no hold deal: no game figure
+    extra = [_row("rules", "hold", [0] * 4, [2] * 4), _row("rules", "left", [0] * 4, [3] * 4)]
+    more = gauntlet.summarize([*rows, *extra])[0]
+    assert more.game is not None and more.passing is not None and more.hold is not None
+    assert more.game[0] == 0.75 * more.passing[0] + 0.25 * more.hold[0] == 0.75 * 3.0 + 0.25 * (2 / 3)
+    assert more.game[1] < 0.75 * more.passing[1] + 0.25 * more.hold[1]  # independent errors partly cancel
     text = gauntlet.table_text([rules, search])
     assert "| rules | 4 | +1.50 ± " in text and "| ismcts1000 | 1 | -3.25 (too few deals for an interval) |" in text
     assert "| +0.00 (too few deals for an interval) (2) |" in text  # two hold deals: no ± 0.00
