@@ -235,6 +235,8 @@ def _note_words(note: Note, you: int | None = None) -> str:
         return tr("{name} took every penalty card: shot the moon (M = {m}).", name=who, m=value)
     if kind == "others":
         return tr("Every other player scores {m}.", m=value)
+    if kind == "others_bonus":  # another player took a bonus card: it scores M and that card
+        return tr("Every other player scores {m}, plus any bonus card they took.", m=value)
     if kind == "reset":
         return tr("{name}'s running total goes back to 0.", name=who)
     if kind == "subtracts":
@@ -347,7 +349,8 @@ def score_hand(
             for seat in range(n):
                 if seat != shooter:
                     points[seat] += m
-            notes.append(("others", -1, n, format_points(m)))
+            others_bonus = any(bonus_part[seat] for seat in range(n) if seat != shooter)
+            notes.append(("others_bonus" if others_bonus else "others", -1, n, format_points(m)))
             if mode is Moon.RESET_TO_ZERO:
                 reset = True
                 notes.append(("reset", _seat_words(name, shooter), n, ""))
@@ -360,7 +363,7 @@ def score_hand(
                 if seat != shooter:
                     points[seat] += sign * m
             notes.append(("plus" if sign > 0 else "minus", -1, n, _bracketed(m)))
-        if any(bonus_part):
+        if any(bonus_part) and not any(note[0] == "others_bonus" for note in notes):
             notes.append(("bonus", -1, n, ""))
     if rules.no_tricks_bonus and shooter is None:
         for seat in range(n):

@@ -701,6 +701,11 @@ class HandState(Lean):
         return cards_of_mask(self._hole)
 
     @property
+    def hole_cards_mask(self) -> int:
+        """:attr:`hole_cards` as a mask of card ids."""
+        return self._hole
+
+    @property
     def hole_owner(self) -> int | None:
         """The seat that took the hole cards, once someone has."""
         return self._hole_owner
@@ -725,11 +730,65 @@ class HandState(Lean):
 
     def points_taken(self, seat: int) -> Points:
         """Card points taken so far this hand (before moon and bonuses)."""
+        return self._points_of(self._taken[seat])
+
+    def _points_of(self, mask: int) -> Points:
         total: Points = 0
-        mask = self._taken[seat] & self.k.scoring
-        for cid in ids_of_mask(mask):
+        for cid in ids_of_mask(mask & self.k.scoring):
             total += self.k.values[cid]
         return total
+
+    @property
+    def hole_trick(self) -> int | None:
+        """The number of the trick that took the hole cards (the kitty) with it, or ``None`` while nobody has
+        (:attr:`hole_owner`): the first trick with a winner that the rule names (RULES.md 2.1: the first trick, the
+        first with a heart, the first with a penalty card, counting the cards it carries from tricks nobody won).
+
+        >>> from hearts_lessons.variants import PRESETS
+        >>> s = HandState.deal(PRESETS["kitty"].rules, seed=7)
+        >>> for seat in list(s.to_pass):
+        ...     s.pass_cards(seat, s.hand(seat)[: s.cards_to_pass])
+        >>> while s.hole_owner is None:
+        ...     _ = s.play(s.legal_plays()[0])
+        >>> s.hole_trick == s.tricks[-1].number and s.tricks[-1].winner == s.hole_owner
+        True
+        """
+        if self._hole_owner is None:
+            return None
+        rule, k = self.rules.hole_cards, self.k
+        carried = 0
+        for trick in self.tricks:
+            mask = carried
+            for _, card in trick.plays:
+                mask |= card.bit
+            if trick.winner is None:
+                carried = mask
+                continue
+            carried = 0
+            if (rule is HoleCards.FIRST_TRICK or (rule is HoleCards.FIRST_HEART_TRICK and mask & k.hearts)
+                    or (rule is HoleCards.FIRST_PENALTY_TRICK and mask & k.penalty)):  # fmt: skip
+                return trick.number
+        raise AssertionError("the hole cards have an owner, but no trick the rule names took them")
+
+    def hidden_from(self, viewer: int) -> int:
+        """The taken cards ``viewer`` may not see (a mask): hole cards or a kitty another seat took face down
+        (RULES.md 2.1, Kitty Hearts: only the taker looks at them), while the hand is being played. Left-over
+        cards that lie face up, and every card once the play is over, are seen by all."""
+        owner = self._hole_owner
+        if owner is None or owner == viewer or self.rules.leftover_face_up:
+            return 0
+        if self.phase is not Phase.PLAYING:
+            return 0
+        return self._hole
+
+    def taken_seen(self, seat: int, viewer: int) -> list[Card]:
+        """The cards ``seat`` took, as ``viewer`` sees them (:meth:`hidden_from`)."""
+        return cards_of_mask(self._taken[seat] & ~self.hidden_from(viewer))
+
+    def points_seen(self, seat: int, viewer: int) -> Points:
+        """The card points ``seat`` took so far, as ``viewer`` sees them: without a face-down kitty or hole cards
+        another seat took (:meth:`hidden_from`)."""
+        return self._points_of(self._taken[seat] & ~self.hidden_from(viewer))
 
     def passed(self, seat: int) -> list[Card]:
         """The cards this seat passed (empty before it passes or in a hold hand)."""

@@ -375,12 +375,13 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
             face_up = [_play_card(state, c, s, four_colour) for c in state.hand(s)]
         seats.append(seat_entry(
             s, n, viewer=seat, name=name, count=state.hand_mask(s).bit_count(), tricks=state.tricks_won(s),
-            points=points_words(state.points_taken(s)),
+            points=points_words(state.points_taken(s) if open_hands else state.points_seen(s, seat)),
             scored=format_points(score.points[s]) if score is not None else None,
             total=format_points(totals[s]) if totals is not None else None,
             dealer=dealer and s == state.dealer, turn=s == turn,
             voids=[v.symbol for v in state.voids(s)], cards=face_up,
-            taken=taken_entry(state.taken(s), state.rules) if taken else None,
+            taken=taken_entry(state.taken(s) if open_hands else state.taken_seen(s, seat), state.rules)
+            if taken else None,
         ))  # fmt: skip
     # the viewer's hand
     passing = phase is Phase.PASSING and seat in state.to_pass

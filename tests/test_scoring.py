@@ -121,6 +121,10 @@ def test_moon_with_bonus_cards_and_the_ten_of_clubs() -> None:
     assert s.points == (-20, 26, 26, 26)  # the bonus is doubled; moon points never are
     s = score(omnibus.with_options(ten_of_clubs_multiplier=2), ["QS " + HEARTS, "TD TC", "", ""])
     assert s.shooter == 0 and s.points == (0, 6, 26, 26)  # the 10♣ is not needed for the moon
+    assert "Every other player scores 26, plus any bonus card they took." in s.notes  # West scores 6, not 26
+    assert not any("Bonus cards still count" in note for note in s.notes)  # said once, in that note
+    s = score(omnibus, ["QS TD " + HEARTS, "", "", ""])
+    assert "Every other player scores 26." in s.notes  # the shooter's bonus: the others score exactly M
     assert any("Bonus cards still count" in note for note in s.notes)
 
 

@@ -371,3 +371,55 @@ def test_saved_hand_loads_to_an_equal_state() -> None:
         half.play(half.legal_plays()[0])
     again = HandState.from_json(half.to_json().encode())
     assert again.current_trick == half.current_trick and again.legal_plays() == half.legal_plays()
+
+
+def _hole_rules() -> list[Rules]:
+    """Rules whose left-over cards join a trick: the kitty (3 players), hole cards to the first heart trick (7
+    players, seed 002's option) and Cancellation's face-up left-overs (7 players, two decks)."""
+    import dataclasses
+
+    from hearts_lessons.rules import HoleCards
+    from hearts_lessons.variants import PRESETS
+
+    return [PRESETS["kitty"].rules, dataclasses.replace(PRESETS["standard"].rules_for(7),
+            hole_cards=HoleCards.FIRST_HEART_TRICK), PRESETS["cancellation"].rules_for(7)]  # fmt: skip
+
+
+@pytest.mark.parametrize("which", range(3))
+def test_the_trick_that_took_the_hole_cards_and_who_may_see_them(which: int) -> None:
+    """``hole_trick`` names the trick that took the hole cards: won by their owner, its points its own cards',
+    the cards it carried from tricks nobody won, and the hole cards'. While the hand is played, a face-down kitty
+    or hole cards are hidden from every seat but their taker (its plates' points leave them out); face-up
+    left-overs, and everything once the play is over, are seen by all."""
+    rules = _hole_rules()[which]
+    checked = 0
+    for seed in range(40):
+        s = HandState.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        random_pass(s, rng)
+        while s.phase is Phase.PLAYING and s.hole_owner is None:
+            s.play(rng.choice(s.legal_plays()))
+        owner = s.hole_owner
+        if owner is None:
+            assert s.hole_trick is None
+            continue
+        checked += 1
+        tricks = s.tricks
+        at = next(i for i, t in enumerate(tricks) if t.number == s.hole_trick)
+        assert at == len(tricks) - 1 and tricks[at].winner == owner  # the trick just played
+        carried = []
+        while at - len(carried) > 0 and tricks[at - len(carried) - 1].winner is None:
+            carried.append(tricks[at - len(carried) - 1])
+        cards = [c for t in [tricks[at], *carried] for c in t.cards] + s.hole_cards
+        assert tricks[at].points == sum((rules.points_of(c) for c in cards), start=0)
+        hole_points = sum((rules.points_of(c) for c in s.hole_cards), start=0)
+        for viewer in range(rules.players):
+            hidden = s.hidden_from(viewer)
+            face_down = not rules.leftover_face_up and viewer != owner and s.phase is Phase.PLAYING
+            assert hidden == (s.hole_cards_mask if face_down else 0)
+            assert s.points_seen(owner, viewer) == s.points_taken(owner) - (hole_points if face_down else 0)
+            assert set(s.taken_seen(owner, viewer)) == set(s.taken(owner)) - (set(s.hole_cards) if face_down else set())
+        while s.phase is Phase.PLAYING:
+            s.play(rng.choice(s.legal_plays()))
+        assert all(s.hidden_from(v) == 0 for v in range(rules.players))  # the play is over: seen by all
+    assert checked >= 10

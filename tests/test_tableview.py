@@ -218,3 +218,35 @@ def test_once_the_hand_is_scored_the_plates_say_what_each_seat_scored() -> None:
     assert "scores 0 this hand" in seats[0]["label"] and "26 points" not in seats[0]["label"]
     playing = HandState.from_cards(MOON_DEAL, STANDARD, hold=True)  # a hand in play has no score yet
     assert all(s["scored"] is None for s in table_view(playing)["seats"])
+
+
+def test_the_plates_do_not_show_a_kitty_another_seat_took_face_down() -> None:
+    """Kitty Hearts: while the hand is played, the plate of a seat that took the kitty counts only what the viewer
+    may see (only the taker looks at the kitty); the taker's own view, and every view once the play is over, count
+    it too."""
+    from hearts_lessons.playout import random_pass
+    from hearts_lessons.scoring import points_words
+    from hearts_lessons.variants import PRESETS
+
+    rules = PRESETS["kitty"].rules
+    found = 0
+    for seed in range(40):
+        s = HandState.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        random_pass(s, rng)
+        while s.phase is Phase.PLAYING and s.hole_owner is None:
+            s.play(rng.choice(s.legal_plays()))
+        owner = s.hole_owner
+        kitty = sum((rules.points_of(c) for c in s.hole_cards), start=0)
+        if owner in (None, 0) or not kitty or s.phase is not Phase.PLAYING:
+            continue
+        found += 1
+        plates = {e["seat"]: e for e in table_view(s, seat=0)["seats"]}
+        assert plates[owner]["points"] == points_words(s.points_taken(owner) - kitty)
+        mine = {e["seat"]: e for e in table_view(s, seat=owner)["seats"]}
+        assert mine[owner]["points"] == points_words(s.points_taken(owner))
+        while s.phase is Phase.PLAYING:
+            s.play(rng.choice(s.legal_plays()))
+        final = {e["seat"]: e for e in table_view(s, seat=0)["seats"]}
+        assert final[owner]["points"] == points_words(s.points_taken(owner))  # the play is over: seen by all
+    assert found >= 3

@@ -39,6 +39,7 @@ from ..legality import legal_mask
 from ..state import HandState, Phase
 from ..views import SeatView, state_from_view
 from .features import DEFEND_SHARE, Knowledge, LiveView, moon_threat, tables_for
+from .rollout import play_candidates
 
 if TYPE_CHECKING:
     from .coach import Candidate
@@ -588,11 +589,19 @@ def _worst(others: Sequence[Candidate], named: Sequence[Candidate]) -> Candidate
     return worst
 
 
-def _numbers(found: Sequence[Candidate], tie_words: str | None) -> str:
+def _numbers(found: Sequence[Candidate], tie_words: str | None, choice: str = "tried") -> str:
+    """The figures behind the choice. ``choice``, when only one card was tried: why (``"legal"``: the only legal
+    card; ``"equivalent"``: every legal card is equivalent to it, :func:`~.rollout.play_candidates`; ``"tried"``:
+    the only card the coach was asked about)."""
     best = found[0]
     others = sorted((c for c in found[1:] if set(c.cards) != set(best.cards)), key=lambda c: c.mean)
+    if not others and choice == "legal":
+        return tr("It is your only legal card: {mean} expected.", mean=_points_words(best.mean))
+    if not others and choice == "equivalent":
+        return tr("Your other legal cards would do the same: no card still out ranks between them ({mean} "
+                  "expected).", mean=_points_words(best.mean))  # fmt: skip
     if not others:
-        return tr("It is your only sensible card: {mean} expected.", mean=_points_words(best.mean))
+        return tr("It is the only card the coach tried: {mean} expected.", mean=_points_words(best.mean))
     second = others[0]
     tie = _tie(found)
     if tie is not None:
@@ -691,7 +700,10 @@ def play_sentences(view: Knowledge, found: Sequence[Candidate]) -> tuple[str, li
         head = tr("Play the {card}: {reasons}.", card=name, reasons=clauses(reasons))
     else:
         head = tr("Play the {card}.", card=name)
-    return _then(head, _numbers(found, tie_words)), said
+    legal = view.legal_mask
+    choice = ("legal" if not legal & (legal - 1) else "equivalent" if len(play_candidates(view)) == 1
+              else "tried")  # fmt: skip
+    return _then(head, _numbers(found, tie_words, choice)), said
 
 
 def play_sentence(view: Knowledge, found: Sequence[Candidate]) -> str:

@@ -150,6 +150,24 @@ class HandReview:
         return sum(r.loss for r in self.rows)
 
     @property
+    def costliest(self) -> ReviewRow | None:
+        """The decision whose cost beyond the coach's uncertainty was largest (the first of equals), or ``None``
+        when none cost anything measurable. Each decision's cost is measured from its own position on, with the
+        coach playing the rest, so the costs of a hand's decisions overlap and are not added up for a reader."""
+        worst = max(self.rows, key=lambda r: r.loss, default=None)
+        return worst if worst is not None and worst.loss >= 0.05 else None
+
+    def costliest_words(self) -> str:
+        """Where the costliest decision was, and what it cost, as a phrase: "at trick 7, about 2.5 points"."""
+        worst = self.costliest
+        if worst is None:
+            raise ValueError("no decision cost anything measurable")
+        points = _pts(worst.loss)
+        if worst.kind == "pass":
+            return tr("your pass, about {points}", points=points)
+        return tr("at trick {n}, about {points}", n=worst.trick, points=points)
+
+    @property
     def summary(self) -> str:
         """One sentence: how many decisions matched the coach, and what the costly ones cost."""
         count = {v: sum(r.verdict == v for r in self.rows) for v in VERDICT_WORDS}
@@ -161,10 +179,10 @@ class HandReview:
         if count["costly"]:
             bits.append(tr("{n} costly", n=count["costly"]))
         counts = tr("; ", context="review summary").join(bits)
-        if self.total_loss >= 0.05:
-            return tr("{counts}. In all your choices cost about {points} more than the coach's.", counts=counts,
-                      points=_points(round(self.total_loss, 1)))
-        return tr("{counts}. In all your choices cost nothing measurable more than the coach's.", counts=counts)
+        if self.costliest is not None:
+            return tr("{counts}. Your costliest choice: {where} more than the coach's.", counts=counts,
+                      where=self.costliest_words())  # fmt: skip
+        return tr("{counts}. None of your choices cost anything measurable more than the coach's.", counts=counts)
 
     def html(self, *, four_colour: bool = False) -> str:
         """The review as a coach's notes: each decision with its cards drawn, your card and the coach's, and

@@ -487,7 +487,7 @@ def _pass_cycle(rules: Any, *, cycle: str) -> bool:
 
 
 @kind("moon_plans", N_("over {deals} deals of the other hands, going for the moon succeeded {success} of the time and "
-      "scored {shoot} points against the others' average, playing safe {safe}"))
+      "scored {shoot} points against the others' average (fewer is better), playing safe {safe}"))
 def _moon_plans(verdict: Any, *, deals: int, success: str, shoot: str, safe: str) -> bool:
     """The numbers of a :class:`~hearts_lessons.bots.shooter.MoonVerdict` (relative points: lower is better)."""
     return (verdict.worlds == deals and f"{verdict.success:.0%}" == success

@@ -417,7 +417,9 @@ def _counting(index: int) -> Drill:
             unseen = _unseen(p)
             return [c for c in p.hand(0) if not any(u.suit is c.suit and u.rank > c.rank for u in unseen)]
 
-        s = find(8, index, lambda p: south(p) and 0 < len(masters(p)) < len(p.hand(0)) and len(p.hand(0)) <= 9)
+        # South leads: no trick is in progress, so a card on the table cannot beat a "master" in this trick
+        s = find(8, index, lambda p: south(p) and p.lead_suit < 0 and 0 < len(masters(p)) < len(p.hand(0))
+                 and len(p.hand(0)) <= 9)  # fmt: skip
         tops = masters(s)
         unseen = _unseen(s)
         w = Words(s, you=0)

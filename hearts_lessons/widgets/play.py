@@ -565,7 +565,7 @@ class PlayTable(W.VBox):
         if len(tricks) > before:
             trick, players = tricks[before], state.players
             last = len(tricks) == before + 1 and self.hand.phase is not Phase.PLAYING  # nobody leads again
-            self._say(lambda: explain_trick(trick, players, you=HUMAN, last=last), "info")
+            self._say(lambda: explain_trick(trick, players, you=HUMAN, last=last, state=state), "info")
 
     def _typed(self, change: dict[str, Any]) -> None:
         text = str(change["new"]).strip()
@@ -636,13 +636,12 @@ class PlayTable(W.VBox):
         self.coach_box.value = f"<i>{tr('The coach is replaying your hand…')}</i>"
         review = review_hand(self.hand, HUMAN, coach=self.coach, seed_base=self._coach_seed())
         self.coach_box.value = review.html()
-        loss = review.total_loss
 
         def said() -> str:
-            if round(loss, 1) == 1:
-                return tr("Review ready: your choices cost 1 expected point more than the coach's.")
-            return tr("Review ready: your choices cost {loss} expected points more than the coach's.",
-                      loss=f"{loss:.1f}")
+            if review.costliest is None:
+                return tr("Review ready: none of your choices cost anything measurable more than the coach's.")
+            return tr("Review ready, below. Your costliest choice: {where} more than the coach's.",
+                      where=review.costliest_words())  # fmt: skip
 
         self._say(said, "info")
 

@@ -206,7 +206,8 @@ class TrickPlayground(W.VBox):
         shown = self._finished
         if shown is not None:
             names = [seat["name"] for seat in view["seats"]]  # the explanation names the seats as the table does
-            words = explain_trick(shown, n, name=lambda s, _n: names[s], last=state.phase is not Phase.PLAYING)
+            words = explain_trick(shown, n, name=lambda s, _n: names[s], last=state.phase is not Phase.PLAYING,
+                                  state=state)
             self.story.value = (f'<p class="hl-trick-story" style="font:14px sans-serif;overflow-wrap:anywhere">'
                                 f"{html.escape(words)}</p>")  # fmt: skip
         else:

@@ -71,12 +71,32 @@ def test_the_worst_is_named_only_when_it_costs_more() -> None:
     assert "the worst, 3♦, costs 13.0" in text, text
 
 
-def test_an_only_sensible_card_agrees_in_number() -> None:
+def test_a_lone_card_says_why_it_is_alone_and_agrees_in_number() -> None:
+    """One card only in the coach's figures: the only legal card, or every legal card equivalent to it (no card
+    still out ranks between them), or the only card the coach was asked about; never "the only sensible card"
+    (a reader hears that the others were tried and rejected)."""
     view = _first_trick().view(0)
+    assert view.legal_mask & (view.legal_mask - 1)  # several legal cards
     text, _ = play_sentences(view, [_cand("TC", (1.0, 1.0, 1.0), reference=True)])
-    assert text.endswith("It is your only sensible card: 1 point expected.")
+    assert text.endswith("It is the only card the coach tried: 1 point expected.")
     text, _ = play_sentences(view, [_cand("TC", (2.0, 3.0, 2.5), reference=True)])
-    assert text.endswith("It is your only sensible card: 2.5 points expected.")
+    assert text.endswith("It is the only card the coach tried: 2.5 points expected.")
+    alone = HandState.from_cards("4D 9C; QH 2D; TD 3S; 6D 5S", hold=True, leader=1, trick_number=11,
+                                 hearts_broken=True)  # fmt: skip
+    for card in ("2D", "TD", "6D"):
+        alone.play(card)
+    assert [c.code for c in alone.legal_plays()] == ["4D"]
+    text, _ = play_sentences(alone.view(0), [_cand("4D", (0.0, 1.0, 2.0), reference=True)])
+    assert text.endswith("It is your only legal card: 1 point expected."), text
+    same = HandState.from_cards("4S 5S; QH 2D; TD 3D; 6D 7D", hold=True, leader=1, trick_number=11,
+                                hearts_broken=True)  # fmt: skip
+    for card in ("2D", "TD", "6D"):
+        same.play(card)
+    legal = [c.code for c in same.legal_plays()]
+    assert legal == ["4S", "5S"]  # void in diamonds; no spade still out between the 4♠ and the 5♠
+    text, _ = play_sentences(same.view(0), [_cand("5S", (0.0, 0.0, 0.0), reference=True)])
+    assert text.endswith("Your other legal cards would do the same: no card still out ranks between them (no points "
+                         "expected)."), text  # fmt: skip
 
 
 def test_cards_set_aside_are_not_yet_seen() -> None:

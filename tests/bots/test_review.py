@@ -11,7 +11,14 @@ import pytest
 
 from hearts_lessons.bots import CoachBot, make_bot, play_hand
 from hearts_lessons.bots.coach import Candidate
-from hearts_lessons.bots.review import VERDICT_WORDS, HandReview, _apart, review_hand, review_verdict
+from hearts_lessons.bots.review import (
+    VERDICT_WORDS,
+    HandReview,
+    ReviewRow,
+    _apart,
+    review_hand,
+    review_verdict,
+)
 from hearts_lessons.cards import parse_cards
 from hearts_lessons.state import HandState
 
@@ -48,6 +55,23 @@ def test_every_row_is_graded_against_its_own_uncertainty(review: HandReview) -> 
         if row.kind == "play":
             assert len(row.plays) == 4 and any(s == 0 and c == row.your_cards[0] for s, c in row.plays)
     assert review.total_loss == pytest.approx(sum(r.loss for r in review.rows))
+    worst = review.costliest
+    if worst is None:
+        assert all(r.loss < 0.05 for r in review.rows) and "None of your choices cost" in review.summary
+    else:
+        assert worst.loss == max(r.loss for r in review.rows) >= 0.05
+        where = f"at trick {worst.trick}" if worst.kind == "play" else "your pass"
+        assert f"Your costliest choice: {where}, about " in review.summary and "In all" not in review.summary
+
+
+def test_the_summary_never_adds_up_overlapping_costs() -> None:
+    """Each decision's cost is measured from its own position on, so the costs overlap: the summary names the
+    costliest decision and what it cost, never a sum (which could exceed the points the hand gave)."""
+    rows = tuple(ReviewRow("play", n, "2♠", "3♠", 5.0 + n, 1.0, "costly", "", "") for n in (3, 7, 10))
+    review = HandReview(0, rows, "you scored 6 points")
+    assert review.total_loss == 7 + 11 + 14  # more than the 6 points the hand gave: not a cost to report
+    assert review.costliest is rows[2] and review.summary.endswith(
+        "Your costliest choice: at trick 10, about 14 points more than the coach's.")
 
 
 def test_the_notes_draw_the_cards_and_say_points_in_words(review: HandReview) -> None:

@@ -6,6 +6,7 @@ import html
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -197,3 +198,91 @@ def test_a_last_trick_whose_cards_all_cancel_goes_to_its_leader_in_words() -> No
         if found == 3:
             break
     assert found, "no deal ended with a cancelled last trick"
+
+
+@pytest.mark.parametrize("players", [6, 11])
+def test_every_cancellation_trick_names_the_winner_the_engine_chose(players: int) -> None:
+    """Cancellation Hearts with two decks and with three: in every trick of random hands the explanation names the
+    engine's winner with its card, or says that nothing of the suit led stands (the trick carries over, or, the
+    last trick, goes to its leader); a third identical card is said to stand (only the first two cancel)."""
+    from hearts_lessons.variants import cancellation
+
+    rules = cancellation(players, passing=False)
+    thirds = 0
+    for seed in range(25):
+        state = HandState.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        while state.phase is Phase.PLAYING:
+            state.play(rng.choice(state.legal_plays()))
+        for number, trick in enumerate(state.tricks):
+            last = number == len(state.tricks) - 1
+            text = explain_trick(trick, players, last=last)
+            copies: dict[tuple[int, int], list[int]] = {}
+            for index, (_, card) in enumerate(trick.plays):
+                copies.setdefault((card.rank, card.suit), []).append(index)
+            cancelled = {i for members in copies.values() if len(members) > 1 for i in members[:2]}
+            standing = [(seat, card) for i, (seat, card) in enumerate(trick.plays)
+                        if card.suit == trick.lead_suit and i not in cancelled]  # fmt: skip
+            third = [members for members in copies.values() if len(members) > 2]
+            thirds += len(third)
+            assert ("is a third identical card: only the first two cancel" in text) == bool(third), text
+            if trick.winner is None:
+                assert not standing and "the cards stay on the table for the next trick" in text, text
+            elif not standing:
+                assert last and trick.winner == trick.leader and "wins" not in text, text
+                assert f"the last trick goes to its leader, {seat_name(trick.leader, players)}, who takes" in text
+            else:
+                seat, card = max(standing, key=lambda play: play[1].rank)
+                assert seat == trick.winner, (trick, standing)
+                assert f"{seat_name(seat, players)}'s {card.symbol}, wins" in text, text
+                assert "left standing" not in text, text
+    assert players == 6 or thirds, "no trick with three identical cards in these deals"
+
+
+def test_a_trick_says_what_went_with_it_and_hides_a_face_down_kitty() -> None:
+    """With the hand given, the trick that took the hole cards says so: a face-down kitty or hole cards another
+    seat took are named, neither shown nor counted in the points said (only their taker sees them); the reader's
+    own, and Cancellation's face-up left-overs, are shown and counted; cards carried from tricks nobody won are
+    said to go with the trick."""
+    import dataclasses
+
+    from hearts_lessons.playout import random_pass
+    from hearts_lessons.rules import HoleCards
+    from hearts_lessons.scoring import format_points
+    from hearts_lessons.variants import PRESETS
+
+    seen = {"hidden": 0, "yours": 0, "face up": 0, "carried": 0}
+    for rules in (PRESETS["kitty"].rules, PRESETS["cancellation"].rules_for(6),
+                  dataclasses.replace(PRESETS["standard"].rules_for(7), hole_cards=HoleCards.FIRST_HEART_TRICK)):
+        for seed in range(60 if rules.leftover_face_up else 30):  # tricks nobody wins are rare: more deals
+            s = HandState.deal(rules, seed=seed)
+            rng = random.Random(seed)
+            random_pass(s, rng)
+            while s.phase is Phase.PLAYING:
+                trick = s.play(rng.choice(s.legal_plays()))
+                if trick is None or trick.winner is None:
+                    continue
+                text = explain_trick(trick, rules.players, you=0, state=s)
+                if "nobody won, go with it" in text:
+                    seen["carried"] += 1
+                if s.hole_trick != trick.number:
+                    assert "kitty" not in text and "hole cards" not in text and "left-over" not in text
+                    continue
+                hole = " ".join(c.symbol for c in s.hole_cards)
+                hole_points = sum((rules.points_of(c) for c in s.hole_cards), start=0)
+                if rules.leftover_face_up:
+                    seen["face up"] += 1
+                    assert f"The left-over cards, face up since the deal, go with it: {hole}." in text, text
+                elif trick.winner == 0:
+                    seen["yours"] += 1
+                    assert f"The kitty goes with it: the {hole}." in text or f"go with it: {hole}." in text, text
+                    assert (f"take {format_points(trick.points)} point" if trick.points else "take no points") in text
+                else:
+                    seen["hidden"] += 1
+                    assert "also takes the face-down" in text and f" {hole}" not in text.split("wins")[-1], text
+                    shown = trick.points - hole_points
+                    if shown:
+                        assert f"takes {format_points(shown)} point" in text, text
+                    else:
+                        assert "takes no points" in text, text
+    assert all(seen.values()), seen
