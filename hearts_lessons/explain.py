@@ -55,7 +55,10 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
     leader, lead_card = trick.plays[0]
     lead = trick.lead_suit
     assert lead is not None
-    if leader == you:
+    if lead_card.is_joker:  # its number is not its rank (the first joker played ranks high): named as a joker
+        parts = [tr("You led a joker, so hearts decide this trick.") if leader == you else
+                 tr("{name} led a joker, so hearts decide this trick.", name=who(leader))]  # fmt: skip
+    elif leader == you:
         parts = [tr("You led the {card}, so {suits} decide this trick.", card=lead_card.symbol, suits=lead.word)]
     else:
         parts = [tr("{name} led the {card}, so {suits} decide this trick.", name=who(leader), card=lead_card.symbol,
@@ -77,7 +80,8 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
                             card=card.symbol))  # fmt: skip
     identical: dict[tuple[int, int], list[int]] = {}  # the plays (their indices) of each card, several decks
     for index, (_, card) in enumerate(trick.plays):
-        identical.setdefault((card.rank, card.suit), []).append(index)
+        if not card.is_joker:  # the two jokers of Hi-Lo Joker (one deck) are two different cards
+            identical.setdefault((card.rank, card.suit), []).append(index)
     cancelled: set[int] = set()  # as the engine: of identical cards, the first two cancel (a third stands)
     for members in identical.values():
         if len(members) < 2:
@@ -88,14 +92,16 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
         if seats[0] == you:
             names[0] = tr("You", context="player")
         parts.append(tr("{pair} played identical cards: they cancel, so neither can win.", pair=join_words(names)))
+        if trick.plays[members[0]][1].suit != lead:
+            continue  # discards: none of them could win, cancelled or not
+        symbol = trick.plays[members[0]][1].symbol
         for seat in seats[2:]:
-            card = trick.plays[members[0]][1].symbol
             if seat == you:
                 parts.append(tr("Your {card} is a third identical card: only the first two cancel, so yours can "
-                                "still win.", card=card))  # fmt: skip
+                                "still win.", card=symbol))  # fmt: skip
             else:
                 parts.append(tr("{name}'s {card} is a third identical card: only the first two cancel, so it can "
-                                "still win.", name=name(seat, players), card=card))  # fmt: skip
+                                "still win.", name=name(seat, players), card=symbol))  # fmt: skip
     if trick.winner is None:
         parts.append(tr("No card of the suit led is left standing: the cards stay on the table for the next trick."))
         return _join_sentences(parts)
@@ -105,7 +111,7 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
         shown, joined = _joined(trick, state, you, who)
         parts.append(_leader_takes_last(trick.winner == you, shown, {
             "name": who(trick.winner), "points": format_points(shown)}))  # fmt: skip
-        return _join_sentences([*parts, *joined])
+        return _join_sentences([*parts[:-1], *joined, parts[-1]])  # the sentence that ends the play comes last
     winner = trick.winner
     winner_card = next(card for seat, card in trick.plays if seat == winner)
     spoken = winner == you
@@ -136,7 +142,8 @@ def explain_trick(trick: Trick, players: int, *, name: Callable[[int, int], str]
     else:
         parts.append(tr("The highest {suit}, {best}, wins: {name} takes {points} points and leads the next trick.",
                         **facts))  # fmt: skip
-    return _join_sentences([*parts, *joined])
+    # the sentence that ends the play of the hand comes last: what went with the trick is said before it
+    return _join_sentences([*parts[:-1], *joined, parts[-1]] if last else [*parts, *joined])
 
 
 def _joined(trick: Trick, state: HandState | None, you: int | None,

@@ -410,7 +410,7 @@ def _view(state: HandState, *, seat: int, totals: Sequence[Points] | None, selec
         pass_info = _pass_entry(state, seat, len(chosen & set(mine)))
     hole = None
     if state.hole_cards:
-        hole = _hole_entry(state, seat, four_colour, open_hands)
+        hole = _hole_entry(state, seat, four_colour, open_hands, [entry["name"] for entry in seats])
     status = _status(state, seat, pass_info, dealer=dealer, open_hands=open_hands)
     lead = lead_words(seats[turn]) if turn is not None and not state.current_trick else None
     return _empty(
@@ -485,7 +485,9 @@ def _pass_entry(state: HandState, seat: int, chosen: int) -> dict[str, Any]:
     return {"count": state.cards_to_pass, "to": to, "arrow": arrow, "words": words, "chosen": chosen}
 
 
-def _hole_entry(state: HandState, seat: int, four_colour: bool, open_hands: bool) -> dict[str, Any]:
+def _hole_entry(state: HandState, seat: int, four_colour: bool, open_hands: bool,
+                names: Sequence[str]) -> dict[str, Any]:  # fmt: skip
+    """The hole cards (kitty, left-overs) as the viewer sees them; their taker named as its plate names it."""
     from .rules import HoleCards
 
     rules = state.rules
@@ -498,7 +500,8 @@ def _hole_entry(state: HandState, seat: int, four_colour: bool, open_hands: bool
         what = tr("Kitty") if len(state.hole_cards) == 1 else tr("Hole cards")
         shown = open_hands or owner == seat
     if owner is not None:
-        what = tr("{what}: taken by {name}", what=what, name=seat_name(owner, state.players))
+        what = (tr("{what}: you took it", what=what) if owner == seat and not open_hands else
+                tr("{what}: taken by {name}", what=what, name=names[owner]))  # fmt: skip
     back = card_html(None)
     cards = [hearts_card(c, four_colour=four_colour) if shown else
              card_entry("", svg=back, name=tr("face-down card"), short="?") for c in state.hole_cards]  # fmt: skip

@@ -243,8 +243,10 @@ def test_the_plates_do_not_show_a_kitty_another_seat_took_face_down() -> None:
         found += 1
         plates = {e["seat"]: e for e in table_view(s, seat=0)["seats"]}
         assert plates[owner]["points"] == points_words(s.points_taken(owner) - kitty)
+        assert table_view(s, seat=0)["hole"]["label"] == f"Kitty: taken by {plates[owner]['name']}"
         mine = {e["seat"]: e for e in table_view(s, seat=owner)["seats"]}
         assert mine[owner]["points"] == points_words(s.points_taken(owner))
+        assert table_view(s, seat=owner)["hole"]["label"] == "Kitty: you took it"  # beside the plate "You"
         while s.phase is Phase.PLAYING:
             s.play(rng.choice(s.legal_plays()))
         final = {e["seat"]: e for e in table_view(s, seat=0)["seats"]}

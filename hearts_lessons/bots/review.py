@@ -151,21 +151,22 @@ class HandReview:
 
     @property
     def costliest(self) -> ReviewRow | None:
-        """The decision whose cost beyond the coach's uncertainty was largest (the first of equals), or ``None``
-        when none cost anything measurable. Each decision's cost is measured from its own position on, with the
-        coach playing the rest, so the costs of a hand's decisions overlap and are not added up for a reader."""
-        worst = max(self.rows, key=lambda r: r.loss, default=None)
-        return worst if worst is not None and worst.loss >= 0.05 else None
+        """The decision graded a little worse or costly (beyond the coach's uncertainty) that cost the most (the
+        first of equals), or ``None`` when none was. Each decision's cost is measured from its own position on,
+        with the coach playing the rest, so the costs of a hand's decisions overlap and are not added up for a
+        reader."""
+        worse = [r for r in self.rows if r.verdict in ("good", "costly")]
+        return max(worse, key=lambda r: r.loss) if worse else None
 
-    def costliest_words(self) -> str:
-        """Where the costliest decision was, and what it cost, as a phrase: "at trick 7, about 2.5 points"."""
+    def costliest_words(self) -> tuple[str, str]:
+        """Where the costliest decision was ("at trick 7", "your pass") and what it cost ("2.5 points")."""
         worst = self.costliest
         if worst is None:
-            raise ValueError("no decision cost anything measurable")
-        points = _pts(worst.loss)
+            raise ValueError("no decision was graded worse than the coach's")
+        points = _pts(worst.loss) if round(worst.loss, 1) else _points(round(worst.loss, 2))
         if worst.kind == "pass":
-            return tr("your pass, about {points}", points=points)
-        return tr("at trick {n}, about {points}", n=worst.trick, points=points)
+            return tr("your pass"), points
+        return tr("at trick {n}", n=worst.trick), points
 
     @property
     def summary(self) -> str:
@@ -180,9 +181,10 @@ class HandReview:
             bits.append(tr("{n} costly", n=count["costly"]))
         counts = tr("; ", context="review summary").join(bits)
         if self.costliest is not None:
-            return tr("{counts}. Your costliest choice: {where} more than the coach's.", counts=counts,
-                      where=self.costliest_words())  # fmt: skip
-        return tr("{counts}. None of your choices cost anything measurable more than the coach's.", counts=counts)
+            where, points = self.costliest_words()
+            return tr("{counts}. Your costliest choice was {where}: about {points} more than the coach's.",
+                      counts=counts, where=where, points=points)  # fmt: skip
+        return tr("{counts}. None of your choices cost more than the coach's beyond its uncertainty.", counts=counts)
 
     def html(self, *, four_colour: bool = False) -> str:
         """The review as a coach's notes: each decision with its cards drawn, your card and the coach's, and

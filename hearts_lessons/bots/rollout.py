@@ -46,11 +46,14 @@ def shoot(lean: Lean, seat: int, legal: int) -> int:
 
 
 def play_candidates(view: Knowledge) -> list[int]:
-    """The legal cards worth trying: of cards that are equivalent (same suit, no unseen card between them,
-    same points), only the highest."""
+    """The legal cards worth trying: of cards that are equivalent (same suit, same points, and no card between
+    them that is unseen or on the table in this trick: with the 6♠ led, the 5♠ ducks and the 7♠ wins), only the
+    highest."""
     t = tables_for(view.k)
     legal = view.legal_mask
     unseen = view.unseen_mask
+    for _, cid, _ in view.current_trick:
+        unseen |= 1 << cid  # a card on the table separates two cards as an unseen card does
     out: list[int] = []
     for cid in sorted(bits(legal), key=lambda c: (t.suit[c], (c & 15) + 2)):
         if out:

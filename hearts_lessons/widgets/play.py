@@ -639,9 +639,11 @@ class PlayTable(W.VBox):
 
         def said() -> str:
             if review.costliest is None:
-                return tr("Review ready: none of your choices cost anything measurable more than the coach's.")
-            return tr("Review ready, below. Your costliest choice: {where} more than the coach's.",
-                      where=review.costliest_words())  # fmt: skip
+                return tr("Review ready, below: none of your choices cost more than the coach's beyond its "
+                          "uncertainty.")  # fmt: skip
+            where, points = review.costliest_words()
+            return tr("Review ready, below. Your costliest choice was {where}: about {points} more than the "
+                      "coach's.", where=where, points=points)  # fmt: skip
 
         self._say(said, "info")
 
@@ -752,7 +754,9 @@ class PlayTable(W.VBox):
     def _counting_html(self) -> str:
         state = self.hand
         n = state.players
-        unseen = state.k.deck & ~state.played_mask & ~state.hand_mask(HUMAN)
+        unseen = state.k.deck & ~state.played_mask & ~state.hand_mask(HUMAN) & ~state.taken_mask(HUMAN)  # a kitty
+        if state.rules.leftover_face_up:  # Cancellation's left-over cards lie face up: seen by all
+            unseen &= ~state.hole_cards_mask
         parts = []
         for suit in Suit:
             out = cards_of_mask(unseen & state.k.suit_masks[suit])

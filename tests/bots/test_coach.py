@@ -75,6 +75,18 @@ def test_candidates_skip_equivalent_cards() -> None:
     assert cards == ["2C", "TD"]
 
 
+def test_a_card_on_the_table_keeps_two_cards_apart() -> None:
+    """West leads the 6♠ (nothing unseen between the 5♠ and the 7♠ but the 6♠, which is on the table): the 5♠
+    ducks and the 7♠ wins, so both are candidates, and the coach as a player searches instead of playing the 7♠."""
+    s = HandState.from_cards("5S 7S 2D; 6S 3D 4D; QH 5D 6D; 3S 7D 8D", hold=True, trick_number=10, leader=1,
+                             hearts_broken=True, check=False)  # fmt: skip
+    for card in ("6S", "QH", "3S"):
+        s.play(card)
+    assert [card_from_id(c).code for c in play_candidates(LiveView(s, 0))] == ["5S", "7S"]
+    choice = CoachBot(worlds=8, lookahead=0).choose_play(s.view(0), random.Random(1))
+    assert choice.code == "5S"  # ducking takes no points; the 7♠ would take the Q♥
+
+
 def test_evaluations_use_the_same_worlds_and_compare_with_the_rules() -> None:
     view = queen_position().view(0)
     found = evaluate_plays(view, worlds=6, rng=random.Random(1))

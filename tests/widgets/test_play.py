@@ -8,6 +8,7 @@ model the way a reader reads the table, and clicked through the same handler as 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -561,3 +562,32 @@ def test_undo_after_the_pass_takes_the_pass_back_and_the_game_goes_on(seed: int)
     assert table.hand.phase is Phase.PLAYING and table.hand.to_play == 0
     play_first_legal(table)
     assert "Something went wrong" not in table.message.text
+
+
+def test_the_counting_aid_does_not_count_your_own_kitty_as_still_out() -> None:
+    """Kitty Hearts: once you took the kitty you know its card: the aid's "still out (not yours, not played)" leaves
+    it out."""
+    from hearts_lessons.variants import PRESETS
+
+    found = 0
+    for seed in range(60):
+        table = PlayTable(PRESETS["kitty"].rules, seed=seed, pace=0, counting=True)
+        state = table.hand
+        while state.phase is not Phase.DONE and state.hole_owner is None:
+            if state.phase is Phase.PASSING and 0 in state.to_pass:
+                for card in state.hand(0)[: state.cards_to_pass]:
+                    table.cards.click(card.code)
+                table.cards.press("pass")
+            elif state.phase is Phase.PLAYING and state.to_play == 0:
+                table.cards.click(state.legal_plays()[0].code)
+            state = table.hand
+        if state.hole_owner != 0 or state.phase is not Phase.PLAYING:
+            continue
+        found += 1
+        (kitty,) = state.hole_cards
+        text = re.sub(r"<[^>]+>", " ", table._counting_html()).split("Voids shown")[0]
+        line = next(part for part in text.split(" · ") if f"{kitty.suit.symbol} " in part and " out: " in part)
+        assert kitty.rank.label not in line.split(" out: ")[1].split(), (kitty, line)
+        if found == 3:
+            break
+    assert found, "the reader never took the kitty in these deals"

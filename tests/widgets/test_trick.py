@@ -223,7 +223,7 @@ def test_every_cancellation_trick_names_the_winner_the_engine_chose(players: int
             cancelled = {i for members in copies.values() if len(members) > 1 for i in members[:2]}
             standing = [(seat, card) for i, (seat, card) in enumerate(trick.plays)
                         if card.suit == trick.lead_suit and i not in cancelled]  # fmt: skip
-            third = [members for members in copies.values() if len(members) > 2]
+            third = [m for m in copies.values() if len(m) > 2 and trick.plays[m[0]][1].suit == trick.lead_suit]
             thirds += len(third)
             assert ("is a third identical card: only the first two cancel" in text) == bool(third), text
             if trick.winner is None:
@@ -262,7 +262,9 @@ def test_a_trick_says_what_went_with_it_and_hides_a_face_down_kitty() -> None:
                 trick = s.play(rng.choice(s.legal_plays()))
                 if trick is None or trick.winner is None:
                     continue
-                text = explain_trick(trick, rules.players, you=0, state=s)
+                text = explain_trick(trick, rules.players, you=0, state=s, last=s.phase is not Phase.PLAYING)
+                if s.phase is not Phase.PLAYING:  # the last trick: its sentence ends the play, after the rest
+                    assert text.endswith("the play of the hand is over."), text
                 if "nobody won, go with it" in text:
                     seen["carried"] += 1
                 if s.hole_trick != trick.number:
@@ -286,3 +288,31 @@ def test_a_trick_says_what_went_with_it_and_hides_a_face_down_kitty() -> None:
                     else:
                         assert "takes no points" in text, text
     assert all(seen.values()), seen
+
+
+def test_the_two_jokers_are_two_cards_and_are_named_as_jokers() -> None:
+    """Hi-Lo Joker Hearts (one deck): the two jokers never cancel each other, and a joker led or discarded is named
+    "a joker" (its number is not its rank: the first joker played ranks high)."""
+    from hearts_lessons.variants import PRESETS
+
+    rules = PRESETS["hi_lo_joker"].rules
+    both = 0
+    for seed in range(200):
+        state = HandState.deal(rules, seed=seed)
+        rng = random.Random(seed)
+        if state.phase is Phase.PASSING:
+            from hearts_lessons.playout import random_pass
+
+            random_pass(state, rng)
+        while state.phase is Phase.PLAYING:
+            trick = state.play(rng.choice(state.legal_plays()))
+            if trick is None or not any(c.is_joker for c in trick.cards):
+                continue
+            text = explain_trick(trick, 3, you=0, state=state)
+            assert "identical" not in text and "Joker" not in text and "left standing" not in text, text
+            both += sum(c.is_joker for c in trick.cards) == 2
+            if trick.plays[0][1].is_joker:
+                assert "led a joker, so hearts decide this trick." in text, text
+        if both >= 2:
+            break
+    assert both >= 2, "no trick with both jokers in these deals"
